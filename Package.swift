@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Harmonic",
+  products: [
+    .library(name: "Harmonic", targets: ["Harmonic"]),
+    .executable(name: "harmonic", targets: ["HarmonicCLI"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // MARK: - Public API
+    .target(name: "Harmonic"),
+
+    // MARK: - Command-line tool
+    .executableTarget(
+      name: "HarmonicCLI",
+      dependencies: [
+        "Harmonic",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // MARK: - Tests
+    .testTarget(
+      name: "HarmonicTests",
+      dependencies: ["Harmonic", "HarmonicCLI"]
+    ),
+  ]
+)

@@ -1,0 +1,33 @@
+/// When a motion counts as settled: its distance from the target and its speed
+/// both stay within these bounds from some time on, forever.
+///
+/// Tolerances are absolute, in the motion's own units. Pick them from what can
+/// be seen: a position within half a point, an alpha within 1/256, a scale
+/// within 1/500 (Android's minimum visible changes for those properties).
+public struct SettleTolerance: Sendable, Hashable {
+  /// Largest accepted |value − target|, in value units; finite and > 0.
+  public let value: Double
+  /// Largest accepted |velocity|, in value units per second; > 0, or `+∞` to
+  /// ignore the velocity.
+  public let velocity: Double
+
+  /// - Parameters:
+  ///   - value: units, finite and > 0.
+  ///   - velocity: units/s, > 0; `+∞` (the default) ignores velocity.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming
+  ///   `valueTolerance` or `velocityTolerance`.
+  public init(value: Double, velocity: Double = .infinity) throws(HarmonicError) {
+    guard value.isFinite, value > 0 else {
+      throw .invalidParameter(name: "valueTolerance", value: value, accepted: "finite and > 0 (units)")
+    }
+    guard velocity > 0 else {  // NaN fails this too; +∞ is allowed
+      throw .invalidParameter(name: "velocityTolerance", value: velocity, accepted: "> 0 or +∞ (units/s)")
+    }
+    self.value = value
+    self.velocity = velocity
+  }
+
+  static func _unchecked(value: Double, velocity: Double) -> SettleTolerance {
+    do { return try SettleTolerance(value: value, velocity: velocity) } catch { fatalError("unreachable: \(error)") }
+  }
+}

@@ -1,0 +1,52 @@
+/// A spring animation on the integer animation clock that can be retargeted
+/// while it runs.
+///
+/// It holds one ``SpringMotion`` segment and the tick at which that segment
+/// began. ``state(at:)`` is a pure function of the tick: frames may come at
+/// 30, 60, 120, 144 Hz or irregularly, and the value at tick *n* has the same
+/// bits either way. Only ``retarget(to:at:spring:)`` starts a new segment, from
+/// the exact state at its tick, so position and velocity stay continuous (C¹).
+public struct SpringAnimation: Sendable, Hashable {
+  /// The current segment.
+  public private(set) var motion: SpringMotion
+  /// The tick at which the current segment began.
+  public private(set) var segmentStart: AnimationTime
+
+  public init(_ motion: SpringMotion, startingAt start: AnimationTime = .zero) {
+    self.motion = motion
+    self.segmentStart = start
+  }
+
+  /// The state at `time`. Times before the current segment's start give the
+  /// state at that start (earlier segments are not kept).
+  @inlinable
+  public func state(at time: AnimationTime) -> SpringState {
+    motion.state(at: time - segmentStart)
+  }
+
+  /// Heads for `target` from `time` on, keeping the value and velocity at
+  /// `time`; optionally switches spring.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
+  ///   `time` is before the current segment's start, or `target` is invalid.
+  public mutating func retarget(to target: Double, at time: AnimationTime, spring: Spring? = nil) throws(HarmonicError) {
+    guard time >= segmentStart else {
+      throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the current segment's start, tick \(segmentStart.ticks)")
+    }
+    let now = state(at: time)
+    motion = try SpringMotion(spring: spring ?? motion.spring, from: now.value, to: target, initialVelocity: now.velocity)
+    segmentStart = time
+  }
+
+  /// The first tick at or after which the animation stays within `tolerance`
+  /// (the exact settle time rounded up to a tick), or `nil` if it never settles.
+  public func settleTime(tolerance: SettleTolerance) -> AnimationTime? {
+    let seconds = motion.settleTime(tolerance: tolerance)
+    let scaled = (seconds * Double(AnimationTime.ticksPerSecond)).rounded(.up)
+    guard scaled < 0x1p62 else { return nil }
+    var ticks = Int64(scaled)
+    // The product may have rounded below the true settle time: step to the next tick.
+    if AnimationTime(ticks: ticks).seconds < seconds { ticks += 1 }
+    return segmentStart + AnimationTime(ticks: ticks)
+  }
+}

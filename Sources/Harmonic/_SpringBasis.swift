@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
+/// The closed-form solution of `u'' + 2a·u' + ω₀²·u = 0` written so that one
+/// formula family covers every damping regime without cancellation.
+///
+/// With `q = a² − ω₀²` (negative when the spring oscillates) every solution is
+///
+///     u(t) = u₀·Ĉ(t) + (v₀ + a·u₀)·Ŝ(t)
+///     u'(t) = v₀·Ĉ(t) − (ω₀²·u₀ + a·v₀)·Ŝ(t)
+///
+/// where `Ĉ(t) = e^(−a t)·cosh(√q·t)` and `Ŝ(t) = e^(−a t)·sinh(√q·t)/√q` are
+/// entire functions of `q` (for `q < 0` they are `e^(−a t)·cos(ω_d t)` and
+/// `e^(−a t)·sin(ω_d t)/ω_d`; at `q = 0` they are `e^(−a t)` and `t·e^(−a t)`).
+///
+/// How this avoids the known failure modes:
+/// - `q` is computed from `c² − 4km` with exact products (Dekker), so its sign
+///   and value are right to a few ulps even at ζ = 1 ± 1e-14.
+/// - There is no separate "critical" formula. Small arguments of `sin(θ)/θ` and
+///   `(1 − e^(−y))/y` use their Taylor series below 2⁻¹⁰, where series and
+///   closed form agree to rounding, so the result is continuous in the
+///   parameters.
+/// - For `q ≥ 0` the hyperbolic functions are never formed: `e^(−a t)·cosh` is
+///   `e^(−s t)·(1 + e^(−2√q t))/2` with the slow rate `s = ω₀²/(a + √q)`
+///   (= `a − √q` without its cancellation), so extreme overdamping
+///   (ζ = 5e8) neither overflows nor loses the slow mode.
+@usableFromInline
+struct _SpringBasis: Sendable, Hashable {
+  /// `a = c / (2m)`, 1/s.
+  @usableFromInline let decayRate: Double
+  /// `ω₀² = k / m`, 1/s².
+  @usableFromInline let omegaSquared: Double
+  /// `q = a² − ω₀²`, 1/s².
+  @usableFromInline let discriminant: Double
+  /// `√|q|`: the damped angular frequency ω_d (q < 0) or the hyperbolic rate γ (q ≥ 0), 1/s.
+  @usableFromInline let rootDiscriminant: Double
+  /// The rate of the slowest exponential: `a` when oscillating, `ω₀²/(a + γ)` otherwise, 1/s.
+  @usableFromInline let slowRate: Double
+
+  @usableFromInline
+  init(mass m: Double, stiffness k: Double, damping c: Double) {
+    decayRate = c / (2 * m)
+    omegaSquared = k / m
+    // c² − 4km without cancellation: both products exactly as double-doubles.
+    let (cc, ccError) = _twoProduct(c, c)
+    let (km, kmError) = _twoProduct(4 * k, m)
+    let numerator = (cc - km) + (ccError - kmError)
+    let q = (numerator / (2 * m)) / (2 * m)
+    discriminant = q
+    if q < 0 {
+      rootDiscriminant = (-q).squareRoot()
+      slowRate = decayRate
+    } else {
+      let gamma = q.squareRoot()
+      rootDiscriminant = gamma
+      slowRate = omegaSquared / (decayRate + gamma)
+    }
+  }
+
+  @inlinable var isOscillating: Bool { discriminant < 0 }
+
+  /// `(Ĉ(t), Ŝ(t))` for `t ≥ 0` seconds.
+  @inlinable
+  func basis(_ t: Double) -> (c: Double, s: Double) {
+    if discriminant < 0 {
+      let envelope = exp(-(decayRate * t))
+      let theta = rootDiscriminant * t
+      let cosine = envelope * cos(theta)
+      let sine: Double
+      if theta < 0x1p-10 {
+        // sin(θ)/θ = 1 − θ²/6 + θ⁴/120 − …; the dropped θ⁶/5040 is below 2⁻⁷² here.
+        let theta2 = theta * theta
+        sine = envelope * (t * (1 - theta2 * (1.0 / 6 - theta2 * (1.0 / 120))))
+      } else {
+        sine = envelope * (sin(theta) / rootDiscriminant)
+      }
+      return (cosine, sine)
+    } else {
+      let slow = exp(-(slowRate * t))
+      let y = 2 * rootDiscriminant * t
+      let ratio = exp(-y)
+      let cosine = slow * ((1 + ratio) * 0.5)
+      let sine: Double
+      if y < 0x1p-10 {
+        // (1 − e^(−y))/y = 1 − y/2 + y²/6 − y³/24 + y⁴/120 − …; the dropped y⁵/720 is below 2⁻⁵⁹ here.
+        let series = 1 - y * (0.5 - y * (1.0 / 6 - y * (1.0 / 24 - y * (1.0 / 120))))
+        sine = slow * (t * series)
+      } else {
+        sine = slow * (-expm1(-y) / (2 * rootDiscriminant))
+      }
+      return (cosine, sine)
+    }
+  }
+
+  /// Displacement and velocity at `t ≥ 0` from displacement `u0` and velocity `v0` at 0.
+  @inlinable
+  func evaluate(displacement u0: Double, velocity v0: Double, at t: Double) -> (displacement: Double, velocity: Double) {
+    let (c, s) = basis(t)
+    let displacement = u0 * c + (v0 + decayRate * u0) * s
+    let velocity = v0 * c - (omegaSquared * u0 + decayRate * v0) * s
+    return (displacement, velocity)
+  }
+}
+
+/// `a·b` as an unevaluated sum `p + e` exactly, using only IEEE multiplications
+/// and additions (Dekker 1971, Veltkamp splitting), never a fused multiply-add,
+/// so the result is the same on every platform.
+@usableFromInline
+func _twoProduct(_ a: Double, _ b: Double) -> (product: Double, error: Double) {
+  let p = a * b
+  let (aHigh, aLow) = _split(a)
+  let (bHigh, bLow) = _split(b)
+  let e = ((aHigh * bHigh - p) + aHigh * bLow + aLow * bHigh) + aLow * bLow
+  return (p, e)
+}
+
+@usableFromInline
+func _split(_ a: Double) -> (high: Double, low: Double) {
+  let t = 134_217_729.0 * a  // 2^27 + 1
+  let high = t - (t - a)
+  return (high, a - high)
+}

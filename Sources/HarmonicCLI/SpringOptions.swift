@@ -1,0 +1,105 @@
+import ArgumentParser
+import Harmonic
+
+/// The spring every command takes, in exactly one parameter family.
+struct SpringOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Mass m, mass units (with --stiffness/--damping, --response or --duration).")
+  var mass: Double?
+  @Option(parsing: .unconditional, help: "Stiffness k, mass/s².")
+  var stiffness: Double?
+  @Option(parsing: .unconditional, help: "Damping coefficient c, mass/s (not the damping ratio).")
+  var damping: Double?
+  @Option(parsing: .unconditional, help: "Response: the undamped period 2π/ω₀, seconds.")
+  var response: Double?
+  @Option(name: .customLong("damping-ratio"), parsing: .unconditional, help: "Damping ratio ζ ≥ 0 (1 = critical).")
+  var dampingRatio: Double?
+  @Option(parsing: .unconditional, help: "Perceptual duration (= response), seconds.")
+  var duration: Double?
+  @Option(parsing: .unconditional, help: "Bounce in (-1, 1]: ζ = 1 − bounce, or 1/(1 + bounce) when negative.")
+  var bounce: Double?
+  @Option(parsing: .unconditional, help: "Origami tension.")
+  var tension: Double?
+  @Option(parsing: .unconditional, help: "Origami friction.")
+  var friction: Double?
+  @Option(parsing: .unconditional, help: "POP bounciness.")
+  var bounciness: Double?
+  @Option(parsing: .unconditional, help: "POP speed.")
+  var speed: Double?
+  @Option(help: "A named spring: smooth, snappy, bouncy, core-animation, pop, android.")
+  var preset: String?
+
+  static let presets: [String: Spring] = [
+    "smooth": .smooth, "snappy": .snappy, "bouncy": .bouncy,
+    "core-animation": .coreAnimationDefault, "pop": .popDefault, "android": .android(),
+  ]
+
+  private struct Family {
+    let name: String
+    let required: [(String, Double?)]
+    let allowsMass: Bool
+  }
+
+  func spring() throws -> Spring {
+    let families = [
+      Family(name: "--mass --stiffness --damping", required: [("--stiffness", stiffness), ("--damping", damping)], allowsMass: true),
+      Family(name: "--response --damping-ratio", required: [("--response", response), ("--damping-ratio", dampingRatio)], allowsMass: true),
+      Family(name: "--duration --bounce", required: [("--duration", duration), ("--bounce", bounce)], allowsMass: true),
+      Family(name: "--tension --friction", required: [("--tension", tension), ("--friction", friction)], allowsMass: false),
+      Family(name: "--bounciness --speed", required: [("--bounciness", bounciness), ("--speed", speed)], allowsMass: false),
+    ]
+    let given = families.filter { $0.required.contains { $0.1 != nil } }
+    let choices = families.map(\.name).joined(separator: "; ") + "; --preset NAME"
+    if let preset {
+      guard given.isEmpty, mass == nil else {
+        throw ValidationError("--preset cannot be combined with other spring options")
+      }
+      guard let spring = SpringOptions.presets[preset] else {
+        throw ValidationError("unknown preset '\(preset)'; known: \(SpringOptions.presets.keys.sorted().joined(separator: ", "))")
+      }
+      return spring
+    }
+    guard given.count == 1, let family = given.first else {
+      if given.isEmpty {
+        throw ValidationError("give one spring: \(choices)")
+      }
+      throw ValidationError("give options of one spring family only, not \(given.map(\.name).joined(separator: " and "))")
+    }
+    if let missing = family.required.first(where: { $0.1 == nil }) {
+      throw ValidationError("\(missing.0) is missing: this spring family needs \(family.name)")
+    }
+    if mass != nil, !family.allowsMass {
+      throw ValidationError("--mass cannot be combined with \(family.name) (those springs have mass 1)")
+    }
+    let values = family.required.map { $0.1! }
+    switch family.name {
+    case families[0].name: return try Spring(mass: mass ?? 1, stiffness: values[0], damping: values[1])
+    case families[1].name: return try Spring(response: values[0], dampingRatio: values[1], mass: mass ?? 1)
+    case families[2].name: return try Spring(duration: values[0], bounce: values[1], mass: mass ?? 1)
+    case families[3].name: return try Spring(origamiTension: values[0], friction: values[1])
+    default: return try Spring(bounciness: values[0], speed: values[1])
+    }
+  }
+}
+
+/// Start, target and initial velocity of a motion.
+struct MotionOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Start value, units.")
+  var from: Double = 0
+  @Option(parsing: .unconditional, help: "Target value, units.")
+  var to: Double = 1
+  @Option(name: .customLong("initial-velocity"), parsing: .unconditional, help: "Initial velocity, units per second.")
+  var initialVelocity: Double?
+  @Option(name: .customLong("relative-velocity"), parsing: .unconditional, help: "Initial velocity in UIKit's relative convention (1 = the whole distance per second).")
+  var relativeVelocity: Double?
+
+  func motion(_ spring: Spring) throws -> SpringMotion {
+    switch (initialVelocity, relativeVelocity) {
+    case (.some, .some):
+      throw ValidationError("give --initial-velocity or --relative-velocity, not both")
+    case let (_, .some(relative)):
+      return try SpringMotion(spring: spring, from: from, to: to, relativeInitialVelocity: relative)
+    case let (velocity, nil):
+      return try SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity ?? 0)
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+@testable import Harmonic
+
+/// Rows of a committed reference CSV under `Tests/Reference/`, parsed as
+/// doubles (the 45-digit references round to the nearest double).
+func referenceRows(_ name: String) throws -> [[Double]] {
+  let url = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Reference").appendingPathComponent(name)
+  let text = try String(contentsOf: url, encoding: .utf8)
+  return text.split(separator: "\n").dropFirst().map { line in
+    line.split(separator: ",").map { field in
+      guard let value = Double(field) else { fatalError("bad number '\(field)' in \(name)") }
+      return value
+    }
+  }
+}
+
+/// Distance in units in the last place between two finite doubles.
+func ulpDistance(_ a: Double, _ b: Double) -> UInt64 {
+  func ordered(_ x: Double) -> Int64 {
+    let bits = Int64(bitPattern: x.bitPattern)
+    return bits < 0 ? Int64.min - bits : bits
+  }
+  let (x, y) = (ordered(a), ordered(b))
+  return x > y ? UInt64(x &- y) : UInt64(y &- x)
+}
+
+/// FNV-1a over the raw bits of doubles: a golden-able fingerprint of results.
+struct BitHasher {
+  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+  mutating func combine(_ x: Double) {
+    var bits = x.bitPattern
+    for _ in 0..<8 {
+      value ^= bits & 0xff
+      value = value &* 0x0000_0100_0000_01b3
+      bits >>= 8
+    }
+  }
+}
+
+/// A small deterministic generator (SplitMix64) for seeded property tests.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9e37_79b9_7f4a_7c15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+    return z ^ (z >> 31)
+  }
+  /// Log-uniform in [low, high].
+  mutating func logUniform(_ low: Double, _ high: Double) -> Double {
+    exp(Double.random(in: log(low)...log(high), using: &self))
+  }
+}
+
+func spring(_ m: Double, _ k: Double, _ c: Double) -> Spring {
+  do { return try Spring(mass: m, stiffness: k, damping: c) } catch { fatalError("\(error)") }
+}
