@@ -73,8 +73,16 @@ public struct SpringMotion: Sendable, Hashable {
 
   @inlinable
   func _state(atSeconds t: Double) -> SpringState {
-    let (u, v) = spring._basis.evaluate(displacement: start - target, velocity: initialVelocity, at: t)
-    return SpringState(value: target + u, velocity: v)
+    let basis = spring._basis
+    let (c, s) = basis.basis(t)
+    let displacement = start - target
+    // x = start·Ĉ + target·(1 − Ĉ) + (v₀ + a·u₀)·Ŝ rather than target + u: the
+    // value is then exactly `start` at t = 0 (Ĉ = 1, Ŝ = 0), so a retarget
+    // hands over the position bit for bit, and exactly `target` once Ĉ and Ŝ
+    // have decayed to 0.
+    let value = start * c + target * (1 - c) + (initialVelocity + basis.decayRate * displacement) * s
+    let velocity = initialVelocity * c - (basis.omegaSquared * displacement + basis.decayRate * initialVelocity) * s
+    return SpringState(value: value, velocity: velocity)
   }
 
   /// The exact settle time in seconds: the smallest T such that for every

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import Harmonic
+
+@Suite("Exact settle times")
+struct SettleTimeTests {
+  @Test("settle times match a brute-force 45-digit reference to 1e-9 relative")
+  func againstReference() throws {
+    let rows = try referenceRows("spring_settle.csv")
+    #expect(rows.count > 100)
+    var worst = 0.0
+    for row in rows {
+      let (m, k, c, x0, target, v0, valueTolerance, velocityTolerance, expected) =
+        (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8])
+      let motion = try SpringMotion(spring: Spring(mass: m, stiffness: k, damping: c), from: x0, to: target, initialVelocity: v0)
+      let settle = motion.settleTime(tolerance: try SettleTolerance(value: valueTolerance, velocity: velocityTolerance))
+      let error = (settle - expected).magnitude / max(expected, 1e-300)
+      worst = max(worst, expected == 0 ? settle : error)
+      #expect(expected == 0 ? settle == 0 : error <= 1e-9,
+              "m=\(m) k=\(k) c=\(c) x0=\(x0) target=\(target) v0=\(v0) tol=(\(valueTolerance), \(velocityTolerance)): \(settle) vs \(expected)")
+    }
+    print("settle time over \(rows.count) reference cases: worst relative error \(worst)")
+  }
+
+  @Test("the band is violated just before the settle time and never after (seeded)")
+  func lastCrossingProperty() throws {
+    var random = SeededGenerator(seed: 2024)
+    for _ in 0..<300 {
+      let ratio = Bool.random(using: &random) ? random.logUniform(0.01, 1) : random.logUniform(1, 50)
+      let spring = try Spring(response: random.logUniform(0.05, 5), dampingRatio: ratio)
+      let motion = try SpringMotion(spring: spring, from: Double.random(in: -50...50, using: &random), to: 0,
+                                    initialVelocity: Double.random(in: -500...500, using: &random))
+      let tolerance = try SettleTolerance(value: random.logUniform(1e-4, 1), velocity: Bool.random(using: &random) ? .infinity : random.logUniform(1e-3, 10))
+      let settle = motion.settleTime(tolerance: tolerance)
+      func inside(_ t: Double) throws -> Bool {
+        let s = try motion.state(atTime: t)
+        return s.value.magnitude <= tolerance.value && s.velocity.magnitude <= tolerance.velocity
+      }
+      #expect(settle.isFinite)
+      if settle > 0 {
+        #expect(try !inside(settle * (1 - 1e-9)), "not violated just before \(settle)")
+      }
+      // Dense sampling after the settle time, including far beyond it.
+      let horizon = max(settle, spring.response) * 4
+      for step in 0...2_000 {
+        let t = settle + horizon * Double(step) / 2_000
+        #expect(try inside(t), "violated at \(t) after settle time \(settle)")
+      }
+    }
+  }
+
+  @Test("SwiftUI-style settlingDuration of a critically damped spring solves (1 + ω₀t)·e^(−ω₀t) = 0.001")
+  func settlingDurationCritical() throws {
+    // For ζ = 1 from rest, |x − 1| = (1 + ω₀t)e^(−ω₀t) is monotone, so the
+    // settling duration is its root: ω₀t = 9.2334134...(Lambert W); checked by
+    // Newton's method on the same equation.
+    let spring = Spring.smooth
+    var x = 9.0
+    for _ in 0..<50 { x -= ((1 + x) * exp(-x) - 0.001) / (-x * exp(-x)) }
+    let expected = x / spring.naturalFrequency
+    #expect((spring.settlingDuration - expected).magnitude <= 1e-9 * expected)
+  }
+
+  @Test("undamped springs never settle unless they stay inside the band")
+  func undamped() throws {
+    let spring = try Spring(mass: 1, stiffness: 100, damping: 0)
+    #expect(try SpringMotion(spring: spring, from: 1, to: 0).settleTime(tolerance: SettleTolerance(value: 0.5)) == .infinity)
+    #expect(try SpringMotion(spring: spring, from: 0.1, to: 0).settleTime(tolerance: SettleTolerance(value: 0.5)) == 0)
+    #expect(spring.settlingDuration == .infinity)
+  }
+
+  @Test("a motion that starts inside its band and stays there settles at 0")
+  func alreadySettled() throws {
+    let motion = try SpringMotion(spring: .snappy, from: 1e-5, to: 0)
+    #expect(motion.settleTime(tolerance: try SettleTolerance(value: 1e-3, velocity: 1)) == 0)
+  }
+
+  @Test("settle ticks are the first tick at or after the exact settle time")
+  func settleTick() throws {
+    let motion = try SpringMotion(spring: .bouncy, from: 0, to: 300, initialVelocity: -2000)
+    let tolerance = try SettleTolerance(value: 0.5, velocity: 5)
+    let animation = SpringAnimation(motion, startingAt: AnimationTime(ticks: 1_000))
+    let tick = try #require(animation.settleTime(tolerance: tolerance))
+    let exact = motion.settleTime(tolerance: tolerance)
+    #expect((tick - AnimationTime(ticks: 1_000)).seconds >= exact)
+    #expect((tick - AnimationTime(ticks: 1_001)).seconds < exact)
+  }
+}
