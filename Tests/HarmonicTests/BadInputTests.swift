@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import Harmonic
+
+@Suite("Bad input is refused with a typed error")
+struct BadInputTests {
+  /// The parameter named by the error `body` throws; nil if it does not throw.
+  func parameterName(_ body: () throws -> Void) -> String? {
+    do {
+      try body()
+      return nil
+    } catch {
+      guard let error = error as? HarmonicError else { return "not a HarmonicError: \(error)" }
+      if case let .invalidParameter(name, _, accepted) = error {
+        #expect(!accepted.isEmpty)
+        #expect(error.description.contains(name))
+        return name
+      }
+      return "\(error)"
+    }
+  }
+
+  static let nonFinite: [Double] = [.nan, .infinity, -.infinity, .signalingNaN]
+
+  @Test("mass, stiffness and damping out of range name themselves")
+  func canonical() {
+    for bad in BadInputTests.nonFinite + [0, -1, 1e-51, 1e51, -.ulpOfOne] {
+      #expect(parameterName { _ = try Spring(mass: bad, stiffness: 1, damping: 1) } == "mass")
+      #expect(parameterName { _ = try Spring(mass: 1, stiffness: bad, damping: 1) } == "stiffness")
+    }
+    for bad in BadInputTests.nonFinite + [-1, 1e-51, 1e51, -.leastNonzeroMagnitude] {
+      #expect(parameterName { _ = try Spring(mass: 1, stiffness: 1, damping: bad) } == "damping")
+    }
+    // Zero damping (undamped) and negative zero are accepted.
+    #expect(parameterName { _ = try Spring(mass: 1, stiffness: 1, damping: 0) } == nil)
+    #expect(parameterName { _ = try Spring(mass: 1, stiffness: 1, damping: -0.0) } == nil)
+  }
+
+  @Test("every other parameterization names its own parameter")
+  func families() {
+    for bad in BadInputTests.nonFinite + [0, -1] {
+      #expect(parameterName { _ = try Spring(response: bad, dampingRatio: 1) } == "response")
+      #expect(parameterName { _ = try Spring(duration: bad, bounce: 0) } == "duration")
+    }
+    for bad in BadInputTests.nonFinite + [-0.1] {
+      #expect(parameterName { _ = try Spring(response: 1, dampingRatio: bad) } == "dampingRatio")
+    }
+    for bad in BadInputTests.nonFinite + [-1, -1.5, 1.0000001] {
+      #expect(parameterName { _ = try Spring(duration: 1, bounce: bad) } == "bounce")
+    }
+    for bad in BadInputTests.nonFinite + [-30] {
+      #expect(parameterName { _ = try Spring(origamiTension: bad, friction: 7) } == "tension")
+    }
+    for bad in BadInputTests.nonFinite + [-5] {
+      #expect(parameterName { _ = try Spring(origamiTension: 40, friction: bad) } == "friction")
+    }
+    for bad in BadInputTests.nonFinite {
+      #expect(parameterName { _ = try Spring(bounciness: bad, speed: 12) } == "bounciness")
+      #expect(parameterName { _ = try Spring(bounciness: 4, speed: bad) } == "speed")
+    }
+    #expect(parameterName { _ = try Spring(bounciness: 4, speed: -10) } == "speed")
+    // A response so short that the stiffness leaves its range names the response.
+    #expect(parameterName { _ = try Spring(response: 1e-30, dampingRatio: 1) } == "response")
+  }
+
+  @Test("motions, times and tolerances name what was wrong")
+  func motionInputs() throws {
+    for bad in BadInputTests.nonFinite + [1.1e100, -1e101] {
+      #expect(parameterName { _ = try SpringMotion(spring: .smooth, from: bad, to: 0) } == "from")
+      #expect(parameterName { _ = try SpringMotion(spring: .smooth, from: 0, to: bad) } == "to")
+      #expect(parameterName { _ = try SpringMotion(spring: .smooth, from: 0, to: 1, initialVelocity: bad) } == "initialVelocity")
+    }
+    let motion = try SpringMotion(spring: .smooth, from: 0, to: 1)
+    for bad in BadInputTests.nonFinite + [-1e-300, -1, 1.1e12] {
+      #expect(parameterName { _ = try motion.state(atTime: bad) } == "time")
+    }
+    for bad in BadInputTests.nonFinite + [0, -1] {
+      #expect(parameterName { _ = try SettleTolerance(value: bad) } == "valueTolerance")
+    }
+    for bad: Double in [.nan, -.infinity, 0, -1] {
+      #expect(parameterName { _ = try SettleTolerance(value: 1, velocity: bad) } == "velocityTolerance")
+    }
+    #expect(parameterName { _ = try AnimationTime(frame: 1, framesPerSecond: 0) } == "framesPerSecond")
+    #expect(parameterName { _ = try AnimationTime(seconds: .nan) } == "seconds")
+    #expect(parameterName { _ = try AnimationTime(seconds: 1e11) } == "seconds")
+  }
+
+  @Test("a retarget before the current segment began is refused and changes nothing")
+  func retargetInThePast() throws {
+    var animation = SpringAnimation(try SpringMotion(spring: .snappy, from: 0, to: 1), startingAt: AnimationTime(ticks: 100))
+    let before = animation
+    #expect(parameterName { try animation.retarget(to: 5, at: AnimationTime(ticks: 99)) } == "time")
+    #expect(parameterName { try animation.retarget(to: .nan, at: AnimationTime(ticks: 200)) } == "to")
+    #expect(animation == before)
+  }
+
+  @Test("UIKit relative velocity converts both ways and is undefined for zero distance")
+  func relativeVelocity() throws {
+    #expect(try SpringMotion.absoluteVelocity(relative: 2, from: 100, to: 300) == 400)
+    #expect(try SpringMotion.relativeVelocity(absolute: 400, from: 100, to: 300) == 2)
+    #expect(try SpringMotion.relativeVelocity(absolute: -50, from: 10, to: 0) == 5)
+    let motion = try SpringMotion(spring: .bouncy, from: 100, to: 300, relativeInitialVelocity: 0.5)
+    #expect(motion.initialVelocity == 100)
+    #expect(throws: HarmonicError.undefined(quantity: "relative velocity", reason: "the distance from `from` to `to` is 0")) {
+      try SpringMotion.relativeVelocity(absolute: 1, from: 3, to: 3)
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// Runs the built `harmonic` executable, as a user (and the acceptance checks) would.
+func harmonicArgs(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+  let process = Process()
+  process.executableURL = Bundle.main.bundleURL.appendingPathComponent("harmonic")
+  process.arguments = arguments
+  let out = Pipe(), err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  let stdout = out.fileHandleForReading.readDataToEndOfFile()
+  let stderr = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
+
+func harmonic(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
+  try harmonicArgs(arguments)
+}
+
+func jsonObject(_ text: String) throws -> [String: Any] {
+  try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+}
+
+@Suite("The harmonic command")
+struct CLITests {
+  @Test("describe --json has every parameterization, in each spring family")
+  func describe() throws {
+    let families: [[String]] = [
+      ["--mass", "1", "--stiffness", "157.91367041742973", "--damping", "17.592918860102841"],
+      ["--response", "0.5", "--damping-ratio", "0.7"],
+      ["--duration", "0.5", "--bounce", "0.3"],
+      ["--preset", "bouncy"],
+    ]
+    for family in families {
+      let result = try harmonicArgs(["describe"] + family + ["--json"])
+      #expect(result.status == 0, "\(family): \(result.stderr)")
+      let json = try jsonObject(result.stdout)
+      for key in ["mass", "stiffness", "damping", "dampingRatio", "response", "duration", "bounce", "naturalFrequency", "settlingDuration"] {
+        #expect(json[key] is Double, "\(key) missing for \(family)")
+      }
+      #expect(((json["dampingRatio"] as? Double ?? 0) - 0.7).magnitude < 1e-12)
+      #expect(((json["bounce"] as? Double ?? 0) - 0.3).magnitude < 1e-12)
+    }
+    let pop = try jsonObject(harmonicArgs(["describe", "--bounciness", "4", "--speed", "12", "--json"]).stdout)
+    #expect(((pop["stiffness"] as? Double ?? 0) - 342.1006).magnitude < 1e-4)
+    let origami = try jsonObject(harmonicArgs(["describe", "--tension", "40", "--friction", "7", "--json"]).stdout)
+    #expect(origami["stiffness"] as? Double == 230.2)
+  }
+
+  @Test("sample --json prints full-precision samples that round-trip")
+  func sample() throws {
+    let result = try harmonic("sample", "--mass", "1", "--stiffness", "1", "--damping", "1e9",
+                              "--from", "1", "--to", "0", "--initial-velocity", "0", "--times", "0,1e9", "--json")
+    #expect(result.status == 0, "\(result.stderr)")
+    let samples = try #require(try jsonObject(result.stdout)["samples"] as? [[String: Double]])
+    #expect(samples.count == 2)
+    #expect(samples[0]["value"] == 1 && samples[0]["velocity"] == 0 && samples[0]["time"] == 0)
+    #expect(ulpDistance(samples[1]["value"]!, 0.36787944117144233) <= 4)
+    // The printed decimal is the shortest that round-trips.
+    #expect(result.stdout.contains("\"time\":1000000000.0"))
+  }
+
+  @Test("settle --json gives the exact settle time, and null for never")
+  func settle() throws {
+    let result = try harmonic("settle", "--preset", "smooth", "--from", "0", "--to", "1", "--initial-velocity", "0",
+                              "--value-tolerance", "0.001", "--velocity-tolerance", "inf", "--json")
+    #expect(result.status == 0, "\(result.stderr)")
+    let time = try #require(try jsonObject(result.stdout)["settleTime"] as? Double)
+    #expect((time - 0.7347716981942959).magnitude < 1e-9)
+    let never = try harmonic("settle", "--mass", "1", "--stiffness", "10", "--damping", "0", "--from", "0", "--to", "1",
+                             "--value-tolerance", "0.01", "--velocity-tolerance", "1", "--json")
+    #expect(never.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "{\"settleTime\":null}")
+  }
+
+  @Test("bad input prints the message on stderr and exits with status 2")
+  func badInput() throws {
+    let cases: [([String], String)] = [
+      (["describe", "--mass", "-1", "--stiffness", "1", "--damping", "1"], "mass must be"),
+      (["describe", "--stiffness", "nan", "--damping", "1"], "stiffness must be"),
+      (["describe", "--duration", "0.5", "--bounce", "-1"], "bounce must be"),
+      (["describe", "--response", "1"], "--damping-ratio is missing"),
+      (["describe", "--response", "1", "--damping-ratio", "1", "--stiffness", "3"], "one spring family"),
+      (["describe"], "give one spring"),
+      (["sample", "--preset", "smooth", "--times", "0,-1"], "time must be"),
+      (["sample", "--preset", "smooth", "--times", "0,x"], "'x' is not a number"),
+      (["settle", "--preset", "smooth", "--value-tolerance", "0"], "valueTolerance must be"),
+      (["describe", "--preset", "wobbly"], "unknown preset"),
+      (["describe", "--bogus"], "Unknown option"),
+    ]
+    for (arguments, message) in cases {
+      let result = try harmonicArgs(arguments)
+      #expect(result.status == 2, "\(arguments) exited \(result.status)")
+      #expect(result.stderr.contains(message), "\(arguments): stderr was \(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
+  }
+
+  @Test("tables for people without --json")
+  func tables() throws {
+    let result = try harmonic("describe", "--preset", "bouncy")
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("stiffness") && result.stdout.contains("157.91367041742973"))
+  }
+}
