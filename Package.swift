@@ -12,7 +12,14 @@ let package = Package(
   ],
   targets: [
     // MARK: - Public API
-    .target(name: "Harmonic"),
+    .target(
+      name: "Harmonic",
+      dependencies: [.target(name: "_HarmonicBLAS", condition: .when(platforms: [.linux]))]
+    ),
+
+    // MARK: - Implementation details
+    // System CBLAS + LAPACKE (Debian: libblas-dev liblapacke-dev); Accelerate on Apple platforms.
+    .systemLibrary(name: "_HarmonicBLAS"),
 
     // MARK: - Command-line tool
     .executableTarget(
@@ -26,7 +33,9 @@ let package = Package(
     // MARK: - Tests
     .testTarget(
       name: "HarmonicTests",
-      dependencies: ["Harmonic", "HarmonicCLI"]
+      dependencies: ["Harmonic", "HarmonicCLI", "_AllocationCounter"]
     ),
+    // Test-only malloc interposer that counts a thread's heap allocations.
+    .target(name: "_AllocationCounter", path: "Tests/_AllocationCounter"),
   ]
 )

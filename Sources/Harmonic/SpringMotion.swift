@@ -80,8 +80,12 @@ public struct SpringMotion: Sendable, Hashable {
     // value is then exactly `start` at t = 0 (Ĉ = 1, Ŝ = 0), so a retarget
     // hands over the position bit for bit, and exactly `target` once Ĉ and Ŝ
     // have decayed to 0.
-    let value = start * c + target * (1 - c) + (initialVelocity + basis.decayRate * displacement) * s
-    let velocity = initialVelocity * c - (basis.omegaSquared * displacement + basis.decayRate * initialVelocity) * s
+    // Written exactly as the batch kernels and reference BLAS evaluate it
+    // (`0 +` first, then one column at a time), so all three agree bit for bit.
+    let coupling = initialVelocity + basis.decayRate * displacement
+    let restoring = basis.omegaSquared * displacement + basis.decayRate * initialVelocity
+    let value = ((0 + start * c) + target * (1 - c)) + coupling * s
+    let velocity = (0 + initialVelocity * c) + restoring * -s
     return SpringState(value: value, velocity: velocity)
   }
 

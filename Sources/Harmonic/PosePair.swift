@@ -1,0 +1,65 @@
+/// Two poses of N·C values, kept side by side as one column-major N·C × 2
+/// matrix, for linear interpolation between them.
+///
+/// `interpolate(progress: p)` writes `(0 + from·(1 − p)) + to·p` per element:
+/// exactly `from` at p = 0 and exactly `to` at p = 1. p outside [0, 1]
+/// extrapolates (that is what a spring's overshoot does with progress).
+/// Transforms are interpolated component-wise.
+public struct PosePair: Sendable {
+  public let elementCount: Int
+  var _columns: [Double]
+
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   unequal or empty poses or non-finite entries.
+  public init(from: [Double], to: [Double]) throws(HarmonicError) {
+    guard !from.isEmpty else {
+      throw .invalidParameter(name: "from.count", value: 0, accepted: "≥ 1")
+    }
+    guard to.count == from.count else {
+      throw .invalidParameter(name: "to.count", value: Double(to.count), accepted: "from.count = \(from.count)")
+    }
+    for (name, pose) in [("from", from), ("to", to)] {
+      for (index, value) in pose.enumerated() where !(value.magnitude <= _Check.maximumMagnitude) {
+        throw .invalidParameter(name: "\(name)[\(index)]", value: value, accepted: "finite with magnitude ≤ 1e100")
+      }
+    }
+    elementCount = from.count
+    _columns = from + to
+  }
+
+  /// Writes the pose at `progress` into `output`.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   non-finite progress or a wrongly sized output.
+  public func interpolate(
+    progress: Double, into output: inout [Double], backend: BatchBackend = .native, threads: Int? = nil
+  ) throws(HarmonicError) {
+    guard progress.isFinite, progress.magnitude <= 1e100 else {
+      throw .invalidParameter(name: "progress", value: progress, accepted: "finite")
+    }
+    guard output.count == elementCount else {
+      throw .invalidParameter(name: "output.count", value: Double(output.count), accepted: "elementCount = \(elementCount)")
+    }
+    let n = elementCount
+    let weights = (1 - progress, progress)
+    _columns.withUnsafeBufferPointer { columns in
+      let columns = _SendableBuffer(columns)
+      output.withUnsafeMutableBufferPointer { out in
+        let out = _SendablePointer(out.baseAddress!)
+        _Parallel.forEachItemRange(itemCount: n, elementCount: n, threads: threads) { range in
+          if backend == .blas {
+            var x = weights
+            withUnsafePointer(to: &x) { x in
+              x.withMemoryRebound(to: Double.self, capacity: 2) { x in
+                _BLAS.gemv(m: range.count, n: 2, a: columns.buffer.baseAddress! + range.lowerBound, lda: n, x: x, y: out.base + range.lowerBound)
+              }
+            }
+          } else {
+            let (w0, w1) = weights
+            for e in range { out[e] = (0 + columns[e] * w0) + columns[n + e] * w1 }
+          }
+        }
+      }
+    }
+  }
+}

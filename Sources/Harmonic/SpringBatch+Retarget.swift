@@ -1,0 +1,83 @@
+extension SpringBatch {
+  /// Sends `items` towards new targets from `time` on, keeping every element's
+  /// value and velocity at `time` (C¹), optionally with a new spring.
+  ///
+  /// The whole batch moves its ``origin`` to `time`: every element restarts
+  /// from its exact state there, so all items keep one clock. Retargeted items
+  /// restart their progress from 0 at `time`; the others keep theirs.
+  ///
+  /// - Parameters:
+  ///   - items: distinct item indices.
+  ///   - targets: `items.count × channelCount` targets, channel-major over the
+  ///     subset: the target of `items[k]`, channel c is `targets[c·items.count + k]`.
+  ///   - time: the tick of the hand-over; not before ``origin``.
+  ///   - spring: the new spring of those items; `nil` keeps each item's spring.
+  ///   - threads: worker count (the result does not depend on it).
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   duplicate or out-of-range item, a wrong target count, a non-finite
+  ///   target, or a time before the origin — before anything changes.
+  /// - Complexity: O(N·C).
+  public mutating func retarget(
+    items: [Int], to targets: [Double], at time: AnimationTime, spring: Spring? = nil, threads: Int? = nil
+  ) throws(HarmonicError) {
+    guard time >= origin else {
+      throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the batch origin, tick \(origin.ticks)")
+    }
+    guard targets.count == items.count * channelCount else {
+      throw .invalidParameter(name: "targets.count", value: Double(targets.count), accepted: "items.count × channelCount = \(items.count * channelCount)")
+    }
+    var chosen = [Bool](repeating: false, count: itemCount)
+    for (k, item) in items.enumerated() {
+      guard (0..<itemCount).contains(item) else {
+        throw .invalidParameter(name: "items[\(k)]", value: Double(item), accepted: "within 0..<\(itemCount)")
+      }
+      guard !chosen[item] else {
+        throw .invalidParameter(name: "items[\(k)]", value: Double(item), accepted: "an item not already listed")
+      }
+      chosen[item] = true
+    }
+    for (index, value) in targets.enumerated() where !(value.magnitude <= _Check.maximumMagnitude) {
+      throw .invalidParameter(name: "targets[\(index)]", value: value, accepted: "finite with magnitude ≤ 1e100 (units)")
+    }
+
+    // 1. Every element's exact state at `time` becomes its new start and velocity.
+    var frame = makeFrame(velocities: true)
+    try evaluate(at: time, into: &frame, threads: threads)
+    let n = elementCount
+    _valueColumns.replaceSubrange(0..<n, with: frame.values)
+    _velocityColumns.replaceSubrange(0..<n, with: frame.velocities)
+    for (k, item) in items.enumerated() {
+      for channel in 0..<channelCount {
+        _valueColumns[n + element(item: item, channel: channel)] = targets[channel * items.count + k]
+      }
+    }
+
+    // 2. Groups: retargeted items get (spring, progress from `time`); the
+    //    table is rebuilt in first-appearance order, merging equal groups.
+    var memo: [Spring: Double] = [:]
+    for group in _groups { memo[group.spring] = group.progressSettle }
+    var index: [_SpringGroup: Int32] = [:]
+    var groups: [_SpringGroup] = []
+    var groupOfItem = [Int32](repeating: 0, count: itemCount)
+    for item in 0..<itemCount {
+      var group = _groups[_group(item)]
+      if chosen[item] {
+        let newSpring = spring ?? group.spring
+        group = _SpringGroup(spring: newSpring, progressOrigin: time, progressSettle: _SpringGroup.progressSettle(newSpring, memo: &memo))
+      }
+      if let existing = index[group] {
+        groupOfItem[item] = existing
+      } else {
+        let new = Int32(groups.count)
+        index[group] = new
+        groups.append(group)
+        groupOfItem[item] = new
+      }
+    }
+    _groups = groups
+    _groupOfItem = groups.count == 1 ? [] : groupOfItem
+    _rebuildRuns()
+    origin = time
+    _updateDerivedColumns(threads: threads)
+  }
+}
