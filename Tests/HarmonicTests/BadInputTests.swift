@@ -106,3 +106,76 @@ struct BadInputTests {
     }
   }
 }
+
+@Suite("Bad input to batches")
+struct BatchBadInputTests {
+  func name(_ body: () throws -> Void) -> String? {
+    do {
+      try body()
+      return nil
+    } catch let error as HarmonicError {
+      if case let .invalidParameter(name, _, _) = error { return name }
+      return "\(error)"
+    } catch {
+      return "not a HarmonicError: \(error)"
+    }
+  }
+
+  let ones = [Double](repeating: 1, count: 6)
+
+  @Test("sizes, empty batches, non-finite entries and group indices are named")
+  func construction() {
+    #expect(name { _ = try SpringBatch(itemCount: 0, channelCount: 1, start: [], target: [], springs: .shared(.smooth)) } == "itemCount")
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 0, start: [], target: [], springs: .shared(.smooth)) } == "channelCount")
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: [1], target: ones, springs: .shared(.smooth)) } == "start.count")
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, velocity: [1], springs: .shared(.smooth)) } == "velocity.count")
+    var bad = ones
+    bad[5] = .nan
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: bad, springs: .shared(.smooth)) } == "target[item 1, channel 2]")
+    bad[5] = .infinity
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, velocity: bad, springs: .shared(.smooth)) } == "velocity[item 1, channel 2]")
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([.smooth], groupOfItem: [0, 1])) } == "groupOfItem[1]")
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([.smooth], groupOfItem: [0])) } == "groupOfItem.count")
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([], groupOfItem: [0, 0])) } == "springs.count")
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .perItem([.smooth])) } == "springs.count")
+    #expect(name { _ = try SpringBatch(itemCount: 1 << 20, channelCount: 1 << 12, start: [], target: [], springs: .shared(.smooth)) } == "itemCount × channelCount")
+  }
+
+  @Test("operations refuse bad buffers, times and targets before writing anything")
+  func operations() throws {
+    var batch = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: [0, 0, 0, 0, 0, 0], springs: .shared(.bouncy))
+    let other = try SpringBatch(itemCount: 3, channelCount: 3, start: ones + [1, 1, 1], target: ones + [1, 1, 1], springs: .shared(.bouncy))
+    var wrongFrame = other.makeFrame()
+    let untouched = wrongFrame.values
+    #expect(name { try batch.evaluate(at: .zero, into: &wrongFrame) } == "frame.values.count")
+    #expect(wrongFrame.values == untouched)
+
+    var bake = try batch.makeBake(frameCount: 3)
+    let ticks = [AnimationTime(ticks: 0), AnimationTime(ticks: 10), AnimationTime(ticks: 5)]
+    #expect(name { try batch.bake(ticks: ticks, into: &bake) } == "ticks[2]")
+    #expect(bake.values.allSatisfy { $0 == 0 } && bake.ticks.isEmpty)
+    #expect(name { try batch.bake(ticks: Array(ticks.prefix(2)), into: &bake) } == "ticks.count")
+    #expect(name { _ = try batch.makeBake(frameCount: 0) } == "frameCount")
+    #expect(name { _ = try batch.makeStepper(step: .zero) } == "step")
+
+    let before = batch.target(item: 0, channel: 0)
+    #expect(name { try batch.retarget(items: [0, 0], to: ones, at: .zero) } == "items[1]")
+    #expect(name { try batch.retarget(items: [2], to: [1, 2, 3], at: .zero) } == "items[0]")
+    #expect(name { try batch.retarget(items: [1], to: [1, .nan, 3], at: .zero) } == "targets[1]")
+    #expect(name { try batch.retarget(items: [1], to: [1, 2], at: .zero) } == "targets.count")
+    try batch.retarget(items: [1], to: [1, 2, 3], at: AnimationTime(ticks: 100))
+    #expect(name { try batch.retarget(items: [1], to: [1, 2, 3], at: AnimationTime(ticks: 99)) } == "time")
+    #expect(batch.target(item: 0, channel: 0) == before)
+
+    var progress = [Double](repeating: 0, count: 3)
+    #expect(name { try batch.progress(at: .zero, into: &progress) } == "progress.count")
+    #expect(name { _ = try PosePair(from: [1, 2], to: [1]) } == "to.count")
+    #expect(name { _ = try PosePair(from: [], to: []) } == "from.count")
+    #expect(name { _ = try PosePair(from: [1, .nan], to: [1, 2]) } == "from[1]")
+    let pair = try PosePair(from: [1, 2], to: [3, 4])
+    var out = [0.0, 0.0]
+    #expect(name { try pair.interpolate(progress: .nan, into: &out) } == "progress")
+    var short = [0.0]
+    #expect(name { try pair.interpolate(progress: 0.5, into: &short) } == "output.count")
+  }
+}
