@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "Harmonic", targets: ["Harmonic"]),
     .executable(name: "harmonic", targets: ["HarmonicCLI"]),
+    .executable(name: "bench", targets: ["bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,6 +29,16 @@ let package = Package(
         "Harmonic",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+
+    // MARK: - Benchmarks
+    .executableTarget(
+      name: "bench",
+      dependencies: [
+        "Harmonic",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Benchmarks/bench"
     ),
 
     // MARK: - Tests

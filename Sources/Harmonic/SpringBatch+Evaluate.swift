@@ -65,13 +65,20 @@ extension SpringBatch {
     let seconds = time > origin ? (time - origin).seconds : 0
     // Index loops throughout: for-in over arrays of structs allocates in
     // unoptimized builds, and frames must not allocate in any build.
-    frame._coefficients.withUnsafeMutableBufferPointer { coefficients in
-      for index in 0..<_groups.count {
-        let (c, s) = _groups[index].spring._basis.basis(seconds)
-        coefficients[4 * index] = c
-        coefficients[4 * index + 1] = 1 - c
-        coefficients[4 * index + 2] = s
-        coefficients[4 * index + 3] = -s
+    _groups.withUnsafeBufferPointer { groups in
+      let groups = _SendableBuffer(groups)
+      frame._coefficients.withUnsafeMutableBufferPointer { coefficients in
+        let coefficients = _SendablePointer(coefficients.baseAddress!)
+        // Many groups (per-item springs) are the costly part: split them too.
+        _Parallel.forEachItemRange(itemCount: groups.buffer.count, elementCount: 16 * groups.buffer.count, threads: threads) { range in
+          for index in range {
+            let (c, s) = groups[index].spring._basis.basis(seconds)
+            coefficients[4 * index] = c
+            coefficients[4 * index + 1] = 1 - c
+            coefficients[4 * index + 2] = s
+            coefficients[4 * index + 3] = -s
+          }
+        }
       }
     }
     let useBLAS = _usesBLAS(backend)

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Harmonic
+
+/// `swift run -c release bench`: throughput of Harmonic's batched operations
+/// on large item counts, per backend and thread count, against a memory-traffic
+/// floor and against a one-object-per-item design.
+@main
+struct Bench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Throughput of Harmonic's batched spring operations.",
+    discussion: "Reports medians over repeats after a warm-up. Nothing passes or fails: it measures.")
+
+  @Flag(help: "Small sizes and few repeats (under 30 s), for CI smoke runs.")
+  var quick = false
+
+  @Option(name: .customLong("max-items"), help: "Largest item count: 1k, 10k, 100k, 1m or 10m.")
+  var maxItems: String = "1m"
+
+  @Option(help: "Repeats per measurement (the median is reported).")
+  var repeats: Int?
+
+  @Option(help: "Write one JSON record per (operation, backend, threads, items) to this file.")
+  var json: String?
+
+  @Option(help: "Write the same records as CSV to this file.")
+  var csv: String?
+
+  @Flag(name: .customLong("allow-debug"), help: "Run even in a debug build (numbers are then meaningless).")
+  var allowDebug = false
+
+  func validate() throws {
+    guard Bench.parseCount(maxItems) != nil else {
+      throw ValidationError("--max-items must be one of 1k, 10k, 100k, 1m, 10m; got \(maxItems)")
+    }
+    if let repeats, repeats < 1 { throw ValidationError("--repeats must be ≥ 1") }
+  }
+
+  static func parseCount(_ text: String) -> Int? {
+    ["1k": 1_000, "10k": 10_000, "100k": 100_000, "1m": 1_000_000, "10m": 10_000_000][text.lowercased()]
+  }
+
+  func run() throws {
+    #if DEBUG
+    let debugBuild = true
+    #else
+    let debugBuild = false
+    #endif
+    if debugBuild {
+      FileHandle.standardError.write(Data("bench: this is a DEBUG build; timings are meaningless. Use `swift run -c release bench`.\n".utf8))
+      if !allowDebug { throw ExitCode(1) }
+    }
+    let largest = quick ? 100_000 : Bench.parseCount(maxItems)!
+    let counts = [1_000, 10_000, 100_000, 1_000_000, 10_000_000].filter { $0 <= largest }
+    let repeatCount = repeats ?? (quick ? 5 : 11)
+    var suite = Suite(repeats: repeatCount, quick: quick)
+    print(Machine.describe())
+    print("")
+    try suite.runAll(itemCounts: counts)
+    print("")
+    print(suite.table())
+    print("")
+    print(try suite.singleSpring())
+    if let json { try suite.writeJSON(to: json) }
+    if let csv { try suite.writeCSV(to: csv) }
+  }
+}
