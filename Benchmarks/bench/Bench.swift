@@ -28,6 +28,9 @@ struct Bench: ParsableCommand {
   @Option(help: "Write the same records as CSV to this file.")
   var csv: String?
 
+  @Option(help: "Draw throughput against item count (log axes) to this SVG file.")
+  var svg: String?
+
   @Flag(name: .customLong("allow-debug"), help: "Run even in a debug build (numbers are then meaningless).")
   var allowDebug = false
 
@@ -56,14 +59,19 @@ struct Bench: ParsableCommand {
     let counts = [1_000, 10_000, 100_000, 1_000_000, 10_000_000].filter { $0 <= largest }
     let repeatCount = repeats ?? (quick ? 5 : 11)
     var suite = Suite(repeats: repeatCount, quick: quick)
-    print(Machine.describe())
+    let machine = Machine.describe()
+    print(machine)
     print("")
     try suite.runAll(itemCounts: counts)
     print("")
     print(suite.table())
     print("")
     print(try suite.singleSpring())
-    if let json { try suite.writeJSON(to: json) }
+    print("")
+    let accuracy = Accuracy.run()
+    print(Accuracy.table(accuracy))
+    if let json { try suite.writeJSON(to: json, machine: machine, accuracy: accuracy) }
     if let csv { try suite.writeCSV(to: csv) }
+    if let svg { try Chart.svg(records: suite.records, machine: machine).write(toFile: svg, atomically: true, encoding: .utf8) }
   }
 }

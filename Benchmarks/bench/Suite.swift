@@ -73,36 +73,44 @@ struct Suite {
     progress.finish()
   }
 
+  /// Floor times per (reads, writes, threads) for the current size.
+  var floors: [String: Double] = [:]
+
+  mutating func floorTime(elements: Int, reads: Int, writes: Int, threads: Int) -> Double {
+    let key = "\(reads)/\(writes)/\(threads)"
+    if let known = floors[key] { return known }
+    let floor = Floor(elements: elements, reads: reads, writes: writes)
+    let time = measure { floor.run(threads: threads) }
+    floors[key] = time.median
+    return time.median
+  }
+
+  /// Measures `body` and records it with its fraction of the matching floor.
+  mutating func timed(
+    _ operation: String, _ backend: String, threads: Int, items: Int, reads: Int, writes: Int, _ body: () throws -> Void
+  ) rethrows {
+    let time = try measure(body)
+    record(operation, backend, threads: threads, items: items, bytes: 8 * (reads + writes), time)
+    let floor = floorTime(elements: items * channels, reads: reads, writes: writes, threads: threads)
+    records[records.count - 1].floorFraction = floor / time.median
+  }
+
   mutating func runSize(items: Int) throws {
-    let n = items * channels
+    floors = [:]
     let threadCounts = [1, 2]
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 7)
-
-    // The floor: the same bytes as the value operation (3 reads + 1 write per
-    // element) moved by the simplest possible loop, in this process.
-    var floorValue: [Int: Double] = [:]
-    do {
-      let a = [Double](repeating: 1, count: n), b = [Double](repeating: 2, count: n), c = [Double](repeating: 3, count: n)
-      var out = [Double](repeating: 0, count: n)
-      for threads in threadCounts {
-        let time = measure { Floor.triad(a, b, c, &out, threads: threads) }
-        floorValue[threads] = time.median
-        record("floor: 3 reads + 1 write", "native", threads: threads, items: items, bytes: 32, time)
-      }
-    }
-
     do {
       let batch = try Suite.layoutBatch(items: items, channels: channels, springs: .shared(.bouncy))
       var valuesOnly = batch.makeFrame(velocities: false)
       var both = batch.makeFrame(velocities: true)
       for backend in BatchBackend.allCases {
         for threads in threadCounts {
-          let name = "\(backend)"
-          var time = try measure { try batch.evaluate(at: tick, into: &valuesOnly, backend: backend, threads: threads) }
-          record("value at tick", name, threads: threads, items: items, bytes: 32, time)
-          records[records.count - 1].floorFraction = floorValue[threads]! / time.median
-          time = try measure { try batch.evaluate(at: tick, into: &both, backend: backend, threads: threads) }
-          record("value + velocity", name, threads: threads, items: items, bytes: 56, time)
+          try timed("value at tick", "\(backend)", threads: threads, items: items, reads: 3, writes: 1) {
+            try batch.evaluate(at: tick, into: &valuesOnly, backend: backend, threads: threads)
+          }
+          try timed("value + velocity", "\(backend)", threads: threads, items: items, reads: 5, writes: 2) {
+            try batch.evaluate(at: tick, into: &both, backend: backend, threads: threads)
+          }
         }
       }
       // Bake 60 frames: (N·C) × 60 doubles of output; kept to ≤ 100k items (528 MB).
@@ -111,28 +119,31 @@ struct Suite {
         let ticks = (0..<60).map { try! AnimationTime(frame: Int64($0), framesPerSecond: 60) }
         for backend in BatchBackend.allCases {
           for threads in threadCounts {
-            let time = try measure { try batch.bake(ticks: ticks, into: &bake, backend: backend, threads: threads) }
-            record("bake 60 frames", "\(backend)", threads: threads, items: items, bytes: 24 + 60 * 8, time)
+            try timed("bake 60 frames", "\(backend)", threads: threads, items: items, reads: 3, writes: 60) {
+              try batch.bake(ticks: ticks, into: &bake, backend: backend, threads: threads)
+            }
           }
         }
       }
       var stepper = try batch.makeStepper(step: try AnimationTime(frame: 1, framesPerSecond: 120))
       for backend in BatchBackend.allCases {
         for threads in threadCounts {
-          let time = measure { stepper.advance(backend: backend, threads: threads) }
-          record("propagator step", "\(backend)", threads: threads, items: items, bytes: 32, time)
+          timed("propagator step", "\(backend)", threads: threads, items: items, reads: 2, writes: 2) {
+            stepper.advance(backend: backend, threads: threads)
+          }
         }
       }
     }
 
     do {
-      let from = [Double](repeating: 1, count: n), to = [Double](repeating: 5, count: n)
-      let pair = try PosePair(from: from, to: to)
+      let n = items * channels
+      let pair = try PosePair(from: [Double](repeating: 1, count: n), to: [Double](repeating: 5, count: n))
       var out = [Double](repeating: 0, count: n)
       for backend in BatchBackend.allCases {
         for threads in threadCounts {
-          let time = try measure { try pair.interpolate(progress: 0.37, into: &out, backend: backend, threads: threads) }
-          record("interpolate poses", "\(backend)", threads: threads, items: items, bytes: 24, time)
+          try timed("interpolate poses", "\(backend)", threads: threads, items: items, reads: 2, writes: 1) {
+            try pair.interpolate(progress: 0.37, into: &out, backend: backend, threads: threads)
+          }
         }
       }
     }
@@ -143,8 +154,9 @@ struct Suite {
       let batch = try Suite.layoutBatch(items: items, channels: channels, springs: .perItem(springs))
       var frame = batch.makeFrame(velocities: false)
       for threads in threadCounts {
-        let time = try measure { try batch.evaluate(at: tick, into: &frame, threads: threads) }
-        record("value at tick, per-item springs", "native", threads: threads, items: items, bytes: 32, time)
+        try timed("value at tick, per-item springs", "native", threads: threads, items: items, reads: 3, writes: 1) {
+          try batch.evaluate(at: tick, into: &frame, threads: threads)
+        }
       }
       let time = measure { _ = batch.averageProgress(at: tick) }
       record("average progress, per-item springs", "native", threads: 1, items: items, bytes: 0, time)
@@ -156,12 +168,9 @@ struct Suite {
       let baseline = try Baseline(items: items, channels: channels)
       let time = measure { baseline.tick(at: tick) }
       record("value at tick", "per-object baseline", threads: 1, items: items, bytes: 32, time)
-      if let native = records.first(where: { $0.operation == "value at tick" && $0.backend == "native" && $0.threads == 1 && $0.items == items }) {
-        let speedup = time.median / native.medianNanoseconds
-        for index in records.indices where records[index].operation == "value at tick" && records[index].items == items && records[index].backend != "per-object baseline" {
-          records[index].speedupOverBaseline = time.median / records[index].medianNanoseconds
-        }
-        _ = speedup
+      for index in records.indices where records[index].operation == "value at tick" && records[index].items == items
+        && records[index].backend != "per-object baseline" {
+        records[index].speedupOverBaseline = time.median / records[index].medianNanoseconds
       }
     }
   }
@@ -194,10 +203,16 @@ struct Suite {
                   time.median / Double(count), settle.median / 1000, sink == 0.5 ? " " : "")
   }
 
-  func writeJSON(to path: String) throws {
+  struct Report: Codable {
+    var machine: String
+    var records: [Record]
+    var accuracy: [AccuracyRow]
+  }
+
+  func writeJSON(to path: String, machine: String, accuracy: [AccuracyRow]) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try encoder.encode(records).write(to: URL(fileURLWithPath: path))
+    try encoder.encode(Report(machine: machine, records: records, accuracy: accuracy)).write(to: URL(fileURLWithPath: path))
   }
 
   func writeCSV(to path: String) throws {
