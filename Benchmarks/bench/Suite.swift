@@ -175,6 +175,35 @@ struct Suite {
     }
   }
 
+  /// Snapping queries: ns per query on uniform and explicit layouts of
+  /// `count` items (random offsets and velocities, a fixed seed).
+  func snapping(count: Int) throws -> String {
+    let uniform = try SnapLayout.uniform(count: count, itemExtent: 44, spacing: 1, viewport: 800, leadingInset: 20, trailingInset: 20)
+    let starts = (0..<count).map { Double($0) * 45 }
+    let explicit = try SnapLayout(starts: starts, ends: starts.map { $0 + 44 }, viewport: 800, leadingInset: 20, trailingInset: 20)
+    var state: UInt64 = 0x9e37_79b9_7f4a_7c15
+    func next() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(state >> 11) / Double(1 << 53)
+    }
+    let queries = (0..<100_000).map { _ in (next() * Double(count) * 45, (next() - 0.5) * 8000) }
+    var lines: [String] = []
+    for (name, layout) in [("uniform", uniform), ("explicit arrays", explicit)] {
+      for options in [Snapping.Options(), Snapping.Options(maximumItemsPerFlick: 1)] {
+        var sink = 0.0
+        let time = try measure {
+          for (offset, velocity) in queries {
+            sink += try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options).target
+          }
+        }
+        let label = options.maximumItemsPerFlick == nil ? "free" : "paging n = 1"
+        lines.append(String(format: "snapping query, %d items, %@ layout, %@: %.0f ns per query%@", count, name, label,
+                            time.median / Double(queries.count), sink.isNaN ? " (NaN!)" : ""))
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
   func table() -> String {
     var lines = ["operation                             backend              thr      items   ns/value    Mitems/s     GB/s  of floor  × baseline",
                  String(repeating: "-", count: 124)]

@@ -104,4 +104,32 @@ struct CLITests {
     #expect(result.status == 0)
     #expect(result.stdout.contains("stiffness") && result.stdout.contains("157.91367041742973"))
   }
+
+  @Test("snap, decay and rubber-band print their JSON contracts")
+  func scrollCommands() throws {
+    let snap = try harmonic("snap", "--count", "10", "--item-extent", "300", "--spacing", "20", "--viewport", "400",
+                            "--offset", "270", "--velocity", "60", "--json")
+    #expect(snap.status == 0, "\(snap.stderr)")
+    let result = try jsonObject(snap.stdout)
+    #expect(result["target"] as? Double == 590 && result["index"] as? Int == 2)
+    #expect(((result["restOffset"] as? Double ?? 0) - (270 - 60 / (1000 * log(0.998)))).magnitude < 1e-9)
+
+    let rtl = try jsonObject(harmonic("snap", "--count", "10", "--item-extent", "300", "--spacing", "20", "--viewport", "400",
+                                      "--offset", "100", "--velocity", "0", "--rtl", "--json").stdout)
+    #expect(rtl["index"] as? Int == 9 && rtl["target"] as? Double == 0)
+
+    let decay = try jsonObject(harmonic("decay", "--velocity", "100", "--rate", "0.998", "--from", "100", "--times", "0,1", "--json").stdout)
+    #expect(((decay["restOffset"] as? Double ?? 0) - (100 - 100 / (1000 * log(0.998)))).magnitude < 1e-9)
+    #expect((decay["samples"] as? [[String: Double]])?.count == 2)
+
+    let band = try jsonObject(harmonic("rubber-band", "--overscroll", "100", "--dimension", "960", "--json").stdout)
+    #expect(((band["offset"] as? Double ?? 0) - 52.02).magnitude < 0.005)
+
+    for arguments in [["decay", "--velocity", "1", "--rate", "1"], ["rubber-band", "--overscroll", "1", "--dimension", "-3"],
+                      ["snap", "--count", "0", "--item-extent", "1", "--viewport", "10", "--offset", "0", "--velocity", "0"],
+                      ["snap", "--count", "3", "--item-extent", "1", "--viewport", "10", "--offset", "nan", "--velocity", "0"]] {
+      let bad = try harmonicArgs(arguments)
+      #expect(bad.status == 2 && bad.stderr.contains("must be"), "\(arguments): \(bad.stderr)")
+    }
+  }
 }

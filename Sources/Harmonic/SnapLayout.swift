@@ -1,0 +1,156 @@
+/// Items along one scroll axis, for snapping: sorted, non-overlapping extents
+/// in reading order (item 0 at the leading end), plus the viewport and insets.
+///
+/// Positions are in points along the axis from the leading edge of the
+/// content. In a right-to-left layout the leading edge is the right one;
+/// ``Snapping`` mirrors offsets for you.
+public struct SnapLayout: Sendable {
+  enum Items: Sendable {
+    case uniform(count: Int, extent: Double, spacing: Double)
+    case explicit(starts: [Double], ends: [Double])
+  }
+
+  let items: Items
+  /// The content extent along the axis, points.
+  public let contentExtent: Double
+  /// The viewport extent along the axis, points.
+  public let viewportExtent: Double
+  /// Content inset at the leading end, points (≥ 0).
+  public let leadingInset: Double
+  /// Content inset at the trailing end, points (≥ 0).
+  public let trailingInset: Double
+
+  /// Number of items.
+  public var count: Int {
+    switch items {
+    case let .uniform(count, _, _): return count
+    case let .explicit(starts, _): return starts.count
+    }
+  }
+
+  /// Items of one extent at k·(extent + spacing); content extent
+  /// count·extent + (count − 1)·spacing.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   an empty layout, a non-positive extent, a negative spacing, or bad
+  ///   viewport and insets.
+  public static func uniform(
+    count: Int, itemExtent: Double, spacing: Double = 0, viewport: Double, leadingInset: Double = 0, trailingInset: Double = 0
+  ) throws(HarmonicError) -> SnapLayout {
+    guard count >= 1 else {
+      throw .invalidParameter(name: "count", value: Double(count), accepted: "≥ 1 (an empty layout has nothing to snap to)")
+    }
+    guard itemExtent > 0, itemExtent <= 1e12 else {
+      throw .invalidParameter(name: "itemExtent", value: itemExtent, accepted: "within (0, 1e12] (points)")
+    }
+    guard spacing >= 0, spacing <= 1e12 else {
+      throw .invalidParameter(name: "spacing", value: spacing, accepted: "within [0, 1e12] (points)")
+    }
+    let content = Double(count) * itemExtent + Double(count - 1) * spacing
+    try _checkViewport(viewport, leadingInset, trailingInset)
+    return SnapLayout(items: .uniform(count: count, extent: itemExtent, spacing: spacing), contentExtent: content,
+                      viewportExtent: viewport, leadingInset: leadingInset, trailingInset: trailingInset)
+  }
+
+  /// Explicit item extents.
+  ///
+  /// - Parameters:
+  ///   - starts: leading edges, points, sorted.
+  ///   - ends: trailing edges, points; `ends[k] ≥ starts[k]` and
+  ///     `ends[k] ≤ starts[k + 1]` (no overlap).
+  ///   - contentExtent: the content's extent; default `ends.last`.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming
+  ///   the first unsorted, overlapping or non-finite item.
+  public init(
+    starts: [Double], ends: [Double], contentExtent: Double? = nil, viewport: Double, leadingInset: Double = 0, trailingInset: Double = 0
+  ) throws(HarmonicError) {
+    guard !starts.isEmpty else {
+      throw .invalidParameter(name: "starts.count", value: 0, accepted: "≥ 1 (an empty layout has nothing to snap to)")
+    }
+    guard ends.count == starts.count else {
+      throw .invalidParameter(name: "ends.count", value: Double(ends.count), accepted: "starts.count = \(starts.count)")
+    }
+    for k in 0..<starts.count {
+      guard starts[k].isFinite, starts[k].magnitude <= 1e15 else {
+        throw .invalidParameter(name: "starts[\(k)]", value: starts[k], accepted: "finite with magnitude ≤ 1e15 (points)")
+      }
+      guard ends[k].isFinite, ends[k] >= starts[k], ends[k] <= 1e15 else {
+        throw .invalidParameter(name: "ends[\(k)]", value: ends[k], accepted: "finite and ≥ starts[\(k)] = \(starts[k])")
+      }
+      if k > 0, starts[k] < ends[k - 1] {
+        throw .invalidParameter(name: "starts[\(k)]", value: starts[k], accepted: "≥ ends[\(k - 1)] = \(ends[k - 1]) (items sorted, not overlapping)")
+      }
+    }
+    let content = contentExtent ?? ends[ends.count - 1]
+    guard content.isFinite, content >= ends[ends.count - 1] else {
+      throw .invalidParameter(name: "contentExtent", value: content, accepted: "finite and ≥ the last item's end \(ends[ends.count - 1])")
+    }
+    try SnapLayout._checkViewport(viewport, leadingInset, trailingInset)
+    self.init(items: .explicit(starts: starts, ends: ends), contentExtent: content, viewportExtent: viewport,
+              leadingInset: leadingInset, trailingInset: trailingInset)
+  }
+
+  /// Pages of `pageSize` points (default: the viewport) over `contentExtent`,
+  /// for paging without items.
+  public static func pages(contentExtent: Double, viewport: Double, pageSize: Double? = nil) throws(HarmonicError) -> SnapLayout {
+    let size = pageSize ?? viewport
+    guard size > 0, size.isFinite else {
+      throw .invalidParameter(name: "pageSize", value: size, accepted: "finite and > 0 (points)")
+    }
+    guard contentExtent > 0, contentExtent <= 1e15 else {
+      throw .invalidParameter(name: "contentExtent", value: contentExtent, accepted: "within (0, 1e15] (points)")
+    }
+    let count = Int((contentExtent / size).rounded(.up))
+    try _checkViewport(viewport, 0, 0)
+    return SnapLayout(items: .uniform(count: count, extent: size, spacing: 0), contentExtent: contentExtent,
+                      viewportExtent: viewport, leadingInset: 0, trailingInset: 0)
+  }
+
+  init(items: Items, contentExtent: Double, viewportExtent: Double, leadingInset: Double, trailingInset: Double) {
+    self.items = items
+    self.contentExtent = contentExtent
+    self.viewportExtent = viewportExtent
+    self.leadingInset = leadingInset
+    self.trailingInset = trailingInset
+  }
+
+  static func _checkViewport(_ viewport: Double, _ leading: Double, _ trailing: Double) throws(HarmonicError) {
+    guard viewport > 0, viewport <= 1e12 else {
+      throw .invalidParameter(name: "viewport", value: viewport, accepted: "within (0, 1e12] (points)")
+    }
+    guard leading >= 0, leading <= 1e12 else {
+      throw .invalidParameter(name: "leadingInset", value: leading, accepted: "within [0, 1e12] (points)")
+    }
+    guard trailing >= 0, trailing <= 1e12 else {
+      throw .invalidParameter(name: "trailingInset", value: trailing, accepted: "within [0, 1e12] (points)")
+    }
+    guard leading + trailing < viewport else {
+      throw .invalidParameter(name: "leadingInset + trailingInset", value: leading + trailing, accepted: "< viewport \(viewport) (the snap area must not be empty)")
+    }
+  }
+
+  /// Leading edge of item k.
+  @inline(__always)
+  func start(_ k: Int) -> Double {
+    switch items {
+    case let .uniform(_, extent, spacing): return Double(k) * (extent + spacing)
+    case let .explicit(starts, _): return starts[k]
+    }
+  }
+
+  /// Trailing edge of item k.
+  @inline(__always)
+  func end(_ k: Int) -> Double {
+    switch items {
+    case let .uniform(_, extent, spacing): return Double(k) * (extent + spacing) + extent
+    case let .explicit(_, ends): return ends[k]
+    }
+  }
+
+  /// The reachable offsets (leading edge of the viewport, flow coordinates):
+  /// [−leadingInset, max(−leadingInset, contentExtent + trailingInset − viewport)].
+  public var reachableOffsets: ClosedRange<Double> {
+    let low = -leadingInset
+    return low...max(low, contentExtent + trailingInset - viewportExtent)
+  }
+}

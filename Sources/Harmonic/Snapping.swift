@@ -1,0 +1,284 @@
+/// Where an item sits in the snap area (the viewport minus the insets).
+public enum SnapAlignment: String, Sendable, CaseIterable {
+  /// The item's leading edge on the snap area's leading edge (right edge in RTL).
+  case leading
+  /// The item's center on the snap area's center.
+  case center
+  /// The item's trailing edge on the snap area's trailing edge.
+  case trailing
+}
+
+/// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`,
+/// done properly: from the offset and velocity at the end of a drag to the
+/// content offset the scroll should come to rest at.
+///
+/// The rules, in order (one axis; run two queries for two axes):
+/// 1. The natural rest offset r = offset − v/(1000·ln d), the exact end of
+///    the exponential deceleration at rate d per millisecond.
+/// 2. Candidates: for each item, the offset that aligns it with the snap area
+///    (viewport minus insets) as `alignment` says. An item larger than the
+///    snap area is a whole range of candidates — every offset where it covers
+///    the snap area — so it can be scrolled inside freely (the CSS
+///    scroll-snap rule).
+/// 3. The candidate nearest r. If |v| ≥ the minimum fling velocity (default 50
+///    points/s), the result lies strictly ahead of the current offset in the
+///    direction of v — a flick never snaps back, and a short quick flick moves
+///    one item; if no candidate lies ahead, the last one in that direction.
+/// 4. Optionally at most n items away from the item nearest the current
+///    offset (paging: n = 1), and never past a *stop* item
+///    (`scroll-snap-stop: always`).
+/// 5. Clamped to the reachable range
+///    [−leadingInset, max(−leadingInset, contentExtent + trailingInset − viewport)]:
+///    the first and last items are reached as far as possible, never overshot.
+/// 6. Ties go to the direction of v, else to the lower index.
+///
+/// With v = 0, center alignment and no insets this is the classic "item
+/// nearest the viewport center" snap, except that it also clamps at the far end.
+///
+/// Units: offsets in points (the leading edge of the viewport in content
+/// coordinates, like `contentOffset`), velocities in points per **second**
+/// (UIKit's `withScrollingVelocity` is in points per millisecond: multiply by
+/// 1000). In right-to-left layouts offsets and velocities are physical (x grows
+/// to the right) while items are listed in reading order from the right edge.
+///
+/// - Complexity: O(log n) per query (binary searches), O(log s) for s stops.
+public enum Snapping {
+  /// How a snap query behaves beyond the layout itself.
+  public struct Options: Sendable {
+    public var alignment: SnapAlignment
+    /// Deceleration rate per millisecond, in (0, 1). Default 0.998 (UIKit's normal).
+    public var decelerationRate: Double
+    /// Velocities at least this fast (points/s) count as a flick (rule 3). Default 50.
+    public var minimumFlingVelocity: Double
+    /// At most this many items from the item nearest the current offset (rule 4); `nil` for no limit.
+    public var maximumItemsPerFlick: Int?
+    /// Sorted indices of items a scroll must not pass (rule 4).
+    public var stopItems: [Int]
+    /// Mirror offsets for a right-to-left layout.
+    public var isRightToLeft: Bool
+
+    public init(
+      alignment: SnapAlignment = .center, decelerationRate: Double = ScrollDeceleration.normal,
+      minimumFlingVelocity: Double = 50, maximumItemsPerFlick: Int? = nil, stopItems: [Int] = [], isRightToLeft: Bool = false
+    ) {
+      self.alignment = alignment
+      self.decelerationRate = decelerationRate
+      self.minimumFlingVelocity = minimumFlingVelocity
+      self.maximumItemsPerFlick = maximumItemsPerFlick
+      self.stopItems = stopItems
+      self.isRightToLeft = isRightToLeft
+    }
+  }
+
+  /// A snap decision.
+  public struct Result: Sendable, Hashable {
+    /// The content offset to come to rest at, points (physical).
+    public let target: Double
+    /// The item snapped to.
+    public let index: Int
+    /// Where the deceleration alone would have stopped, points (physical, unclamped).
+    public let restOffset: Double
+    /// The offset and velocity the query started from (physical).
+    public let offset: Double
+    public let velocity: Double
+    public let decelerationRate: Double
+
+    /// How to get there: a spring from the current offset carrying the
+    /// release velocity (C¹ hand-off) — or, when the natural deceleration
+    /// already ends within 5 % of its rate at the target, that deceleration
+    /// with its rate adjusted to end exactly on the target.
+    public func animation(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> SnapAnimation {
+      if let rate = ScrollDeceleration.rate(toRestAt: target, from: offset, velocity: velocity) {
+        let change = log1pRatio(rate, decelerationRate)
+        if change <= 0.05 {
+          return .deceleration(try ScrollDeceleration(rate: rate, from: offset, velocity: velocity))
+        }
+      }
+      return .spring(try SpringMotion(spring: spring, from: offset, to: target, initialVelocity: velocity))
+    }
+
+    private func log1pRatio(_ a: Double, _ b: Double) -> Double {
+      // |ln a / ln b − 1|: how much the decay constant changes.
+      (ScrollDeceleration.decayConstantPerSecond(a) / ScrollDeceleration.decayConstantPerSecond(b) - 1).magnitude
+    }
+  }
+
+  /// The default spring to a snap target: critically damped, 0.4 s duration.
+  public static let defaultSpring: Spring = {
+    do { return try Spring(duration: 0.4, bounce: 0) } catch { fatalError("unreachable: \(error)") }
+  }()
+
+  /// The target content offset for a drag that ends at `offset` with `velocity`.
+  ///
+  /// - Parameters:
+  ///   - layout: the items along the axis.
+  ///   - offset: the current content offset, points (physical).
+  ///   - velocity: the release velocity, points per second (physical).
+  ///   - options: alignment, deceleration, flick and paging rules, RTL.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   non-finite offset or velocity, a rate outside (0, 1), a negative
+  ///   minimum fling velocity or item limit, or unsorted / out-of-range stops.
+  public static func target(layout: SnapLayout, offset: Double, velocity: Double, options: Options = Options()) throws(HarmonicError) -> Result {
+    guard offset.isFinite, offset.magnitude <= 1e15 else {
+      throw .invalidParameter(name: "offset", value: offset, accepted: "finite with magnitude ≤ 1e15 (points)")
+    }
+    guard velocity.isFinite, velocity.magnitude <= 1e12 else {
+      throw .invalidParameter(name: "velocity", value: velocity, accepted: "finite with magnitude ≤ 1e12 (points/s)")
+    }
+    guard options.minimumFlingVelocity >= 0, options.minimumFlingVelocity.isFinite else {
+      throw .invalidParameter(name: "minimumFlingVelocity", value: options.minimumFlingVelocity, accepted: "finite and ≥ 0 (points/s)")
+    }
+    if let n = options.maximumItemsPerFlick, n < 0 {
+      throw .invalidParameter(name: "maximumItemsPerFlick", value: Double(n), accepted: "≥ 0")
+    }
+    for (position, stop) in options.stopItems.enumerated() {
+      guard (0..<layout.count).contains(stop), position == 0 || stop > options.stopItems[position - 1] else {
+        throw .invalidParameter(name: "stopItems[\(position)]", value: Double(stop), accepted: "sorted, distinct, within 0..<\(layout.count)")
+      }
+    }
+    let flow = _FlowSnapper(layout: layout, alignment: options.alignment)
+    let mirror = options.isRightToLeft
+    let current = mirror ? layout.contentExtent - offset - layout.viewportExtent : offset
+    let v = mirror ? -velocity : velocity
+    let rest = try ScrollDeceleration(rate: options.decelerationRate, from: current, velocity: v).restOffset
+
+    // Rules 2, 3 and 6: the candidate nearest the rest offset.
+    var (index, point) = flow.nearest(to: rest, preferring: v)
+    if v.magnitude >= options.minimumFlingVelocity, v != 0 {
+      if v > 0, !(point > current) {
+        if let k = flow.firstItem(withHighAbove: current) { (index, point) = (k, flow.point(k, nearest: rest)) }
+        else { (index, point) = (layout.count - 1, flow.high(layout.count - 1)) }
+      } else if v < 0, !(point < current) {
+        if let k = flow.lastItem(withLowBelow: current) { (index, point) = (k, flow.point(k, nearest: rest)) }
+        else { (index, point) = (0, flow.low(0)) }
+      }
+    }
+
+    // Rule 4: the item limit and the stops, counted from the item nearest the current offset.
+    if options.maximumItemsPerFlick != nil || !options.stopItems.isEmpty {
+      let anchor = flow.nearest(to: current, preferring: 0).index
+      var limited = index
+      if let n = options.maximumItemsPerFlick {
+        limited = min(max(limited, anchor - n), anchor + n)
+      }
+      if limited > anchor, let stop = firstStop(options.stopItems, above: anchor), stop < limited { limited = stop }
+      if limited < anchor, let stop = lastStop(options.stopItems, below: anchor), stop > limited { limited = stop }
+      if limited != index { (index, point) = (limited, flow.point(limited, nearest: rest)) }
+    }
+
+    // Rule 5: reachable range.
+    let range = layout.reachableOffsets
+    let target = min(max(point, range.lowerBound), range.upperBound) + 0  // + 0 turns −0 into +0
+    func physical(_ x: Double) -> Double { mirror ? layout.contentExtent - x - layout.viewportExtent : x }
+    return Result(target: physical(target), index: index, restOffset: physical(rest), offset: offset, velocity: velocity,
+                  decelerationRate: options.decelerationRate)
+  }
+
+  static func firstStop(_ stops: [Int], above anchor: Int) -> Int? {
+    var (low, high) = (0, stops.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if stops[middle] > anchor { high = middle } else { low = middle + 1 }
+    }
+    return low < stops.count ? stops[low] : nil
+  }
+
+  static func lastStop(_ stops: [Int], below anchor: Int) -> Int? {
+    var (low, high) = (0, stops.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if stops[middle] < anchor { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 ? stops[low - 1] : nil
+  }
+}
+
+/// How a snap animates.
+public enum SnapAnimation: Sendable, Hashable {
+  case spring(SpringMotion)
+  case deceleration(ScrollDeceleration)
+}
+
+
+/// Candidate intervals in flow coordinates: item k may rest anywhere in
+/// [low(k), high(k)]; both are non-decreasing in k. For items that fit in
+/// the snap area the interval is the single aligned offset.
+struct _FlowSnapper {
+  let layout: SnapLayout
+  let alignment: SnapAlignment
+  let area: Double
+
+  init(layout: SnapLayout, alignment: SnapAlignment) {
+    self.layout = layout
+    self.alignment = alignment
+    self.area = layout.viewportExtent - layout.leadingInset - layout.trailingInset
+  }
+
+  @inline(__always)
+  func interval(_ k: Int) -> (low: Double, high: Double) {
+    let start = layout.start(k), end = layout.end(k)
+    if end - start > area {
+      return (start - layout.leadingInset, end - layout.leadingInset - area)
+    }
+    let aligned: Double
+    switch alignment {
+    case .leading: aligned = start - layout.leadingInset
+    case .trailing: aligned = end - layout.leadingInset - area
+    case .center: aligned = start + (end - start) / 2 - layout.leadingInset - area / 2
+    }
+    return (aligned, aligned)
+  }
+
+  func low(_ k: Int) -> Double { interval(k).low }
+  func high(_ k: Int) -> Double { interval(k).high }
+
+  /// The point of item k's interval nearest x.
+  func point(_ k: Int, nearest x: Double) -> Double {
+    let (low, high) = interval(k)
+    return min(max(x, low), high)
+  }
+
+  /// Smallest k with high(k) ≥ x, or count.
+  func lowerBound(_ x: Double) -> Int {
+    var (lo, hi) = (0, layout.count)
+    while lo < hi {
+      let middle = lo + (hi - lo) / 2
+      if high(middle) >= x { hi = middle } else { lo = middle + 1 }
+    }
+    return lo
+  }
+
+  /// The item and point nearest x; ties go towards the sign of `direction`,
+  /// else to the lower index.
+  func nearest(to x: Double, preferring direction: Double) -> (index: Int, point: Double) {
+    let k = lowerBound(x)
+    if k == layout.count { return (k - 1, high(k - 1)) }
+    let after = (index: k, point: point(k, nearest: x))
+    guard k > 0 else { return after }
+    let before = (index: k - 1, point: high(k - 1))
+    let distanceAfter = after.point - x, distanceBefore = x - before.point
+    if distanceAfter < distanceBefore { return after }
+    if distanceBefore < distanceAfter { return before }
+    return direction > 0 ? after : before
+  }
+
+  /// Smallest k with high(k) > x.
+  func firstItem(withHighAbove x: Double) -> Int? {
+    var (lo, hi) = (0, layout.count)
+    while lo < hi {
+      let middle = lo + (hi - lo) / 2
+      if high(middle) > x { hi = middle } else { lo = middle + 1 }
+    }
+    return lo < layout.count ? lo : nil
+  }
+
+  /// Largest k with low(k) < x.
+  func lastItem(withLowBelow x: Double) -> Int? {
+    var (lo, hi) = (0, layout.count)
+    while lo < hi {
+      let middle = lo + (hi - lo) / 2
+      if low(middle) < x { lo = middle + 1 } else { hi = middle }
+    }
+    return lo > 0 ? lo - 1 : nil
+  }
+}
