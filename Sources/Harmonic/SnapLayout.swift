@@ -10,7 +10,13 @@ public struct SnapLayout: Sendable {
     case explicit(starts: [Double], ends: [Double])
   }
 
-  let items: Items
+  /// Uniform items as (pitch, extent), or explicit edges; kept as plain
+  /// stored properties so queries read them without unpacking an enum.
+  let _pitch: Double
+  let _extent: Double
+  let _count: Int
+  let _starts: [Double]
+  let _ends: [Double]
   /// The content extent along the axis, points.
   public let contentExtent: Double
   /// The viewport extent along the axis, points.
@@ -21,12 +27,7 @@ public struct SnapLayout: Sendable {
   public let trailingInset: Double
 
   /// Number of items.
-  public var count: Int {
-    switch items {
-    case let .uniform(count, _, _): return count
-    case let .explicit(starts, _): return starts.count
-    }
-  }
+  public var count: Int { _count }
 
   /// Items of one extent at k·(extent + spacing); content extent
   /// count·extent + (count − 1)·spacing.
@@ -107,7 +108,12 @@ public struct SnapLayout: Sendable {
   }
 
   init(items: Items, contentExtent: Double, viewportExtent: Double, leadingInset: Double, trailingInset: Double) {
-    self.items = items
+    switch items {
+    case let .uniform(count, extent, spacing):
+      (_pitch, _extent, _count, _starts, _ends) = (extent + spacing, extent, count, [], [])
+    case let .explicit(starts, ends):
+      (_pitch, _extent, _count, _starts, _ends) = (0, 0, starts.count, starts, ends)
+    }
     self.contentExtent = contentExtent
     self.viewportExtent = viewportExtent
     self.leadingInset = leadingInset
@@ -131,21 +137,11 @@ public struct SnapLayout: Sendable {
 
   /// Leading edge of item k.
   @inline(__always)
-  func start(_ k: Int) -> Double {
-    switch items {
-    case let .uniform(_, extent, spacing): return Double(k) * (extent + spacing)
-    case let .explicit(starts, _): return starts[k]
-    }
-  }
+  func start(_ k: Int) -> Double { _starts.isEmpty ? Double(k) * _pitch : _starts[k] }
 
   /// Trailing edge of item k.
   @inline(__always)
-  func end(_ k: Int) -> Double {
-    switch items {
-    case let .uniform(_, extent, spacing): return Double(k) * (extent + spacing) + extent
-    case let .explicit(_, ends): return ends[k]
-    }
-  }
+  func end(_ k: Int) -> Double { _starts.isEmpty ? Double(k) * _pitch + _extent : _ends[k] }
 
   /// The reachable offsets (leading edge of the viewport, flow coordinates):
   /// [−leadingInset, max(−leadingInset, contentExtent + trailingInset − viewport)].
