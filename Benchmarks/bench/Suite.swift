@@ -204,6 +204,30 @@ struct Suite {
     return lines.joined(separator: "\n")
   }
 
+  /// Layout queries on a grid of `count` items: all attributes in a
+  /// viewport-sized rect, and a hit test, at random scroll positions.
+  func layoutQueries(count: Int) throws -> String {
+    let layout = try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: 90, height: 90), lineSpacing: 2, interitemSpacing: 2)],
+                                viewportCrossExtent: 375)
+    let height = Double(layout.contentSize.height)
+    var state: UInt64 = 12345
+    func next() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(state >> 11) / Double(1 << 53)
+    }
+    let offsets = (0..<10_000).map { _ in next() * (height - 812) }
+    var found = 0
+    let rect = measure {
+      for y in offsets { found += layout.attributes(in: CGRect(x: 0, y: y, width: 375, height: 812)).count }
+    }
+    let hit = measure {
+      for y in offsets { found += layout.indexPath(at: CGPoint(x: 200, y: y)) == nil ? 0 : 1 }
+    }
+    let perQuery = layout.attributes(in: CGRect(x: 0, y: offsets[0], width: 375, height: 812)).count
+    return String(format: "layout queries, %d-item grid: attributes in a 375×812 rect %.2f µs (%d items each), item at a point %.0f ns%@",
+                  count, rect.median / 1000 / Double(offsets.count), perQuery, hit.median / Double(offsets.count), found < 0 ? "" : "")
+  }
+
   func table() -> String {
     var lines = ["operation                             backend              thr      items   ns/value    Mitems/s     GB/s  of floor  × baseline",
                  String(repeating: "-", count: 124)]

@@ -1,0 +1,98 @@
+import Foundation
+
+/// What a layout computes for one element, mirroring
+/// `UICollectionViewLayoutAttributes`: index path, kind, center, size,
+/// affine and 3-D transform, alpha, zIndex, hidden. Points, radians.
+public struct LayoutAttributes: Sendable, Hashable {
+  public var indexPath: ItemIndexPath
+  public var kind: ElementKind
+  public var center: CGPoint
+  public var size: CGSize
+  public var transform: AffineTransform2D
+  public var transform3D: Transform3D
+  public var alpha: Double
+  public var zIndex: Int
+  public var isHidden: Bool
+
+  public init(
+    indexPath: ItemIndexPath, kind: ElementKind = .cell, frame: CGRect, transform: AffineTransform2D = .identity,
+    transform3D: Transform3D = .identity, alpha: Double = 1, zIndex: Int = 0, isHidden: Bool = false
+  ) {
+    self.indexPath = indexPath
+    self.kind = kind
+    self.center = CGPoint(x: frame.midX, y: frame.midY)
+    self.size = frame.size
+    self.transform = transform
+    self.transform3D = transform3D
+    self.alpha = alpha
+    self.zIndex = zIndex
+    self.isHidden = isHidden
+  }
+
+  /// The untransformed frame: `size` centered on `center` (as UIKit's
+  /// `frame` with an identity transform).
+  public var frame: CGRect {
+    get { CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height) }
+    set {
+      center = CGPoint(x: newValue.midX, y: newValue.midY)
+      size = newValue.size
+    }
+  }
+
+  /// The bounds: origin zero, `size`.
+  public var bounds: CGRect { CGRect(origin: .zero, size: size) }
+}
+
+/// The channels of a layout item in a ``SpringBatch``, in this order:
+/// center x, center y, width, height, a, b, c, d, tx, ty, alpha — and, with a
+/// 3-D transform, its 16 entries m11…m44 (27 channels).
+public enum LayoutChannels {
+  public static let centerX = 0, centerY = 1, width = 2, height = 3
+  public static let a = 4, b = 5, c = 6, d = 7, tx = 8, ty = 9, alpha = 10
+  /// m11 is channel 11, m44 channel 26.
+  public static let transform3DStart = 11
+  public static let count2D = 11
+  public static let count3D = 27
+
+  /// Channel-major values (`channel·N + item`) of `attributes`: a copy, exact.
+  ///
+  /// - Parameter include3D: add the 16 entries of the 3-D transform.
+  public static func values(of attributes: [LayoutAttributes], include3D: Bool = false) -> [Double] {
+    let n = attributes.count
+    let channels = include3D ? count3D : count2D
+    var values = [Double](repeating: 0, count: n * channels)
+    for (item, element) in attributes.enumerated() {
+      let t = element.transform
+      let row = [Double(element.center.x), Double(element.center.y), Double(element.size.width), Double(element.size.height),
+                 t.a, t.b, t.c, t.d, t.tx, t.ty, element.alpha]
+      for channel in 0..<count2D { values[channel * n + item] = row[channel] }
+      if include3D {
+        for k in 0..<16 { values[(transform3DStart + k) * n + item] = element.transform3D.m[k] }
+      }
+    }
+    return values
+  }
+
+  /// Writes channel-major values back into `attributes` (the inverse of
+  /// ``values(of:include3D:)``; index paths, kinds, zIndex and hidden stay).
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
+  ///   `values.count` is not N·11 or N·27.
+  public static func apply(_ values: [Double], to attributes: inout [LayoutAttributes]) throws(HarmonicError) {
+    let n = attributes.count
+    guard n > 0, values.count == n * count2D || values.count == n * count3D else {
+      throw .invalidParameter(name: "values.count", value: Double(values.count), accepted: "attributes.count × 11 or × 27 = \(n * count2D) or \(n * count3D)")
+    }
+    let has3D = values.count == n * count3D
+    for item in 0..<n {
+      func v(_ channel: Int) -> Double { values[channel * n + item] }
+      attributes[item].center = CGPoint(x: v(centerX), y: v(centerY))
+      attributes[item].size = CGSize(width: v(width), height: v(height))
+      attributes[item].transform = AffineTransform2D(a: v(a), b: v(b), c: v(c), d: v(d), tx: v(tx), ty: v(ty))
+      attributes[item].alpha = v(alpha)
+      if has3D {
+        for k in 0..<16 { attributes[item].transform3D.m[k] = v(transform3DStart + k) }
+      }
+    }
+  }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+@testable import Harmonic
+
+func ip(_ item: Int, _ section: Int = 0) -> ItemIndexPath { ItemIndexPath(item: item, section: section) }
+
+/// Strict overlap with positive area, the rule `attributes(in:)` uses.
+func overlaps(_ a: CGRect, _ b: CGRect) -> Bool {
+  a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY && a.width > 0 && a.height > 0
+}
+
+@Suite("Layout model")
+struct LayoutTests {
+  // 320 wide, items 100×50, 10 pt spacing, insets 5 all round: 3 items per line
+  // (5 + 100 + 10 + 100 + 10 + 100 = 325 ≤ 315? no: available 310 → 100+10+100+10+100 = 320 > 310 → 2 per line).
+  func grid(rtl: Bool = false, count: Int = 5) throws -> GridLayout {
+    try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: 100, height: 50), insets: LayoutInsets(top: 5, left: 5, bottom: 5, right: 5),
+                                    lineSpacing: 10, interitemSpacing: 10, headerExtent: 30)],
+                   viewportCrossExtent: 320, rightToLeft: rtl)
+  }
+
+  @Test("flow layout: hand-computed frames, lines, header and content size")
+  func flowFrames() throws {
+    let layout = try grid()
+    // Available width 310: two 100 pt items per line (100 + 10 + 100 + 10 + 100 = 320 > 310).
+    #expect(try layout.frame(of: ip(0)) == CGRect(x: 5, y: 35, width: 100, height: 50))
+    #expect(try layout.frame(of: ip(1)) == CGRect(x: 115, y: 35, width: 100, height: 50))
+    #expect(try layout.frame(of: ip(2)) == CGRect(x: 5, y: 95, width: 100, height: 50))
+    #expect(try layout.frame(of: ip(4)) == CGRect(x: 5, y: 155, width: 100, height: 50))
+    // Header 30, inset 5, three lines of 50 with two gaps of 10, inset 5.
+    #expect(layout.contentSize == CGSize(width: 320, height: 30 + 5 + 150 + 20 + 5))
+    let header = layout.attributes(in: CGRect(x: 0, y: 0, width: 320, height: 10))
+    #expect(header.count == 1 && header[0].kind == .supplementary("header") && header[0].frame == CGRect(x: 0, y: 0, width: 320, height: 30))
+  }
+
+  @Test("right to left mirrors every frame across the content width")
+  func rightToLeft() throws {
+    let ltr = try grid(), rtl = try grid(rtl: true)
+    for item in 0..<5 {
+      let a = try ltr.frame(of: ip(item)), b = try rtl.frame(of: ip(item))
+      #expect(b == CGRect(x: 320 - a.maxX, y: a.minY, width: a.width, height: a.height))
+      #expect(rtl.indexPath(at: CGPoint(x: b.midX, y: b.midY)) == ip(item))
+      #expect(rtl.indexPath(at: CGPoint(x: b.minX, y: b.minY)) == ip(item))
+    }
+  }
+
+  @Test("items of different heights are centered in their line")
+  func perItemSizes() throws {
+    let sizes = [CGSize(width: 100, height: 40), CGSize(width: 100, height: 80), CGSize(width: 250, height: 20)]
+    let layout = try GridLayout(sections: [.init(itemSizes: sizes, lineSpacing: 4, interitemSpacing: 10)], viewportCrossExtent: 300)
+    #expect(try layout.frame(of: ip(0)) == CGRect(x: 0, y: 20, width: 100, height: 40))
+    #expect(try layout.frame(of: ip(1)) == CGRect(x: 110, y: 0, width: 100, height: 80))
+    #expect(try layout.frame(of: ip(2)) == CGRect(x: 0, y: 84, width: 250, height: 20))
+    #expect(layout.contentSize.height == 104)
+  }
+
+  @Test("list layout: one full-width row per item, sections stacked")
+  func list() throws {
+    let layout = try GridLayout.list(rowHeights: [[44, 60], [30]], width: 375, rowSpacing: 1, headerHeight: 20)
+    #expect(try layout.frame(of: ip(0)) == CGRect(x: 0, y: 20, width: 375, height: 44))
+    #expect(try layout.frame(of: ip(1)) == CGRect(x: 0, y: 65, width: 375, height: 60))
+    #expect(try layout.frame(of: ip(0, 1)) == CGRect(x: 0, y: 125 + 20, width: 375, height: 30))
+    #expect(layout.contentSize.height == 175)
+  }
+
+  @Test("horizontal scrolling: lines are columns; a carousel has one row")
+  func carousel() throws {
+    let layout = try GridLayout.carousel(count: 5, itemSize: CGSize(width: 200, height: 300), spacing: 20, viewport: CGSize(width: 400, height: 400))
+    // Side insets (400 − 200)/2 = 100; vertical insets 50.
+    #expect(try layout.frame(of: ip(0)) == CGRect(x: 100, y: 50, width: 200, height: 300))
+    #expect(try layout.frame(of: ip(1)) == CGRect(x: 320, y: 50, width: 200, height: 300))
+    #expect(layout.contentSize == CGSize(width: 100 + 5 * 200 + 4 * 20 + 100, height: 400))
+  }
+
+  @Test("carousel decoration: seed 001's 1 − d/(W/2)·0.25 and UPCarouselFlowLayout's clamped form")
+  func decoration() throws {
+    let layout = try GridLayout.carousel(count: 5, itemSize: CGSize(width: 200, height: 300), spacing: 20, viewport: CGSize(width: 400, height: 400))
+    let rect = CGRect(x: 0, y: 0, width: 400, height: 400)  // center x = 200: item 0 centered
+    let linear = layout.attributes(in: rect, decoration: .seed001)
+    #expect(linear[0].transform == .scale(1, 1) && linear[0].zIndex == 0)
+    // Item 1's center is 420: d = 220, scale 1 − 220/200·0.25 = 0.725.
+    #expect((linear[1].transform.a - 0.725).magnitude < 1e-15 && linear[1].zIndex == -220)
+    let clamped = layout.attributes(in: rect, decoration: .clamped(sideScale: 0.6, sideAlpha: 0.5, maxDistance: 220))
+    #expect(clamped[1].transform.a == 0.6 && clamped[1].alpha == 0.5)
+    let halfway = layout.attributes(in: CGRect(x: 110, y: 0, width: 400, height: 400), decoration: .clamped(sideScale: 0.6, sideAlpha: 0.5, maxDistance: 220))
+    #expect((halfway[0].transform.a - 0.8).magnitude < 1e-15 && (halfway[0].alpha - 0.75).magnitude < 1e-15)
+  }
+
+  @Test("rect queries equal a brute-force scan on random layouts, and every frame lies inside the content (seeded)")
+  func rectQueriesProperty() throws {
+    var random = SeededGenerator(seed: 404)
+    for round in 0..<60 {
+      let axis: ScrollAxis = round % 3 == 0 ? .horizontal : .vertical
+      let cross = Double(Int.random(in: 150...500, using: &random))
+      var sections: [GridLayout.Section] = []
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let count = Int.random(in: 1...60, using: &random)
+        let insets = LayoutInsets(top: Double(Int.random(in: 0...20, using: &random)), left: Double(Int.random(in: 0...20, using: &random)),
+                                  bottom: Double(Int.random(in: 0...20, using: &random)), right: Double(Int.random(in: 0...20, using: &random)))
+        let maxCross = cross - (axis == .vertical ? insets.left + insets.right : insets.top + insets.bottom)
+        let sizes = (0..<count).map { _ -> CGSize in
+          let c = Double(Int.random(in: 1...Int(maxCross), using: &random)), m = Double(Int.random(in: 1...120, using: &random))
+          return axis == .vertical ? CGSize(width: c, height: m) : CGSize(width: m, height: c)
+        }
+        sections.append(.init(itemSizes: sizes, insets: insets, lineSpacing: Double(Int.random(in: 0...15, using: &random)),
+                              interitemSpacing: Double(Int.random(in: 0...15, using: &random)),
+                              headerExtent: Double(Int.random(in: 0...1, using: &random) * 25), footerExtent: 0))
+      }
+      let layout = try GridLayout(sections: sections, scrollAxis: axis, viewportCrossExtent: cross, rightToLeft: round % 2 == 1)
+      let all = layout.allAttributes()
+      let content = CGRect(origin: .zero, size: layout.contentSize)
+      for element in all { #expect(content.contains(element.frame), "frame \(element.frame) outside \(content)") }
+      for _ in 0..<20 {
+        let rect = CGRect(x: Double.random(in: -50...Double(content.width), using: &random), y: Double.random(in: -50...Double(content.height), using: &random),
+                          width: Double.random(in: 1...400, using: &random), height: Double.random(in: 1...400, using: &random))
+        let fast = Set(layout.attributes(in: rect).filter { $0.kind == .cell }.map(\.indexPath))
+        let brute = Set(all.filter { overlaps($0.frame, rect) }.map(\.indexPath))
+        #expect(fast == brute, "round \(round) rect \(rect)")
+        let point = CGPoint(x: rect.minX, y: rect.minY)
+        let hit = all.first { $0.frame.minX <= point.x && point.x < $0.frame.maxX && $0.frame.minY <= point.y && point.y < $0.frame.maxY }
+        if !layout.isRightToLeft { #expect(layout.indexPath(at: point) == hit?.indexPath) }
+      }
+    }
+  }
+
+  @Test("10M items: a rect query and a hit test answer by binary search")
+  func tenMillion() throws {
+    let layout = try GridLayout(sections: [.init(itemCount: 10_000_000, itemSize: CGSize(width: 90, height: 90), lineSpacing: 2, interitemSpacing: 2)],
+                                viewportCrossExtent: 375)
+    // 4 items per line (4·90 + 3·2 = 366 ≤ 375); line pitch 92.
+    let rect = CGRect(x: 0, y: 92 * 1_000_000 + 10, width: 375, height: 800)
+    let visible = layout.attributes(in: rect)
+    // Lines k = 1,000,000 … 1,000,008 start before the rect's end 92·10⁶ + 810.
+    #expect(visible.count == 4 * 9)
+    #expect(visible.first?.indexPath == ip(4_000_000))
+    #expect(layout.indexPath(at: CGPoint(x: 100, y: 92 * 2_499_999 + 1)) == ip(9_999_997))
+  }
+
+  @Test("content offsets for every scroll position, with insets, clamped")
+  func scrollPositions() throws {
+    let layout = try GridLayout.list(rowHeights: [Array(repeating: 50, count: 100)], width: 320)  // content 5000 tall
+    let viewport = try Viewport(size: CGSize(width: 320, height: 480), insets: LayoutInsets(top: 64, bottom: 34))
+    func offset(_ row: Int, _ position: ScrollPosition, current: CGPoint = .zero) throws -> CGPoint {
+      try layout.contentOffset(toShow: ip(row), at: position, viewport: viewport, current: current)
+    }
+    #expect(try offset(20, .top).y == 1000 - 64)
+    #expect(try offset(20, .bottom).y == 1050 - 480 + 34)
+    #expect(try offset(20, .centeredVertically).y == 1025 - 64 - (480 - 98) / 2)
+    #expect(try offset(0, .top).y == -64)  // clamped at −inset.top
+    #expect(try offset(99, .top).y == 5000 + 34 - 480)  // the last item: clamped to the maximum
+    #expect(try offset(99, .bottom).y == 5000 + 34 - 480)
+    // .none: no movement when visible; the least movement otherwise.
+    #expect(try offset(3, .none, current: CGPoint(x: 0, y: 0)).y == 0)
+    #expect(try offset(30, .none, current: CGPoint(x: 0, y: 0)).y == 1550 - 480 + 34)
+    #expect(try offset(2, .none, current: CGPoint(x: 0, y: 1000)).y == 100 - 64)
+    // Horizontal positions on a vertical list: the x range is a single point.
+    #expect(try offset(20, .right).x == 0)
+    // Content shorter than the viewport: only −inset.top is reachable.
+    let tiny = try GridLayout.list(rowHeights: [[50, 50]], width: 320)
+    #expect(try tiny.contentOffset(toShow: ip(1), at: .bottom, viewport: viewport) == CGPoint(x: 0, y: -64))
+  }
+
+  @Test("transition placement modes and the table → collection offset")
+  func placement() throws {
+    let grid = try GridLayout(sections: [.init(itemCount: 100, itemSize: CGSize(width: 100, height: 100), lineSpacing: 0, interitemSpacing: 0)],
+                              viewportCrossExtent: 300)  // 3 per line, 34 lines, content 3400
+    let viewport = try Viewport(size: CGSize(width: 300, height: 600))
+    let items = [ip(30), ip(31)]  // line 10: y 1000…1100
+    #expect(try grid.placement(of: items, .top, viewport: viewport, current: .zero).y == 1000)
+    #expect(try grid.placement(of: items, .bottom, viewport: viewport, current: .zero).y == 500)
+    #expect(try grid.placement(of: items, .center, viewport: viewport, current: .zero).y == 750)
+    #expect(try grid.placement(of: items, .visible, viewport: viewport, current: CGPoint(x: 0, y: 900)).y == 900)
+    #expect(try grid.placement(of: items, .visible, viewport: viewport, current: CGPoint(x: 0, y: 2000)).y == 1000)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 100)], width: 300)
+    // Minimal: item 30 was 20 pt below the top of the list's viewport; it stays 20 pt below.
+    let minimal = try grid.placement(of: [ip(30)], .minimal, viewport: viewport, current: .zero,
+                                     old: (list, CGPoint(x: 0, y: 30 * 44 - 20)))
+    #expect(minimal.y == 980)
+    #expect(try grid.offsetBringingToFirstRow(ip(31), viewport: viewport) == CGPoint(x: 0, y: 1000))
+    #expect(try grid.offsetBringingToFirstRow(ip(99), viewport: viewport) == CGPoint(x: 0, y: 3400 - 600))
+    let animate = itemsToAnimate(from: list, visible: CGRect(x: 0, y: 0, width: 300, height: 100), to: grid, visible: CGRect(x: 0, y: 0, width: 300, height: 100))
+    // The list shows rows 0…2 in its first 100 pt (44 pt rows); the grid's first line is items 0…2.
+    #expect(animate == [ip(0), ip(1), ip(2)])
+  }
+
+  @Test("appearing items fly in only when really inserted; bounds changes pair every visible item")
+  func updates() throws {
+    let layout = try grid()
+    let final = try layout.attributes(of: ip(2))
+    let update = LayoutUpdate(inserted: [ip(2)])
+    let flown = update.initialAttributes(appearing: final, style: .flyIn(distance: 300, rotation: .pi / 4))
+    #expect(flown.center.y == final.center.y + 300 && flown.alpha == 0 && (flown.transform.b - (0.5).squareRoot()).magnitude < 1e-15)
+    #expect(update.initialAttributes(appearing: try layout.attributes(of: ip(1))) == (try layout.attributes(of: ip(1))))
+    #expect(LayoutUpdate(inserted: [ip(2)], isBoundsChange: true).initialAttributes(appearing: final) == final)
+    #expect(LayoutUpdate(deleted: [ip(2)]).finalAttributes(disappearing: final).alpha == 0)
+
+    let portrait = try GridLayout(sections: [.init(itemCount: 20, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    let landscape = try GridLayout(sections: [.init(itemCount: 20, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 568)
+    let moves = try boundsChange(from: portrait, visible: CGRect(x: 0, y: 0, width: 320, height: 568),
+                                 to: landscape, visible: CGRect(x: 0, y: 0, width: 568, height: 320))
+    // Portrait: 3 per line, line pitch 110, 6 lines reach into 568 pt → items 0…17;
+    // landscape: 5 per line, 3 lines within 320 pt → items 0…14. Union: 0…17.
+    #expect(moves.count == 18)
+    #expect(moves.allSatisfy { $0.from.indexPath == $0.indexPath && $0.to.indexPath == $0.indexPath })
+    #expect(throws: HarmonicError.self) { try boundsChange(from: portrait, visible: .zero, to: layout, visible: .zero) }
+  }
+
+  @Test("attributes ⇄ batch channels is an exact round trip")
+  func channels() throws {
+    var attributes = try grid().allAttributes()
+    attributes[1].transform = .rotation(0.3)
+    attributes[2].alpha = 0.25
+    attributes[3].transform3D.m[11] = -1.0 / 500
+    let values = LayoutChannels.values(of: attributes, include3D: true)
+    #expect(values.count == 5 * 27)
+    var copy = attributes.map { element -> LayoutAttributes in
+      var blank = element
+      blank.center = .zero; blank.size = .zero; blank.transform = .identity; blank.transform3D = .identity; blank.alpha = 1
+      return blank
+    }
+    try LayoutChannels.apply(values, to: &copy)
+    #expect(copy == attributes)
+    #expect(throws: HarmonicError.self) { try LayoutChannels.apply([1, 2, 3], to: &copy) }
+  }
+
+  @Test("bad input: empty sections, negative or non-finite sizes, spacings, insets; index paths out of range")
+  func badInput() throws {
+    func fails(_ body: () throws -> Void) -> Bool { (try? body()) == nil }
+    #expect(fails { _ = try GridLayout(sections: [], viewportCrossExtent: 100) })
+    #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 0, itemSize: CGSize(width: 10, height: 10))], viewportCrossExtent: 100) })
+    #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: -1, height: 10))], viewportCrossExtent: 100) })
+    #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 10, height: CGFloat.nan))], viewportCrossExtent: 100) })
+    #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 200, height: 10))], viewportCrossExtent: 100) })
+    #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 10, height: 10), lineSpacing: -1)], viewportCrossExtent: 100) })
+    #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 10, height: 10), insets: LayoutInsets(left: .infinity))], viewportCrossExtent: 100) })
+    #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 10, height: 10))], viewportCrossExtent: .nan) })
+    #expect(fails { _ = try GridLayout.list(rowHeights: [[10, -5]], width: 100) })
+    let layout = try grid()
+    #expect(fails { _ = try layout.frame(of: ip(5)) })
+    #expect(fails { _ = try layout.frame(of: ip(0, 1)) })
+    #expect(fails { _ = try layout.frame(of: ip(-1)) })
+    #expect(fails { _ = try Viewport(size: CGSize(width: 0, height: 10)) })
+    #expect(layout.attributes(in: CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10)).isEmpty)
+    #expect(layout.indexPath(at: CGPoint(x: CGFloat.infinity, y: 0)) == nil)
+  }
+}
