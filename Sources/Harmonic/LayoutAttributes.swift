@@ -84,14 +84,18 @@ public enum LayoutChannels {
       throw .invalidParameter(name: "values.count", value: Double(values.count), accepted: "attributes.count × 11 or × 27 = \(n * count2D) or \(n * count3D)")
     }
     let has3D = values.count == n * count3D
-    for item in 0..<n {
-      func v(_ channel: Int) -> Double { values[channel * n + item] }
-      attributes[item].center = CGPoint(x: v(centerX), y: v(centerY))
-      attributes[item].size = CGSize(width: v(width), height: v(height))
-      attributes[item].transform = AffineTransform2D(a: v(a), b: v(b), c: v(c), d: v(d), tx: v(tx), ty: v(ty))
-      attributes[item].alpha = v(alpha)
-      if has3D {
-        for k in 0..<16 { attributes[item].transform3D.m[k] = v(transform3DStart + k) }
+    values.withUnsafeBufferPointer { v in
+      attributes.withUnsafeMutableBufferPointer { out in
+        for item in 0..<n {
+          out[item].center = CGPoint(x: v[centerX * n + item], y: v[centerY * n + item])
+          out[item].size = CGSize(width: v[width * n + item], height: v[height * n + item])
+          out[item].transform = AffineTransform2D(a: v[a * n + item], b: v[b * n + item], c: v[c * n + item], d: v[d * n + item],
+                                                  tx: v[tx * n + item], ty: v[ty * n + item])
+          out[item].alpha = v[alpha * n + item]
+          if has3D {
+            for k in 0..<16 { out[item].transform3D.m[k] = v[(transform3DStart + k) * n + item] }
+          }
+        }
       }
     }
   }

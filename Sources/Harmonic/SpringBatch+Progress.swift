@@ -1,14 +1,15 @@
 extension SpringBatch {
   /// The progress of every item at `time`, written into `progress` (N values).
   ///
-  /// Definition. An item's progress is its spring's unit step response from
-  /// rest, measured from the tick its current motion began (the batch's
-  /// creation, or the retarget that last sent it somewhere):
+  /// Definition. An item's progress is its spring's unit step response,
+  /// measured from the tick its current motion began (the batch's creation,
+  /// or the retarget that last sent it somewhere), from rest unless a progress
+  /// velocity ρ was given:
   ///
-  ///     p(t) = 0 + 1·(1 − Ĉ(t)) − a·Ŝ(t)      for t < T,   p(t) = 1 for t ≥ T,
+  ///     p(t) = (1 − Ĉ(t)) + (ρ − a)·Ŝ(t)      for t < T,   p(t) = 1 for t ≥ T,
   ///
-  /// where T is the spring's exact ``Spring/settlingDuration`` (the unit step
-  /// stays within 0.001 of 1 from T on). So progress depends on the spring's
+  /// where T is the exact time after which that step stays within 0.001 of 1
+  /// (the spring's ``Spring/settlingDuration`` when ρ = 0). So progress depends on the spring's
   /// timing only — never on how far the item's channels move — and an item
   /// whose attributes do not move still goes from 0 to 1. Progress overshoots
   /// past 1 with an underdamped spring, like the motion it describes, and
@@ -61,7 +62,8 @@ enum _SpringBatchProgress {
     if time >= completion(group) { return 1 }
     let basis = group.spring._basis
     let (c, s) = basis.basis((time - group.progressOrigin).seconds)
-    return ((0 + 0 * c) + 1 * (1 - c)) + (0 + basis.decayRate * -1) * s
+    // The unit step 0 → 1 with initial velocity ρ, in SpringMotion's form.
+    return ((0 + 0 * c) + 1 * (1 - c)) + (group.progressVelocity + basis.decayRate * -1) * s
   }
 
   /// progressOrigin + settlingDuration, rounded up to a tick.

@@ -12,14 +12,17 @@ extension SpringBatch {
   ///     subset: the target of `items[k]`, channel c is `targets[c·items.count + k]`.
   ///   - time: the tick of the hand-over; not before ``origin``.
   ///   - spring: the new spring of those items; `nil` keeps each item's spring.
+  ///   - progressVelocity: the retargeted items' initial progress rate, per
+  ///     second (default 0: their progress restarts from rest).
   ///   - threads: worker count (the result does not depend on it).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   duplicate or out-of-range item, a wrong target count, a non-finite
   ///   target, or a time before the origin — before anything changes.
   /// - Complexity: O(N·C).
   public mutating func retarget(
-    items: [Int], to targets: [Double], at time: AnimationTime, spring: Spring? = nil, threads: Int? = nil
+    items: [Int], to targets: [Double], at time: AnimationTime, spring: Spring? = nil, progressVelocity: Double = 0, threads: Int? = nil
   ) throws(HarmonicError) {
+    try _Check.finiteMagnitude(progressVelocity, "progressVelocity", unit: "1/s")
     guard time >= origin else {
       throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the batch origin, tick \(origin.ticks)")
     }
@@ -54,8 +57,10 @@ extension SpringBatch {
 
     // 2. Groups: retargeted items get (spring, progress from `time`); the
     //    table is rebuilt in first-appearance order, merging equal groups.
-    var memo: [Spring: Double] = [:]
-    for group in _groups { memo[group.spring] = group.progressSettle }
+    var memo: [_SpringGroup.ProgressKey: Double] = [:]
+    for g in 0..<_groups.count {
+      memo[_SpringGroup.ProgressKey(spring: _groups[g].spring, velocity: _groups[g].progressVelocity)] = _groups[g].progressSettle
+    }
     var index: [_SpringGroup: Int32] = [:]
     var groups: [_SpringGroup] = []
     var groupOfItem = [Int32](repeating: 0, count: itemCount)
@@ -63,7 +68,8 @@ extension SpringBatch {
       var group = _groups[_group(item)]
       if chosen[item] {
         let newSpring = spring ?? group.spring
-        group = _SpringGroup(spring: newSpring, progressOrigin: time, progressSettle: _SpringGroup.progressSettle(newSpring, memo: &memo))
+        group = _SpringGroup(spring: newSpring, progressOrigin: time, progressVelocity: progressVelocity,
+                             progressSettle: _SpringGroup.progressSettle(newSpring, velocity: progressVelocity, memo: &memo))
       }
       if let existing = index[group] {
         groupOfItem[item] = existing

@@ -69,13 +69,15 @@ public struct SpringBatch: Sendable {
   ///   - velocity: N·C initial velocities in units/s, channel-major; `nil` for rest.
   ///   - springs: which spring drives which item.
   ///   - origin: the tick at which `start` and `velocity` hold. Default 0.
+  ///   - progressVelocity: the items' initial progress rate, per second
+  ///     (progress is 0 → 1; see ``progress(at:into:)``). Default 0 (from rest).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming
   ///   the first wrong input (a size, an element such as `start[item 3, channel 1]`,
   ///   a group index), before anything is built.
   /// - Complexity: O(N·C), plus one exact settle time per distinct spring.
   public init(
     itemCount: Int, channelCount: Int, start: [Double], target: [Double], velocity: [Double]? = nil,
-    springs: SpringAssignment, origin: AnimationTime = .zero
+    springs: SpringAssignment, origin: AnimationTime = .zero, progressVelocity: Double = 0
   ) throws(HarmonicError) {
     guard itemCount >= 1 else {
       throw .invalidParameter(name: "itemCount", value: Double(itemCount), accepted: "≥ 1 (an empty batch has nothing to animate)")
@@ -93,13 +95,15 @@ public struct SpringBatch: Sendable {
       try SpringBatch._checkColumn(velocity, "velocity", itemCount: itemCount, channelCount: channelCount, unit: "units/s")
     }
     let (springList, groupOfItem) = try springs._resolve(itemCount: itemCount)
+    try _Check.finiteMagnitude(progressVelocity, "progressVelocity", unit: "1/s")
 
     self.itemCount = itemCount
     self.channelCount = channelCount
     self.origin = origin
-    var memo: [Spring: Double] = [:]
+    var memo: [_SpringGroup.ProgressKey: Double] = [:]
     self._groups = springList.map { spring in
-      _SpringGroup(spring: spring, progressOrigin: origin, progressSettle: _SpringGroup.progressSettle(spring, memo: &memo))
+      _SpringGroup(spring: spring, progressOrigin: origin, progressVelocity: progressVelocity,
+                   progressSettle: _SpringGroup.progressSettle(spring, velocity: progressVelocity, memo: &memo))
     }
     self._groupOfItem = groupOfItem
     self._runs = []
@@ -238,13 +242,24 @@ struct _SpringGroup: Sendable, Hashable {
   var spring: Spring
   /// The tick at which the group's items started progressing from 0.
   var progressOrigin: AnimationTime
+  /// The progress rate at `progressOrigin`, per second.
+  var progressVelocity: Double
   /// Seconds after `progressOrigin` at which progress becomes exactly 1.
   var progressSettle: Double
 
-  static func progressSettle(_ spring: Spring, memo: inout [Spring: Double]) -> Double {
-    if let known = memo[spring] { return known }
-    let value = spring.settlingDuration
-    memo[spring] = value
+  struct ProgressKey: Hashable {
+    var spring: Spring
+    var velocity: Double
+  }
+
+  /// The exact settle time of the progress curve: a unit step with initial
+  /// velocity `velocity`, value tolerance 0.001 (``Spring/settlingDuration``
+  /// when the velocity is 0).
+  static func progressSettle(_ spring: Spring, velocity: Double, memo: inout [ProgressKey: Double]) -> Double {
+    let key = ProgressKey(spring: spring, velocity: velocity)
+    if let known = memo[key] { return known }
+    let value = spring._settleTime(displacement: -1, velocity: velocity, tolerance: Spring.settlingTolerance)
+    memo[key] = value
     return value
   }
 }
