@@ -29,7 +29,7 @@ enum HarmonicMain {
 struct HarmonicCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "harmonic",
-    abstract: "Exact damped springs and scroll physics: describe, sample, settle, snap, decay, rubber-band.",
+    abstract: "Exact damped springs and scroll physics: describe, sample, settle, snap, decay, rubber-band, fit, plot, export.",
     discussion: """
       Every command takes one spring, in any one family:
         --mass M --stiffness K --damping C        (mass units, mass/s², mass/s)
@@ -41,6 +41,6 @@ struct HarmonicCommand: ParsableCommand {
       Times are in seconds, velocities in units per second. Bad input prints a
       message on stderr and exits with status 2.
       """,
-    subcommands: [Describe.self, Sample.self, Settle.self, Snap.self, Decay.self, RubberBandCommand.self]
+    subcommands: [Describe.self, Sample.self, Settle.self, Snap.self, Decay.self, RubberBandCommand.self, Fit.self, Plot.self, Export.self]
   )
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Harmonic
 
 /// Runs the built `harmonic` executable, as a user (and the acceptance checks) would.
 func harmonicArgs(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
@@ -130,6 +131,49 @@ struct CLITests {
                       ["snap", "--count", "3", "--item-extent", "1", "--viewport", "10", "--offset", "nan", "--velocity", "0"]] {
       let bad = try harmonicArgs(arguments)
       #expect(bad.status == 2 && bad.stderr.contains("must be"), "\(arguments): \(bad.stderr)")
+    }
+  }
+
+  @Test("fit, plot and export: the tuning contract")
+  func tuning() throws {
+    let design = try jsonObject(harmonic("fit", "--overshoot", "5", "--settle-time", "0.4", "--json").stdout)
+    for key in ["mass", "stiffness", "damping", "dampingRatio", "response", "rms", "maxError"] { #expect(design[key] is Double, "\(key)") }
+    #expect(((design["settlingDuration"] as? Double ?? 0) - 0.4).magnitude < 1e-9)
+
+    // Samples from a known spring, written to a CSV, come back as that spring.
+    let truth = try Spring(response: 0.5, dampingRatio: 0.4)
+    let motion = try SpringMotion(spring: truth, from: 10, to: 110)
+    var csv = "time,value\n"
+    for i in 0..<100 { csv += "\(Double(i) * 0.02),\(try motion.value(atTime: Double(i) * 0.02))\n" }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("harmonic-fit-\(getpid()).csv").path
+    try csv.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let plotPath = path + ".svg"
+    defer { try? FileManager.default.removeItem(atPath: plotPath) }
+    let fitted = try harmonic("fit", "--samples", path, "--from", "10", "--to", "110", "--json", "--plot", plotPath)
+    #expect(fitted.status == 0, "\(fitted.stderr)")
+    let result = try jsonObject(fitted.stdout)
+    #expect(((result["stiffness"] as? Double ?? 0) / truth.stiffness - 1).magnitude < 1e-8)
+    #expect(((result["damping"] as? Double ?? 0) / truth.damping - 1).magnitude < 1e-8)
+    #expect(FileManager.default.fileExists(atPath: plotPath))
+
+    let bezier = try jsonObject(harmonic("fit", "--bezier", "0.25,0.1,0.25,1", "--duration", "0.3", "--json").stdout)
+    #expect((bezier["rms"] as? Double ?? 1) < 0.05)
+
+    let css = try jsonObject(harmonic("export", "--preset", "bouncy", "--css", "--json").stdout)
+    #expect((css["easing"] as? String ?? "").hasPrefix("linear(0,") && (css["maxError"] as? Double ?? 1) <= 0.001)
+    let frames = try jsonObject(harmonic("export", "--preset", "bouncy", "--keyframes", "--fps", "120", "--json").stdout)
+    #expect((frames["values"] as? [Double])?.last == 1 && frames["fps"] as? Int == 120)
+
+    let svgPath = path + ".plot.svg"
+    defer { try? FileManager.default.removeItem(atPath: svgPath) }
+    #expect(try harmonic("plot", "--preset", "bouncy", "--spring", "duration=0.5,bounce=0", "--out", svgPath).status == 0)
+    #expect(try String(contentsOfFile: svgPath, encoding: .utf8).contains("</svg>"))
+
+    for arguments in [["fit", "--overshoot", "150", "--settle-time", "1"], ["fit", "--samples", "/nonexistent.csv"],
+                      ["fit"], ["export", "--preset", "bouncy"], ["plot", "--spring", "duration=-1,bounce=0", "--out", svgPath]] {
+      let bad = try harmonicArgs(arguments)
+      #expect(bad.status == 2 && !bad.stderr.isEmpty, "\(arguments)")
     }
   }
 }

@@ -1,0 +1,194 @@
+import ArgumentParser
+import Foundation
+import Harmonic
+
+/// A spring written as `key=value,…` with the option names of the spring
+/// families (`duration=0.5,bounce=0.3`, `mass=1,stiffness=100,damping=10`),
+/// or a preset name (`bouncy`).
+func parseSpringSpec(_ text: String) throws -> Spring {
+  var arguments: [String] = []
+  if !text.contains("=") {
+    arguments = ["--preset", text]
+  } else {
+    for part in text.split(separator: ",") {
+      let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      guard pair.count == 2, !pair[0].isEmpty else { throw ValidationError("--spring '\(text)': expected key=value pairs, got '\(part)'") }
+      arguments += ["--\(pair[0])", pair[1]]
+    }
+  }
+  do {
+    return try SpringOptions.parse(arguments).spring()
+  } catch let error as HarmonicError {
+    throw error
+  } catch {
+    throw ValidationError("--spring '\(text)': \(SpringOptions.message(for: error))")
+  }
+}
+
+func writeFile(_ text: String, to path: String) throws {
+  do {
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+  } catch {
+    throw ValidationError("cannot write \(path): \(error.localizedDescription)")
+  }
+}
+
+struct Plot: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Draw step responses (value and velocity against time) to an SVG file.",
+    discussion: "Give one spring with the usual options and/or several with --spring key=value,… (or a preset name).")
+
+  @OptionGroup var springOptions: SpringOptions
+  @Option(name: .customLong("spring"), help: "Another spring: key=value,… (e.g. duration=0.5,bounce=0.3) or a preset name. Repeatable.")
+  var springs: [String] = []
+  @Option(help: "The SVG file to write.") var out: String
+  @Option(parsing: .unconditional, help: "Settle band half-width (default 0.001).") var tolerance: Double = 0.001
+
+  func run() throws {
+    var series: [SpringPlot.Series] = []
+    let anyFamily = [springOptions.mass, springOptions.stiffness, springOptions.damping, springOptions.response, springOptions.dampingRatio,
+                     springOptions.duration, springOptions.bounce, springOptions.tension, springOptions.friction,
+                     springOptions.bounciness, springOptions.speed].contains { $0 != nil } || springOptions.preset != nil
+    if anyFamily { series.append(SpringPlot.Series(label: springOptions.preset ?? "given spring", spring: try springOptions.spring())) }
+    for spec in springs { series.append(SpringPlot.Series(label: spec, spring: try parseSpringSpec(spec))) }
+    guard !series.isEmpty else { throw ValidationError("give at least one spring (spring options or --spring)") }
+    try writeFile(try SpringPlot.svg(series, tolerance: tolerance), to: out)
+    print("wrote \(out)")
+  }
+}
+
+struct Fit: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Find the spring for a wanted motion: samples, a cubic-bezier, or design targets.",
+    discussion: """
+      --samples FILE.csv   time,value lines (a header line is skipped); fits stiffness and damping at mass 1
+                           (and the initial velocity with --fit-velocity) by Levenberg–Marquardt with LAPACK.
+      --bezier x1,y1,x2,y2 --duration D   a CSS cubic-bezier easing over D seconds.
+      --overshoot P --settle-time T       P percent overshoot, settling (|x − 1| ≤ 0.001) after T seconds.
+      --duration D --bounce B             SwiftUI's parameters.
+      """)
+
+  @Option(help: "CSV of time,value.") var samples: String?
+  @Option(parsing: .unconditional, help: "Start value of the samples (default: the first value).") var from: Double?
+  @Option(parsing: .unconditional, help: "Target of the samples (default: the last value).") var to: Double?
+  @Flag(name: .customLong("fit-velocity"), help: "Also fit the initial velocity of the samples.") var fitVelocity = false
+  @Option(help: "A cubic-bezier easing: x1,y1,x2,y2.") var bezier: String?
+  @Option(parsing: .unconditional, help: "Duration of the bezier easing, or with --bounce, seconds.") var duration: Double?
+  @Option(parsing: .unconditional, help: "Overshoot, percent of the step.") var overshoot: Double?
+  @Option(name: .customLong("settle-time"), parsing: .unconditional, help: "Settle time, seconds.") var settleTime: Double?
+  @Option(parsing: .unconditional, help: "Bounce in (-1, 1], with --duration.") var bounce: Double?
+  @Flag(help: "Print one JSON object.") var json = false
+  @Option(help: "Also draw the fitted spring over the data to this SVG file.") var plot: String?
+
+  func run() throws {
+    let modes = [samples != nil, bezier != nil, overshoot != nil || settleTime != nil, bounce != nil].filter { $0 }.count
+    guard modes == 1 else {
+      throw ValidationError("give exactly one of --samples FILE, --bezier x1,y1,x2,y2 --duration D, --overshoot P --settle-time T, --duration D --bounce B")
+    }
+    var spring: Spring
+    var velocity = 0.0
+    var (rms, maxError) = (0.0, 0.0)
+    var extra: [(String, String)] = []
+    var points: [SpringFit.Sample] = []
+    if let path = samples {
+      let data = try readSamples(path)
+      let result = try SpringFit.fit(samples: data, from: from, to: to, initialVelocity: fitVelocity ? nil : 0)
+      spring = result.spring
+      velocity = result.initialVelocity
+      (rms, maxError) = (result.rms, result.maxError)
+      extra = [("relativeStandardErrorStiffness", JSON.number(result.relativeStandardErrors.stiffness)),
+               ("relativeStandardErrorDamping", JSON.number(result.relativeStandardErrors.damping)),
+               ("conditionNumber", JSON.number(result.conditionNumber)), ("iterations", "\(result.iterations)")]
+      let start = from ?? data[0].value, end = to ?? data[data.count - 1].value
+      if end != start { points = data.map { SpringFit.Sample(time: $0.time, value: ($0.value - start) / (end - start)) } }
+      velocity = end != start ? velocity / (end - start) : 0
+    } else if let bezier {
+      let numbers = try parseList(bezier, option: "--bezier")
+      guard numbers.count == 4 else { throw ValidationError("--bezier needs four numbers x1,y1,x2,y2; got \(numbers.count)") }
+      guard let duration else { throw ValidationError("--bezier needs --duration D (seconds)") }
+      let result = try SpringFit.fit(bezier: numbers[0], numbers[1], numbers[2], numbers[3], duration: duration)
+      spring = result.spring
+      velocity = result.initialVelocity
+      (rms, maxError) = (result.rms, result.maxError)
+      let curve = CubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
+      points = (0...60).map { SpringFit.Sample(time: duration * Double($0) / 60, value: curve.value(atProgress: Double($0) / 60)) }
+        + (1...20).map { SpringFit.Sample(time: duration * (1 + Double($0) / 20), value: 1) }
+    } else if let bounce {
+      guard let duration else { throw ValidationError("--bounce needs --duration D (seconds)") }
+      spring = try Spring(duration: duration, bounce: bounce)
+    } else {
+      guard let overshoot, let settleTime else { throw ValidationError("--overshoot and --settle-time go together") }
+      spring = try SpringFit.spring(overshoot: overshoot / 100, settleTime: settleTime)
+    }
+    let rows: [(String, String)] = [
+      ("mass", JSON.number(spring.mass)), ("stiffness", JSON.number(spring.stiffness)), ("damping", JSON.number(spring.damping)),
+      ("dampingRatio", JSON.number(spring.dampingRatio)), ("response", JSON.number(spring.response)),
+      ("duration", JSON.number(spring.duration)), ("bounce", JSON.number(spring.bounce)),
+      ("overshoot", JSON.number(spring.overshoot)), ("settlingDuration", JSON.number(spring.settlingDuration)),
+      ("initialVelocity", JSON.number(velocity)), ("rms", JSON.number(rms)), ("maxError", JSON.number(maxError)),
+    ] + extra
+    if json {
+      print(JSON.object(rows))
+    } else {
+      print(Table.render(header: ["quantity", "value"], rows: rows.map { [$0.0, $0.1] }))
+    }
+    if let plot {
+      let series = [SpringPlot.Series(label: "fitted spring", spring: spring, relativeVelocity: velocity, points: points)]
+      try writeFile(try SpringPlot.svg(series, title: "Fitted spring over the data"), to: plot)
+    }
+  }
+
+  func readSamples(_ path: String) throws -> [SpringFit.Sample] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw ValidationError("cannot read samples file \(path)")
+    }
+    var result: [SpringFit.Sample] = []
+    for (number, line) in text.split(whereSeparator: \.isNewline).enumerated() {
+      let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard fields.count >= 2, let time = Double(fields[0]), let value = Double(fields[1]) else {
+        if number == 0 { continue }  // a header
+        throw ValidationError("\(path):\(number + 1): expected time,value; got '\(line)'")
+      }
+      result.append(SpringFit.Sample(time: time, value: value))
+    }
+    return result
+  }
+}
+
+struct Export: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Export a spring's step as a CSS linear() easing or as keyframes.",
+    discussion: "Both run to the exact settle time (|x − 1| ≤ 0.001) and end at 1; the measured error bound is printed.")
+
+  @OptionGroup var springOptions: SpringOptions
+  @Flag(help: "A CSS linear() easing with a duration.") var css = false
+  @Flag(help: "Keyframes sampled at --fps.") var keyframes = false
+  @Option(parsing: .unconditional, help: "Largest error of the CSS easing (default 0.001).") var tolerance: Double = 0.001
+  @Option(help: "Keyframe rate, frames per second (e.g. 60 or 120).") var fps: Int = 60
+  @Flag(help: "Print one JSON object.") var json = false
+
+  func run() throws {
+    guard css != keyframes else { throw ValidationError("give exactly one of --css or --keyframes") }
+    let spring = try springOptions.spring()
+    if css {
+      let easing = try SpringExport.css(spring, tolerance: tolerance)
+      if json {
+        print(JSON.object([("easing", JSON.string(easing.easing)), ("duration", JSON.number(easing.duration)),
+                           ("stops", "\(easing.stopCount)"), ("maxError", JSON.number(easing.maxError))]))
+      } else {
+        print(easing.declarations)
+        print("/* \(easing.stopCount) stops, max error \(String(format: "%.2g", easing.maxError)) */")
+      }
+    } else {
+      let frames = try SpringExport.keyframes(spring, framesPerSecond: fps)
+      if json {
+        print(JSON.object([("fps", "\(frames.framesPerSecond)"), ("duration", JSON.number(frames.duration)),
+                           ("keyTimes", JSON.array(frames.keyTimes.map { JSON.number($0) })),
+                           ("values", JSON.array(frames.values.map { JSON.number($0) })), ("maxError", JSON.number(frames.maxError))]))
+      } else {
+        print("\(frames.values.count) keyframes at \(frames.framesPerSecond) fps over \(frames.duration) s, max error \(String(format: "%.2g", frames.maxError))")
+        print(Table.render(header: ["key time", "value"], rows: zip(frames.keyTimes, frames.values).map { [Table.number($0), Table.number($1)] }))
+      }
+    }
+  }
+}
