@@ -35,7 +35,9 @@ extension LayoutTransition {
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   frame made by a different transition segment.
-  public func frame(at time: AnimationTime, into frame: inout TransitionFrame, threads: Int? = nil) throws(HarmonicError) {
+  public func frame(
+    at time: AnimationTime, into frame: inout TransitionFrame, backend: BatchBackend = .native, threads: Int? = nil
+  ) throws(HarmonicError) {
     guard frame.attributes.count == indexPaths.count else {
       throw .invalidParameter(name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(indexPaths.count) (make the frame with makeFrame() of this segment)")
     }
@@ -48,7 +50,7 @@ extension LayoutTransition {
       frame.isComplete = true
       return
     }
-    try batch.evaluate(at: time, into: &frame._values, threads: threads)
+    try batch.evaluate(at: time, into: &frame._values, backend: backend, threads: threads)
     if frame.isComplete {  // reused after completion: restore the in-flight identity fields
       frame.attributes = _inFlight()
     }

@@ -6,7 +6,14 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#if defined(__linux__) && defined(__GLIBC__)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define HARMONIC_SANITIZED 1
+#endif
+#endif
+
+// Sanitizers interpose malloc themselves; the counter stands aside then.
+#if defined(__linux__) && defined(__GLIBC__) && !defined(HARMONIC_SANITIZED)
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
