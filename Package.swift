@@ -40,6 +40,14 @@ let package = Package(
       ],
       path: "Benchmarks/bench"
     ),
+    .executableTarget(
+      name: "soak",
+      dependencies: [
+        "Harmonic",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Benchmarks/soak"
+    ),
 
     // MARK: - Tests
     .testTarget(
