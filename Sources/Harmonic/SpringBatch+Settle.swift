@@ -57,7 +57,7 @@ extension SpringBatch {
     if !initial.isFinite { return nil }
     let parts = _Parallel.workers(elementCount: n, threads: threads)
     let partial = _ResultSlots(count: parts)
-    let work: @Sendable (Int) -> Void = { [self] part in
+    let work: @Sendable (Int) -> Void = { part in
       var best = initial
       for e in (part * n / parts)..<((part + 1) * n / parts) where bound(e) > best {
         best = Swift.max(best, exact(e))
