@@ -82,10 +82,7 @@ extension SpringBatch {
               for channel in 0..<channels {
                 let base = channel * items
                 if useBLAS {
-                  for r in 0..<runs.count where runs[r].items.overlaps(range) {
-                    let run = runs[r]
-                    let lo = max(run.items.lowerBound, range.lowerBound)
-                    let hi = min(run.items.upperBound, range.upperBound)
+                  _forEachRunSlice(runs, in: range) { run, lo, hi in
                     _BLAS.gemm(m: hi - lo, n: frames, k: 3, a: columns.buffer.baseAddress! + base + lo, lda: n,
                                b: w.buffer.baseAddress! + 3 * run.group * frames, ldb: 3, c: out.base + base + lo, ldc: n)
                   }

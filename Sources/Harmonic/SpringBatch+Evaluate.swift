@@ -129,10 +129,7 @@ extension SpringBatch {
           for channel in 0..<channels {
             let base = channel * items
             if useBLAS {
-              for r in 0..<runs.count where runs[r].items.overlaps(range) {
-                let run = runs[r]
-                let lo = max(run.items.lowerBound, range.lowerBound)
-                let hi = min(run.items.upperBound, range.upperBound)
+              _forEachRunSlice(runs, in: range) { run, lo, hi in
                 var x = (coefficients[4 * run.group], coefficients[4 * run.group + 1], coefficients[4 * run.group + 2])
                 withUnsafePointer(to: &x) { x in
                   x.withMemoryRebound(to: Double.self, capacity: 3) { x in
@@ -170,10 +167,7 @@ extension SpringBatch {
           for channel in 0..<channels {
             let base = channel * items
             if useBLAS {
-              for r in 0..<runs.count where runs[r].items.overlaps(range) {
-                let run = runs[r]
-                let lo = max(run.items.lowerBound, range.lowerBound)
-                let hi = min(run.items.upperBound, range.upperBound)
+              _forEachRunSlice(runs, in: range) { run, lo, hi in
                 var x = (coefficients[4 * run.group], coefficients[4 * run.group + 3])
                 withUnsafePointer(to: &x) { x in
                   x.withMemoryRebound(to: Double.self, capacity: 2) { x in

@@ -51,10 +51,7 @@ public struct SpringBatchStepper: Sendable {
               for channel in 0..<channels {
                 let base = channel * items
                 if useBLAS {
-                  for r in 0..<runs.count where runs[r].items.overlaps(range) {
-                    let run = runs[r]
-                    let lo = max(run.items.lowerBound, range.lowerBound)
-                    let hi = min(run.items.upperBound, range.upperBound)
+                  _forEachRunSlice(runs, in: range) { run, lo, hi in
                     _BLAS.gemm(m: hi - lo, n: 2, k: 2, a: state.buffer.baseAddress! + base + lo, lda: n,
                                b: phi.buffer.baseAddress! + 4 * run.group, ldb: 2, c: next.base + base + lo, ldc: n)
                   }

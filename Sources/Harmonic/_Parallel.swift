@@ -57,6 +57,16 @@ enum _Parallel {
   }
 }
 
+/// Calls `body(run, lo, hi)` for the part of each spring-group run that lies
+/// in `range` (an index loop: no allocation in any build).
+@inline(__always)
+func _forEachRunSlice(_ runs: [_GroupRun], in range: Range<Int>, _ body: (_GroupRun, Int, Int) -> Void) {
+  for r in 0..<runs.count where runs[r].items.overlaps(range) {
+    let run = runs[r]
+    body(run, max(run.items.lowerBound, range.lowerBound), min(run.items.upperBound, range.upperBound))
+  }
+}
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
