@@ -75,7 +75,7 @@ public struct AffineTransform2D: Sendable, Hashable {
 
   /// Rotation by `angle` radians (counter-clockwise in a y-up system, as CGAffineTransform).
   public static func rotation(_ angle: Double) -> AffineTransform2D {
-    AffineTransform2D(a: cos(angle), b: sin(angle), c: -sin(angle), d: cos(angle), tx: 0, ty: 0)
+    AffineTransform2D(a: _Math.cos(angle), b: _Math.sin(angle), c: -_Math.sin(angle), d: _Math.cos(angle), tx: 0, ty: 0)
   }
 
   /// Component-wise linear interpolation: `self + p·(other − self)` per entry.

@@ -56,7 +56,7 @@ public struct ScrollDeceleration: Sendable, Hashable {
     guard drag > 0, drag < 1 else {
       throw .invalidParameter(name: "drag", value: drag, accepted: "within (0, 1) (velocity factor per second)")
     }
-    return exp(log(drag) / 1000)
+    return _Math.exp(log(drag) / 1000)
   }
 
   /// UIKit's points per millisecond to points per second.
@@ -81,7 +81,7 @@ public struct ScrollDeceleration: Sendable, Hashable {
   public func state(atTime time: Double) throws(HarmonicError) -> SpringState {
     try _Check.time(time)
     let lambda = decayConstant
-    let decay = expm1(lambda * time)  // rate^(1000 t) − 1, accurate for small t
+    let decay = _Math.expm1(lambda * time)  // rate^(1000 t) − 1, accurate for small t
     return SpringState(value: start + velocity * (decay / lambda), velocity: velocity * (decay + 1))
   }
 
@@ -101,7 +101,7 @@ public struct ScrollDeceleration: Sendable, Hashable {
   public static func rate(toRestAt target: Double, from start: Double, velocity: Double) -> Double? {
     let travel = target - start
     guard velocity != 0, travel != 0, (travel > 0) == (velocity > 0) else { return nil }
-    let rate = exp(-velocity / (1000 * travel))
+    let rate = _Math.exp(-velocity / (1000 * travel))
     return rate > 0 && rate < 1 ? rate : nil
   }
 }

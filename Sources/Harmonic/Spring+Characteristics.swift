@@ -26,7 +26,7 @@ extension Spring {
   ///
   /// Continuous in ζ: it falls to 0 as ζ → 1 from below.
   public var overshoot: Double {
-    _basis.isOscillating ? exp(-(Double.pi * _basis.decayRate / _basis.rootDiscriminant)) : 0
+    _basis.isOscillating ? _Math.exp(-(Double.pi * _basis.decayRate / _basis.rootDiscriminant)) : 0
   }
 
   /// The tolerance ``settlingDuration`` uses: SwiftUI's epsilon of 0.001 on

@@ -171,7 +171,7 @@ struct _FitProblem {
 
   func spring(_ theta: [Double]) -> Spring? {
     guard theta[0].magnitude <= _FitProblem.logLimit, theta[1].magnitude <= _FitProblem.logLimit else { return nil }
-    return try? Spring(mass: 1, stiffness: exp(theta[0]), damping: exp(theta[1]))
+    return try? Spring(mass: 1, stiffness: _Math.exp(theta[0]), damping: _Math.exp(theta[1]))
   }
 
   func velocity(_ theta: [Double]) -> Double { fixedVelocity ?? theta[2] }
@@ -202,7 +202,7 @@ struct _FitProblem {
           power *= z
           factorial *= Double(2 * m + 4) * Double(2 * m + 5)
         }
-        dShatDq = exp(-(a * t)) * t * t * t * sum
+        dShatDq = _Math.exp(-(a * t)) * t * t * t * sum
       } else {
         dShatDq = (t * chat - shat) / (2 * q)
       }

@@ -18,30 +18,31 @@
 // π/2 and ln 2 is the one fdlibm documents; 2/π's bits were generated with
 // mpmath).
 
+@usableFromInline
 enum _Math {
   // ln 2 = ln2Hi + ln2Lo; ln2Hi has 32 significant bits so k·ln2Hi is exact.
-  static let ln2Hi = 6.93147180369123816490e-01
-  static let ln2Lo = 1.90821492927058770002e-10
-  static let inverseLn2 = 1.44269504088896338700e+00
+  @usableFromInline static let ln2Hi = 6.93147180369123816490e-01
+  @usableFromInline static let ln2Lo = 1.90821492927058770002e-10
+  @usableFromInline static let inverseLn2 = 1.44269504088896338700e+00
 
   // π/2 = p1 + p2 + p3 + p3t; p1, p2 have 33 significant bits.
-  static let pio2p1 = 1.57079632673412561417e+00
-  static let pio2p2 = 6.07710050630396597660e-11
-  static let pio2p3 = 2.02226624871116645580e-21
-  static let pio2p3t = 8.47842766036889956997e-32
-  static let twoOverPi = 6.36619772367581382433e-01
-  static let pio2Hi = 1.5707963267948966
-  static let pio2Lo = 6.123233995736766e-17
+  @usableFromInline static let pio2p1 = 1.57079632673412561417e+00
+  @usableFromInline static let pio2p2 = 6.07710050630396597660e-11
+  @usableFromInline static let pio2p3 = 2.02226624871116645580e-21
+  @usableFromInline static let pio2p3t = 8.47842766036889956997e-32
+  @usableFromInline static let twoOverPi = 6.36619772367581382433e-01
+  @usableFromInline static let pio2Hi = 1.5707963267948966
+  @usableFromInline static let pio2Lo = 6.123233995736766e-17
 
   /// Bits of 2/π after the binary point, 64 per word (word 0 = bits 1…64).
-  static let twoOverPiBits: [UInt64] = [
+  @usableFromInline static let twoOverPiBits: [UInt64] = [
     0xa2f9_836e_4e44_1529, 0xfc27_57d1_f534_ddc0, 0xdb62_9599_3c43_9041, 0xfe51_63ab_debb_c561, 0xb724_6e3a_424d_d2e0,
     0x0649_2eea_09d1_921c, 0xfe1d_eb1c_b129_a73e, 0xe882_35f5_2ebb_4484, 0xe99c_7026_b45f_7e41, 0x3991_d639_8353_39f4,
     0x9c84_5f8b_bdf9_283b, 0x1ff8_97ff_de05_980f, 0xef2f_118b_5a0a_6d1f, 0x6d36_7ecf_27cb_09b7, 0x4f46_3f66_9e5f_ea2d,
     0x7527_bac7_ebe5_f17b, 0x3d07_39f7_8a52_92ea, 0x6bfb_5fb1_1f8d_5d08, 0x5603_3046_fc7b_6bab, 0xf0cf_bc20_9af4_361d,
   ]
 
-  @inline(__always)
+  @usableFromInline @inline(__always)
   static func twoSum(_ a: Double, _ b: Double) -> (sum: Double, error: Double) {
     let s = a + b
     let bb = s - a
@@ -49,7 +50,7 @@ enum _Math {
   }
 
   /// 2^k for any k a result can need, as one or two exact factors.
-  @inline(__always)
+  @usableFromInline @inline(__always)
   static func scale(_ x: Double, _ k: Int) -> Double {
     if k > 1023 { return x * 0x1p1023 * Double(sign: .plus, exponent: k - 1023, significand: 1) }
     if k < -1022 { return (x * Double(sign: .plus, exponent: k + 600, significand: 1)) * 0x1p-600 }
@@ -57,7 +58,7 @@ enum _Math {
   }
 
   /// Σ_{n≥3} rⁿ⁻³/n! for |r| ≤ 0.35, through 1/16! (truncation < 2⁻⁶⁴).
-  @inline(__always)
+  @usableFromInline @inline(__always)
   static func expTail(_ r: Double) -> Double {
     var t = 1.0 / 20_922_789_888_000
     t = t * r + 1.0 / 1_307_674_368_000
@@ -76,7 +77,7 @@ enum _Math {
   }
 
   /// e^(r + rLo) as an unevaluated sum hi + lo, |r| ≤ ln2/2.
-  @inline(__always)
+  @usableFromInline @inline(__always)
   static func expCore(_ r: Double, _ rLo: Double) -> (hi: Double, lo: Double) {
     let (square, squareError) = _twoProduct(r, r)
     let half = 0.5 * square, halfError = 0.5 * squareError
@@ -88,7 +89,7 @@ enum _Math {
   }
 
   /// Cody–Waite reduction: x = k·ln2 + (r + rLo).
-  @inline(__always)
+  @usableFromInline @inline(__always)
   static func reduceLn2(_ x: Double) -> (k: Int, r: Double, rLo: Double) {
     let k = (x * inverseLn2).rounded(.toNearestOrEven)
     let high = x - k * ln2Hi
@@ -97,7 +98,7 @@ enum _Math {
     return (Int(k), r, rError)
   }
 
-  static func exp(_ x: Double) -> Double {
+  @usableFromInline static func exp(_ x: Double) -> Double {
     if x.isNaN { return x }
     if x > 709.782712893384 { return .infinity }
     if x < -745.1332191019412 { return 0 }
@@ -106,7 +107,7 @@ enum _Math {
     return scale(hi + lo, k)
   }
 
-  static func expm1(_ x: Double) -> Double {
+  @usableFromInline static func expm1(_ x: Double) -> Double {
     if x.isNaN { return x }
     if x > 709.782712893384 { return .infinity }
     if x < -38 { return -1 }
@@ -126,7 +127,7 @@ enum _Math {
   }
 
   /// x = q·π/2 + (r + rLo), |r| ≤ π/4 (about), q mod 4 returned.
-  static func reducePiOver2(_ x: Double) -> (quadrant: Int, r: Double, rLo: Double) {
+  @usableFromInline static func reducePiOver2(_ x: Double) -> (quadrant: Int, r: Double, rLo: Double) {
     let ax = x.magnitude
     if ax <= 0.7853981633974483 { return (0, x, 0) }
     if ax < 823_549.6 {  // 2¹⁹·π/2: k < 2²⁰, so k·p1 and k·p2 are exact
@@ -141,7 +142,7 @@ enum _Math {
 
   /// Payne–Hanek: the bits of 2/π that matter for x = m·2^e, multiplied
   /// exactly in 64-bit words; keeps about 128 bits of the fraction.
-  static func payneHanek(_ x: Double) -> (quadrant: Int, r: Double, rLo: Double) {
+  @usableFromInline static func payneHanek(_ x: Double) -> (quadrant: Int, r: Double, rLo: Double) {
     let negative = x < 0
     let ax = x.magnitude
     let m = ax.significandBitPattern | (1 << 52)  // 53-bit integer
@@ -199,7 +200,7 @@ enum _Math {
   }
 
   /// sin(r + rLo), |r| ≤ π/4 (+ a little).
-  @inline(__always)
+  @usableFromInline @inline(__always)
   static func sinKernel(_ r: Double, _ rLo: Double) -> Double {
     let (z, zError) = _twoProduct(r, r)
     let (cube, cubeError) = _twoProduct(r, z)
@@ -222,7 +223,7 @@ enum _Math {
   }
 
   /// cos(r + rLo), |r| ≤ π/4 (+ a little).
-  @inline(__always)
+  @usableFromInline @inline(__always)
   static func cosKernel(_ r: Double, _ rLo: Double) -> Double {
     let (z, zError) = _twoProduct(r, r)
     let half = 0.5 * z, halfError = 0.5 * zError
@@ -240,7 +241,21 @@ enum _Math {
     return w + ((wError - halfError) + (tail - r * rLo))
   }
 
-  static func sin(_ x: Double) -> Double {
+  /// (sin x, cos x) with one argument reduction.
+  @usableFromInline static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
+    if !x.isFinite { return (.nan, .nan) }
+    if x.magnitude < 0x1p-27 { return (x, 1) }
+    let (q, r, rLo) = reducePiOver2(x)
+    let s = sinKernel(r, rLo), c = cosKernel(r, rLo)
+    switch q {
+    case 0: return (s, c)
+    case 1: return (c, -s)
+    case 2: return (-s, -c)
+    default: return (-c, s)
+    }
+  }
+
+  @usableFromInline static func sin(_ x: Double) -> Double {
     if !x.isFinite { return .nan }
     if x.magnitude < 0x1p-26 { return x }  // sin x = x − x³/6: the correction is below half an ulp
     let (q, r, rLo) = reducePiOver2(x)
@@ -252,7 +267,7 @@ enum _Math {
     }
   }
 
-  static func cos(_ x: Double) -> Double {
+  @usableFromInline static func cos(_ x: Double) -> Double {
     if !x.isFinite { return .nan }
     if x.magnitude < 0x1p-27 { return 1 }
     let (q, r, rLo) = reducePiOver2(x)

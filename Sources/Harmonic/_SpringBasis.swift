@@ -70,22 +70,23 @@ struct _SpringBasis: Sendable, Hashable {
   @inlinable
   func basis(_ t: Double) -> (c: Double, s: Double) {
     if discriminant < 0 {
-      let envelope = exp(-(decayRate * t))
+      let envelope = _Math.exp(-(decayRate * t))
       let theta = rootDiscriminant * t
-      let cosine = envelope * cos(theta)
+      let (sinTheta, cosTheta) = _Math.sincos(theta)
+      let cosine = envelope * cosTheta
       let sine: Double
       if theta < 0x1p-10 {
         // sin(θ)/θ = 1 − θ²/6 + θ⁴/120 − …; the dropped θ⁶/5040 is below 2⁻⁷² here.
         let theta2 = theta * theta
         sine = envelope * (t * (1 - theta2 * (1.0 / 6 - theta2 * (1.0 / 120))))
       } else {
-        sine = envelope * (sin(theta) / rootDiscriminant)
+        sine = envelope * (sinTheta / rootDiscriminant)
       }
       return (cosine, sine)
     } else {
-      let slow = exp(-(slowRate * t))
+      let slow = _Math.exp(-(slowRate * t))
       let y = 2 * rootDiscriminant * t
-      let ratio = exp(-y)
+      let ratio = _Math.exp(-y)
       let cosine = slow * ((1 + ratio) * 0.5)
       let sine: Double
       if y < 0x1p-10 {
@@ -93,7 +94,7 @@ struct _SpringBasis: Sendable, Hashable {
         let series = 1 - y * (0.5 - y * (1.0 / 6 - y * (1.0 / 24 - y * (1.0 / 120))))
         sine = slow * (t * series)
       } else {
-        sine = slow * (-expm1(-y) / (2 * rootDiscriminant))
+        sine = slow * (-_Math.expm1(-y) / (2 * rootDiscriminant))
       }
       return (cosine, sine)
     }

@@ -8,7 +8,9 @@ import Testing
 /// springs and seeded per-element velocities; at 0.25 s it is interrupted
 /// towards a third layout whose end offset is where a 2,400 pt/s flick snaps.
 /// The hashes and the completion tick change only on purpose, with the reason
-/// in the commit. Today the closed form calls the platform's libm (glibc here).
+/// in the commit. The closed form uses Harmonic's own exp/expm1/sin/cos; the
+/// completion tick also depends on settle times, which still call the
+/// platform's atan2/log/atanh.
 @Suite("Golden determinism scene")
 struct GoldenSceneTests {
   static let probes: [AnimationTime] = [0.1, 0.25, 0.4, 0.8].map { AnimationTime(ticks: Int64($0 * Double(AnimationTime.ticksPerSecond))) }

@@ -138,7 +138,7 @@ struct SpringBatchTests {
 
   @Test("golden: a mixed 2,000-item batch hashes to a fixed value")
   func golden() throws {
-    // Changes only on purpose, with the reason in the commit (glibc libm today).
+    // Changes only on purpose, with the reason in the commit.
     let batch = try makeBatch(items: 2_000, springs: .perItem(try mixedSprings(2_000, seed: 21)), seed: 22)
     var frame = batch.makeFrame()
     var hasher = BitHasher()
@@ -146,7 +146,7 @@ struct SpringBatchTests {
       try batch.evaluate(at: tick, into: &frame)
       hasher.combine(Double(bitPattern: hashFrame(frame)))
     }
-    #expect(hasher.value == 0xb05e_a9ac_975b_1ec3, "hash \(String(hasher.value, radix: 16))")
+    #expect(hasher.value == 0xd7d7_83f6_1144_3054, "hash \(String(hasher.value, radix: 16))")
   }
 
   @Test("a bake's column j is the frame at ticks[j], bit for bit, on both backends")
