@@ -80,8 +80,10 @@ extension Spring {
         // which is below 1e-9 of the time itself.
         return extremum(n + 1)
       }
-      for _ in 0..<8 where magnitude(extremum(n + 1)) > tolerance { n += 1 }
-      for _ in 0..<8 where n > 0 && magnitude(extremum(n)) <= tolerance { n -= 1 }
+      // The logarithm can be off by one either way in rounding: check by evaluation.
+      var steps = 0
+      while steps < 8, magnitude(extremum(n + 1)) > tolerance { n += 1; steps += 1 }
+      while steps < 16, n > 0, magnitude(extremum(n)) <= tolerance { n -= 1; steps += 1 }
       return _bisectLastExcursion(extremum(n), extremum(n + 1), magnitude, tolerance)
     }
 
