@@ -117,49 +117,28 @@ extension SpringBatch {
 
   /// values = [start | target | coupling] · (Ĉ, 1 − Ĉ, Ŝ) of each element's group.
   func _applyValue(coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?) {
-    let n = elementCount
-    let items = itemCount
-    let channels = channelCount
-    let runs = _runs
-    _valueColumns.withUnsafeBufferPointer { columns in
-      let start = _SendableBuffer(columns)
-      _groupOfItem.withUnsafeBufferPointer { groupOfItem in
-        let groupOfItem = _SendableBuffer(groupOfItem)
-        _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
-          for channel in 0..<channels {
-            let base = channel * items
-            if useBLAS {
-              _forEachRunSlice(runs, in: range) { run, lo, hi in
-                var x = (coefficients[4 * run.group], coefficients[4 * run.group + 1], coefficients[4 * run.group + 2])
-                withUnsafePointer(to: &x) { x in
-                  x.withMemoryRebound(to: Double.self, capacity: 3) { x in
-                    _BLAS.gemv(m: hi - lo, n: 3, a: start.buffer.baseAddress! + base + lo, lda: n, x: x, y: output.base + base + lo)
-                  }
-                }
-              }
-            } else if groupOfItem.isEmpty {
-              let c0 = coefficients[0], c1 = coefficients[1], c2 = coefficients[2]
-              _valueKernel(start.buffer.baseAddress!, n, base + range.lowerBound, base + range.upperBound, c0, c1, c2, output.base)
-            } else {
-              for item in range {
-                let g = 4 * Int(groupOfItem[item])
-                let e = base + item
-                output[e] = ((0 + start[e] * coefficients[g]) + start[n + e] * coefficients[g + 1]) + start[2 * n + e] * coefficients[g + 2]
-              }
-            }
-          }
-        }
-      }
-    }
+    _apply(_valueColumns, slots: (0, 1, 2), coefficients: coefficients, output: output, useBLAS: useBLAS, threads: threads)
   }
 
   /// velocities = [velocity | restoring] · (Ĉ, −Ŝ) of each element's group.
   func _applyVelocity(coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?) {
+    _apply(_velocityColumns, slots: (0, 3, nil), coefficients: coefficients, output: output, useBLAS: useBLAS, threads: threads)
+  }
+
+  /// output = columns · (the group's coefficients at `slots`), one input column
+  /// per slot, accumulated in column order from 0 — the order reference BLAS
+  /// uses, so every path gives the same bits.
+  func _apply(
+    _ columns: [Double], slots: (Int, Int, Int?), coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?
+  ) {
     let n = elementCount
     let items = itemCount
     let channels = channelCount
     let runs = _runs
-    _velocityColumns.withUnsafeBufferPointer { columns in
+    // A tuple, not an array: frames must not allocate.
+    let inputs = slots.2 == nil ? 2 : 3
+    let (s0, s1, s2) = (slots.0, slots.1, slots.2 ?? 0)
+    columns.withUnsafeBufferPointer { columns in
       let columns = _SendableBuffer(columns)
       _groupOfItem.withUnsafeBufferPointer { groupOfItem in
         let groupOfItem = _SendableBuffer(groupOfItem)
@@ -168,20 +147,28 @@ extension SpringBatch {
             let base = channel * items
             if useBLAS {
               _forEachRunSlice(runs, in: range) { run, lo, hi in
-                var x = (coefficients[4 * run.group], coefficients[4 * run.group + 3])
+                let g = 4 * run.group
+                var x = (coefficients[g + s0], coefficients[g + s1], coefficients[g + s2])
                 withUnsafePointer(to: &x) { x in
-                  x.withMemoryRebound(to: Double.self, capacity: 2) { x in
-                    _BLAS.gemv(m: hi - lo, n: 2, a: columns.buffer.baseAddress! + base + lo, lda: n, x: x, y: output.base + base + lo)
+                  x.withMemoryRebound(to: Double.self, capacity: 3) { x in
+                    _BLAS.gemv(m: hi - lo, n: inputs, a: columns.buffer.baseAddress! + base + lo, lda: n, x: x, y: output.base + base + lo)
                   }
                 }
               }
             } else if groupOfItem.isEmpty {
-              _velocityKernel(columns.buffer.baseAddress!, n, base + range.lowerBound, base + range.upperBound, coefficients[0], coefficients[3], output.base)
+              let (lo, hi) = (base + range.lowerBound, base + range.upperBound)
+              if inputs == 3 {
+                _valueKernel(columns.buffer.baseAddress!, n, lo, hi, coefficients[s0], coefficients[s1], coefficients[s2], output.base)
+              } else {
+                _velocityKernel(columns.buffer.baseAddress!, n, lo, hi, coefficients[s0], coefficients[s1], output.base)
+              }
             } else {
               for item in range {
                 let g = 4 * Int(groupOfItem[item])
                 let e = base + item
-                output[e] = (0 + columns[e] * coefficients[g]) + columns[n + e] * coefficients[g + 3]
+                var sum = (0 + columns[e] * coefficients[g + s0]) + columns[n + e] * coefficients[g + s1]
+                if inputs == 3 { sum = sum + columns[2 * n + e] * coefficients[g + s2] }
+                output[e] = sum
               }
             }
           }
