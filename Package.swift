@@ -23,13 +23,23 @@ let package = Package(
     .systemLibrary(name: "_HarmonicBLAS"),
 
     // MARK: - Command-line tool
-    .executableTarget(
-      name: "HarmonicCLI",
+    // The commands live in a library so that the fuzzer and the tests can
+    // drive the parser in process; the executable only maps the outcome to
+    // stdout/stderr and the exit status.
+    .target(
+      name: "HarmonicCommands",
       dependencies: [
         "Harmonic",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(name: "HarmonicCLI", dependencies: ["HarmonicCommands"]),
+
+    // MARK: - Fuzzing
+    // Checks for every public entry point, driven by libFuzzer (scripts/fuzz)
+    // or replayed from the committed corpus (`swift run fuzz Fuzz/corpus`, and the tests).
+    .target(name: "HarmonicFuzzing", dependencies: ["Harmonic", "HarmonicCommands"], path: "Fuzz/HarmonicFuzzing"),
+    .executableTarget(name: "fuzz", dependencies: ["HarmonicFuzzing"], path: "Fuzz/fuzz"),
 
     // MARK: - Benchmarks
     .executableTarget(
@@ -52,7 +62,7 @@ let package = Package(
     // MARK: - Tests
     .testTarget(
       name: "HarmonicTests",
-      dependencies: ["Harmonic", "HarmonicCLI", "_AllocationCounter"]
+      dependencies: ["Harmonic", "HarmonicCLI", "HarmonicFuzzing", "_AllocationCounter"]
     ),
     // Test-only malloc interposer that counts a thread's heap allocations.
     .target(name: "_AllocationCounter", path: "Tests/_AllocationCounter"),

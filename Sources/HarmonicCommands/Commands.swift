@@ -29,9 +29,9 @@ struct Describe: ParsableCommand {
       ("popSpeed", spring.popSpeed, ""),
     ]
     if json {
-      print(JSON.object(rows.map { ($0.0, JSON.number($0.1)) }))
+      emit(JSON.object(rows.map { ($0.0, JSON.number($0.1)) }))
     } else {
-      print(Table.render(header: ["quantity", "value", "unit"], rows: rows.map { [$0.0, Table.number($0.1), $0.2] }))
+      emit(Table.render(header: ["quantity", "value", "unit"], rows: rows.map { [$0.0, Table.number($0.1), $0.2] }))
     }
   }
 }
@@ -55,10 +55,10 @@ struct Sample: ParsableCommand {
       let samples = zip(times, states).map { time, state in
         JSON.object([("time", JSON.number(time)), ("value", JSON.number(state.value)), ("velocity", JSON.number(state.velocity))])
       }
-      print(JSON.object([("samples", JSON.array(samples))]))
+      emit(JSON.object([("samples", JSON.array(samples))]))
     } else {
       let rows = zip(times, states).map { [Table.number($0), Table.number($1.value), Table.number($1.velocity)] }
-      print(Table.render(header: ["time (s)", "value", "velocity (units/s)"], rows: rows))
+      emit(Table.render(header: ["time (s)", "value", "velocity (units/s)"], rows: rows))
     }
   }
 }
@@ -82,9 +82,9 @@ struct Settle: ParsableCommand {
     let tolerance = try SettleTolerance(value: valueTolerance, velocity: velocityTolerance)
     let time = motion.settleTime(tolerance: tolerance)
     if json {
-      print(JSON.object([("settleTime", JSON.number(time))]))
+      emit(JSON.object([("settleTime", JSON.number(time))]))
     } else {
-      print(time.isFinite ? "settles after \(time) s" : "never settles")
+      emit(time.isFinite ? "settles after \(time) s" : "never settles")
     }
   }
 }

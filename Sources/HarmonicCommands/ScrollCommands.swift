@@ -35,9 +35,9 @@ struct Snap: ParsableCommand {
                                    maximumItemsPerFlick: maxItemsPerFlick, isRightToLeft: rtl)
     let result = try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options)
     if json {
-      print(JSON.object([("target", JSON.number(result.target)), ("index", "\(result.index)"), ("restOffset", JSON.number(result.restOffset))]))
+      emit(JSON.object([("target", JSON.number(result.target)), ("index", "\(result.index)"), ("restOffset", JSON.number(result.restOffset))]))
     } else {
-      print(Table.render(header: ["quantity", "value"], rows: [
+      emit(Table.render(header: ["quantity", "value"], rows: [
         ["target offset (pt)", Table.number(result.target)], ["item", "\(result.index)"], ["rest offset (pt)", Table.number(result.restOffset)],
       ]))
     }
@@ -63,10 +63,10 @@ struct Decay: ParsableCommand {
       let samples = zip(times, states).map { time, state in
         JSON.object([("time", JSON.number(time)), ("value", JSON.number(state.value)), ("velocity", JSON.number(state.velocity))])
       }
-      print(JSON.object([("restOffset", JSON.number(decay.restOffset)), ("samples", JSON.array(samples))]))
+      emit(JSON.object([("restOffset", JSON.number(decay.restOffset)), ("samples", JSON.array(samples))]))
     } else {
-      print("rest offset: \(decay.restOffset) pt")
-      print(Table.render(header: ["time (s)", "offset (pt)", "velocity (pt/s)"],
+      emit("rest offset: \(decay.restOffset) pt")
+      emit(Table.render(header: ["time (s)", "offset (pt)", "velocity (pt/s)"],
                          rows: zip(times, states).map { [Table.number($0), Table.number($1.value), Table.number($1.velocity)] }))
     }
   }
@@ -84,6 +84,6 @@ struct RubberBandCommand: ParsableCommand {
 
   func run() throws {
     let offset = try RubberBand.offset(overscroll: overscroll, dimension: dimension, coefficient: coefficient)
-    print(json ? JSON.object([("offset", JSON.number(offset))]) : "offset: \(offset) pt")
+    emit(json ? JSON.object([("offset", JSON.number(offset))]) : "offset: \(offset) pt")
   }
 }

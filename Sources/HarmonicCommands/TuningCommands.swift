@@ -26,6 +26,7 @@ func parseSpringSpec(_ text: String) throws -> Spring {
 }
 
 func writeFile(_ text: String, to path: String) throws {
+  if CommandLineOutput.isQuiet { return }
   do {
     try text.write(toFile: path, atomically: true, encoding: .utf8)
   } catch {
@@ -53,7 +54,7 @@ struct Plot: ParsableCommand {
     for spec in springs { series.append(SpringPlot.Series(label: spec, spring: try parseSpringSpec(spec))) }
     guard !series.isEmpty else { throw ValidationError("give at least one spring (spring options or --spring)") }
     try writeFile(try SpringPlot.svg(series, tolerance: tolerance), to: out)
-    print("wrote \(out)")
+    emit("wrote \(out)")
   }
 }
 
@@ -128,9 +129,9 @@ struct Fit: ParsableCommand {
       ("initialVelocity", JSON.number(velocity)), ("rms", JSON.number(rms)), ("maxError", JSON.number(maxError)),
     ] + extra
     if json {
-      print(JSON.object(rows))
+      emit(JSON.object(rows))
     } else {
-      print(Table.render(header: ["quantity", "value"], rows: rows.map { [$0.0, $0.1] }))
+      emit(Table.render(header: ["quantity", "value"], rows: rows.map { [$0.0, $0.1] }))
     }
     if let plot {
       let series = [SpringPlot.Series(label: "fitted spring", spring: spring, relativeVelocity: velocity, points: points)]
@@ -173,21 +174,21 @@ struct Export: ParsableCommand {
     if css {
       let easing = try SpringExport.css(spring, tolerance: tolerance)
       if json {
-        print(JSON.object([("easing", JSON.string(easing.easing)), ("duration", JSON.number(easing.duration)),
+        emit(JSON.object([("easing", JSON.string(easing.easing)), ("duration", JSON.number(easing.duration)),
                            ("stops", "\(easing.stopCount)"), ("maxError", JSON.number(easing.maxError))]))
       } else {
-        print(easing.declarations)
-        print("/* \(easing.stopCount) stops, max error \(String(format: "%.2g", easing.maxError)) */")
+        emit(easing.declarations)
+        emit("/* \(easing.stopCount) stops, max error \(String(format: "%.2g", easing.maxError)) */")
       }
     } else {
       let frames = try SpringExport.keyframes(spring, framesPerSecond: fps)
       if json {
-        print(JSON.object([("fps", "\(frames.framesPerSecond)"), ("duration", JSON.number(frames.duration)),
+        emit(JSON.object([("fps", "\(frames.framesPerSecond)"), ("duration", JSON.number(frames.duration)),
                            ("keyTimes", JSON.array(frames.keyTimes.map { JSON.number($0) })),
                            ("values", JSON.array(frames.values.map { JSON.number($0) })), ("maxError", JSON.number(frames.maxError))]))
       } else {
-        print("\(frames.values.count) keyframes at \(frames.framesPerSecond) fps over \(frames.duration) s, max error \(String(format: "%.2g", frames.maxError))")
-        print(Table.render(header: ["key time", "value"], rows: zip(frames.keyTimes, frames.values).map { [Table.number($0), Table.number($1)] }))
+        emit("\(frames.values.count) keyframes at \(frames.framesPerSecond) fps over \(frames.duration) s, max error \(String(format: "%.2g", frames.maxError))")
+        emit(Table.render(header: ["key time", "value"], rows: zip(frames.keyTimes, frames.values).map { [Table.number($0), Table.number($1)] }))
       }
     }
   }

@@ -1,0 +1,136 @@
+import Harmonic
+
+func bits(_ values: [Double]) -> [UInt64] { values.map(\.bitPattern) }
+
+func fuzzBatch(_ input: inout FuzzInput) {
+  let items = input.int(1...6), channels = input.int(1...4)
+  let n = items * channels
+  // Mostly valid columns, sometimes a bad count or value.
+  func column(_ scale: Double) -> [Double] {
+    let count = input.byte() < 8 ? input.int(0...n + 1) : n
+    return (0..<count).map { _ in input.moderate() * scale }
+  }
+  let start = column(1), target = column(1)
+  let velocity: [Double]? = input.bool() ? column(8) : nil
+  let assignment: SpringAssignment
+  switch input.int(0...2) {
+  case 0: assignment = .shared(anySpring(&input))
+  case 1:
+    let springs = (0..<input.int(0...3)).map { _ in anySpring(&input) }
+    assignment = .groups(springs, groupOfItem: (0..<(input.byte() < 8 ? input.int(0...7) : items)).map { _ in input.int(-1...3) })
+  default:
+    assignment = .perItem((0..<(input.byte() < 8 ? input.int(0...7) : items)).map { _ in anySpring(&input) })
+  }
+  guard var batch = attempt({ () throws(HarmonicError) in
+    try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity,
+                    springs: assignment, progressVelocity: input.bool() ? input.double() : 0)
+  }) else { return }
+
+  var native = batch.makeFrame(), blas = batch.makeFrame()
+  var progress = [Double](repeating: 0, count: items)
+  for _ in 0..<input.int(1...4) {
+    let tick = AnimationTime(ticks: Int64(input.int(-1_000...2_000_000)) * 1_000_000)
+    evaluateAndCompare(batch, at: tick, native: &native, blas: &blas)
+    if attempt({ () throws(HarmonicError) in try batch.progress(at: tick, into: &progress) }) != nil {
+      for p in progress { finite(p, what: "progress at \(tick.ticks)") }
+    }
+    finite(batch.averageProgress(at: tick), what: "average progress at \(tick.ticks)")
+
+    // Retarget a few items, C¹ bit for bit at the retarget tick.
+    if input.bool() {
+      let chosen = Array(Set((0..<input.int(0...items)).map { _ in input.int(0...items - 1) })).sorted()
+      let targets = (0..<chosen.count * channels).map { _ in input.moderate() }
+      let spring = input.bool() ? makeSpring(&input) : nil
+      var retargeted = batch
+      if attempt({ () throws(HarmonicError) in try retargeted.retarget(items: chosen, to: targets, at: tick, spring: spring) }) != nil {
+        var after = retargeted.makeFrame()
+        evaluateAndCompare(retargeted, at: tick, native: &after, blas: &blas)
+        evaluateAndCompare(batch, at: tick, native: &native, blas: &blas)
+        require(bits(after.values) == bits(native.values), "retarget moved values at \(tick.ticks)")
+        require(bits(after.velocities) == bits(native.velocities), "retarget changed velocities at \(tick.ticks)")
+        batch = retargeted
+      }
+    }
+  }
+
+  // Settle tick for per-channel tolerances: the band holds from it on.
+  let tolerances = (0..<channels).map { _ in input.byte() < 8 ? input.double() : Double(input.int(1...1000)) / 100 }
+  if let settle = attempt({ () throws(HarmonicError) in try batch.settleTime(valueTolerances: tolerances) }), let settle {
+    for later in [settle, settle + AnimationTime(ticks: 705_600_000)] {
+      evaluateAndCompare(batch, at: later, native: &native, blas: &blas)
+      for item in 0..<items {
+        for channel in 0..<channels {
+          let e = batch.element(item: item, channel: channel)
+          let distance = (native.values[e] - batch.target(item: item, channel: channel)).magnitude
+          let scale = (batch.start(item: item, channel: channel) - batch.target(item: item, channel: channel)).magnitude
+            + batch.target(item: item, channel: channel).magnitude + batch.initialVelocity(item: item, channel: channel).magnitude
+          require(distance <= tolerances[channel] + 1e-12 * scale, "item \(item) channel \(channel) off by \(distance) at settle tick \(later.ticks)")
+        }
+      }
+    }
+  }
+
+  // Fixed-step stepping and baking stay finite and agree across backends.
+  if let step = attempt({ () throws(HarmonicError) in try AnimationTime(frame: 1, framesPerSecond: Int64(input.element([30, 60, 120, 240]))) }),
+     var stepper = attempt({ () throws(HarmonicError) in try batch.makeStepper(step: step) }) {
+    var other = stepper
+    var values = [Double](repeating: 0, count: n), otherValues = values
+    for _ in 0..<input.int(1...50) {
+      stepper.advance(backend: .native)
+      other.advance(backend: .blas)
+    }
+    _ = attempt { () throws(HarmonicError) in try stepper.values(into: &values) }
+    _ = attempt { () throws(HarmonicError) in try other.values(into: &otherValues) }
+    for value in values { finite(value, what: "stepped value") }
+    require(bits(values) == bits(otherValues), "stepper native != BLAS")
+  }
+  let frames = input.int(0...4)
+  if var bakeNative = attempt({ () throws(HarmonicError) in try batch.makeBake(frameCount: frames) }) {
+    var bakeBLAS = bakeNative
+    var ticks: [AnimationTime] = []
+    var tick: Int64 = 0
+    for _ in 0..<frames { tick += Int64(input.int(-2...40)) * 11_760_000; ticks.append(AnimationTime(ticks: tick)) }
+    let a = attempt { () throws(HarmonicError) in try batch.bake(ticks: ticks, into: &bakeNative, backend: .native) }
+    let b = attempt { () throws(HarmonicError) in try batch.bake(ticks: ticks, into: &bakeBLAS, backend: .blas) }
+    require((a == nil) == (b == nil), "bake accepted by one backend only")
+    if a != nil {
+      for value in bakeNative.values { finite(value, what: "baked value") }
+      require(bits(bakeNative.values) == bits(bakeBLAS.values), "bake native != BLAS")
+    }
+  }
+
+  // Pose interpolation.
+  if let pose = attempt({ () throws(HarmonicError) in try PosePair(from: column(1), to: column(1)) }) {
+    var a = [Double](repeating: 0, count: pose.elementCount), b = a
+    let p = input.double()
+    let ok = attempt { () throws(HarmonicError) in try pose.interpolate(progress: p, into: &a, backend: .native) }
+    _ = attempt { () throws(HarmonicError) in try pose.interpolate(progress: p, into: &b, backend: .blas) }
+    if ok != nil {
+      for value in a { finite(value, what: "interpolated value at \(p)") }
+      require(bits(a) == bits(b), "interpolation native != BLAS")
+    }
+  }
+}
+
+/// Evaluates with both backends and checks them against each other and
+/// against the scalar closed form of every element.
+func evaluateAndCompare(_ batch: SpringBatch, at tick: AnimationTime, native: inout SpringBatchFrame, blas: inout SpringBatchFrame) {
+  let a = attempt { () throws(HarmonicError) in try batch.evaluate(at: tick, into: &native, backend: .native) }
+  let b = attempt { () throws(HarmonicError) in try batch.evaluate(at: tick, into: &blas, backend: .blas) }
+  require(a != nil && b != nil, "evaluate rejected its own frame")
+  require(bits(native.values) == bits(blas.values) && bits(native.velocities) == bits(blas.velocities), "native != BLAS at \(tick.ticks)")
+  for value in native.values { finite(value, what: "batch value at \(tick.ticks)") }
+  for value in native.velocities { finite(value, what: "batch velocity at \(tick.ticks)") }
+  for item in 0..<batch.itemCount {
+    for channel in 0..<batch.channelCount {
+      guard let motion = attempt({ () throws(HarmonicError) in
+        try SpringMotion(spring: batch.spring(ofItem: item), from: batch.start(item: item, channel: channel),
+                         to: batch.target(item: item, channel: channel), initialVelocity: batch.initialVelocity(item: item, channel: channel))
+      }) else { require(false, "batch element has no scalar motion"); return }
+      let state = motion.state(at: tick - batch.origin)
+      let e = batch.element(item: item, channel: channel)
+      require(state.value.bitPattern == native.values[e].bitPattern && state.velocity.bitPattern == native.velocities[e].bitPattern,
+              "batch != scalar for item \(item) channel \(channel) at \(tick.ticks): \(native.values[e]) vs \(state.value)")
+    }
+  }
+}

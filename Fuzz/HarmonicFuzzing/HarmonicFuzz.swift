@@ -1,0 +1,57 @@
+import Foundation
+import Harmonic
+import HarmonicCommands
+
+/// One fuzz input, run against Harmonic's public entry points.
+///
+/// The first byte picks the entry point, the rest is read as its arguments
+/// (see ``FuzzInput``). Each target asserts Harmonic's promises for any input:
+/// no crash and no hang; a ``HarmonicError`` for invalid input (never another
+/// error); for valid input no NaN or ∞ where a finite result is documented;
+/// and the exact equalities the library guarantees (native == BLAS,
+/// batch == scalar, rect query == brute force). A broken promise traps
+/// (``require(_:_:)``), which libFuzzer reports with the input that did it.
+public enum HarmonicFuzz {
+  /// Runs one input. Never throws; traps on a broken promise.
+  public static func run(_ data: [UInt8]) {
+    var input = FuzzInput(data)
+    let target = Int(input.byte()) % targets.count
+    targets[target].body(&input)
+  }
+
+  /// The entry points, by name (the corpus is organised by these names).
+  public static var targetNames: [String] { targets.map(\.name) }
+
+  struct Target: Sendable {
+    var name: String
+    var body: @Sendable (inout FuzzInput) -> Void
+  }
+
+  static let targets: [Target] = [
+    Target(name: "spring", body: fuzzSpring),
+    Target(name: "motion", body: fuzzMotion),
+    Target(name: "animation", body: fuzzAnimation),
+    Target(name: "batch", body: fuzzBatch),
+    Target(name: "layout", body: fuzzLayout),
+    Target(name: "transition", body: fuzzTransition),
+    Target(name: "snapping", body: fuzzSnapping),
+    Target(name: "scroll", body: fuzzScrollPhysics),
+    Target(name: "tuning", body: fuzzTuning),
+    Target(name: "cli", body: fuzzCommandLine),
+  ]
+}
+
+/// Traps with `message` when a promise is broken.
+func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+  if !condition { fatalError("fuzz: \(message())") }
+}
+
+/// Runs `body`; a `HarmonicError` means the input was rejected (fine), and
+/// `nil` is returned. Any other error is a broken promise.
+func attempt<T>(_ body: () throws(HarmonicError) -> T) -> T? {
+  do { return try body() } catch { return nil }
+}
+
+func finite(_ values: Double..., what: @autoclosure () -> String) {
+  for value in values { require(value.isFinite, "\(what()) is \(value)") }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Harmonic
+
+func overlaps(_ a: CGRect, _ b: CGRect) -> Bool {
+  a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY && a.width > 0 && a.height > 0
+}
+
+/// A small grid layout. With `exact`, every length is a whole number of
+/// points, so frames are exact and a brute-force scan is a true reference;
+/// otherwise any double may appear (only validation and finiteness are checked).
+func makeLayout(_ input: inout FuzzInput, exact: Bool) -> GridLayout? {
+  func length(_ range: ClosedRange<Int>) -> Double { exact || input.byte() >= 8 ? input.points(range) : input.double() }
+  let axis: ScrollAxis = input.bool() ? .vertical : .horizontal
+  let cross = length(1...600)
+  switch input.int(0...3) {
+  case 0:
+    let rows = (0..<input.int(1...3)).map { _ in (0..<input.int(0...12)).map { _ in length(0...80) } }
+    return attempt { () throws(HarmonicError) in
+      try GridLayout.list(rowHeights: rows, width: cross, rowSpacing: length(0...10), headerHeight: length(0...30), rightToLeft: input.bool())
+    }
+  case 1:
+    let size = CGSize(width: length(0...200), height: length(0...200))
+    let viewport = CGSize(width: length(1...400), height: length(1...400))
+    return attempt { () throws(HarmonicError) in
+      try GridLayout.carousel(count: input.int(0...30), itemSize: size, spacing: length(0...20), viewport: viewport, rightToLeft: input.bool())
+    }
+  default:
+    var sections: [GridLayout.Section] = []
+    for _ in 0..<input.int(0...3) {
+      let insets = LayoutInsets(top: length(0...20), left: length(0...20), bottom: length(0...20), right: length(0...20))
+      if input.bool() {
+        sections.append(.init(itemCount: input.int(0...40), itemSize: CGSize(width: length(0...150), height: length(0...150)), insets: insets,
+                              lineSpacing: length(0...15), interitemSpacing: length(0...15), headerExtent: length(0...30), footerExtent: length(0...30)))
+      } else {
+        let sizes = (0..<input.int(0...20)).map { _ in CGSize(width: length(0...150), height: length(0...150)) }
+        sections.append(.init(itemSizes: sizes, insets: insets, lineSpacing: length(0...15), interitemSpacing: length(0...15),
+                              headerExtent: length(0...30), footerExtent: length(0...30)))
+      }
+    }
+    return attempt { () throws(HarmonicError) in
+      try GridLayout(sections: sections, scrollAxis: axis, viewportCrossExtent: cross, rightToLeft: input.bool())
+    }
+  }
+}
+
+func fuzzLayout(_ input: inout FuzzInput) {
+  let exact = input.byte() >= 16
+  guard let layout = makeLayout(&input, exact: exact) else { return }
+  let all = layout.allAttributes()
+  require(all.count == layout.itemCount, "allAttributes has \(all.count) of \(layout.itemCount) items")
+  let content = CGRect(origin: .zero, size: layout.contentSize)
+  finite(Double(content.width), Double(content.height), what: "content size")
+  for element in all {
+    finite(Double(element.center.x), Double(element.center.y), Double(element.size.width), Double(element.size.height), what: "frame of \(element.indexPath)")
+    if exact { require(content.contains(element.frame), "frame \(element.frame) of \(element.indexPath) outside the content \(content)") }
+    let again = attempt { () throws(HarmonicError) in try layout.attributes(of: element.indexPath) }
+    require(again == element, "attributes(of: \(element.indexPath)) differs from allAttributes")
+  }
+  // Index paths outside the layout are a typed error.
+  _ = attempt { () throws(HarmonicError) in try layout.frame(of: ItemIndexPath(item: input.int(-2...50), section: input.int(-1...4))) }
+
+  for _ in 0..<input.int(1...4) {
+    let rect = CGRect(x: input.points(0...900) - 50, y: input.points(0...900) - 50, width: input.points(0...400), height: input.points(0...400))
+    let fast = layout.attributes(in: rect).filter { $0.kind == .cell }.map(\.indexPath)
+    require(Set(fast).count == fast.count, "rect query returned duplicates")
+    if exact {
+      let brute = Set(all.filter { overlaps($0.frame, rect) }.map(\.indexPath))
+      require(Set(fast) == brute, "rect query \(rect): \(fast.count) items, brute force \(brute.count)")
+      let point = CGPoint(x: rect.minX, y: rect.minY)
+      let hit = layout.indexPath(at: point)
+      if let hit, let element = all.first(where: { $0.indexPath == hit }) {
+        let f = element.frame
+        require(f.minX <= point.x && point.x < f.maxX && f.minY <= point.y && point.y < f.maxY, "hit \(hit) at \(point) is not under it")
+      } else {
+        require(!all.contains { $0.frame.minX <= point.x && point.x < $0.frame.maxX && $0.frame.minY <= point.y && point.y < $0.frame.maxY },
+                "no hit at \(point) but an item is there")
+      }
+    }
+  }
+
+  // Scrolling: offsets are clamped into the reachable range.
+  let viewportSize = CGSize(width: input.byte() < 8 ? input.double() : input.points(1...500), height: input.byte() < 8 ? input.double() : input.points(1...500))
+  guard let viewport = attempt({ () throws(HarmonicError) in try Viewport(size: viewportSize, insets: LayoutInsets(top: input.points(0...30), bottom: input.points(0...30))) }) else { return }
+  let reach = viewport.reachable(content: layout.contentSize)
+  let some = ItemIndexPath(item: input.int(0...10), section: input.int(0...2))
+  let placement = input.element([TransitionPlacement.minimal, .visible, .center, .top, .bottom, .left, .right])
+  let current = CGPoint(x: input.moderate(), y: input.moderate())
+  for offset in [attempt({ () throws(HarmonicError) in try layout.placement(of: [some], placement, viewport: viewport, current: current) }),
+                 attempt({ () throws(HarmonicError) in try layout.offsetBringingToFirstRow(some, viewport: viewport) })] {
+    guard let offset else { continue }
+    require(reach.x.contains(Double(offset.x)) && reach.y.contains(Double(offset.y)), "offset \(offset) outside \(reach)")
+  }
+}
+
+func fuzzTransition(_ input: inout FuzzInput) {
+  guard let old = makeLayout(&input, exact: true), let new = makeLayout(&input, exact: input.byte() >= 32) else { return }
+  guard let viewport = attempt({ () throws(HarmonicError) in try Viewport(size: CGSize(width: input.points(1...500), height: input.points(1...500))) }) else { return }
+  let springs: TransitionSprings
+  switch input.int(0...2) {
+  case 0: springs = .shared(anySpring(&input))
+  case 1:
+    let list = (0..<4).map { _ in anySpring(&input) }
+    springs = .perItem { list[($0.item + $0.section) % 4] }
+  default: springs = .staggered(base: anySpring(&input), step: input.byte() < 8 ? input.double() : input.points(0...10) / 100, origin: nil)
+  }
+  let velocity: TransitionVelocity = input.element([.none, .progress(input.moderate()), .gesture(CGPoint(x: input.moderate(), y: input.moderate()))])
+  let inserted = Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) })
+  let deleted = Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) })
+  let appearance: AppearanceStyle = input.bool() ? .fade : .flyIn(distance: input.moderate(), rotation: input.moderate())
+  let oldOffset = CGPoint(x: input.points(0...600) - 100, y: input.points(0...600) - 100)
+  let newOffset = CGPoint(x: input.points(0...600) - 100, y: input.points(0...600) - 100)
+  guard var transition = attempt({ () throws(HarmonicError) in
+    try LayoutTransition(from: old, offset: oldOffset, to: new, offset: newOffset, viewport: viewport,
+                         update: LayoutUpdate(inserted: inserted, deleted: deleted), appearance: appearance, springs: springs,
+                         velocity: velocity, include3D: input.bool())
+  }) else { return }
+  var frame = transition.makeFrame(), other = transition.makeFrame()
+  for _ in 0..<input.int(1...5) {
+    let tick = AnimationTime(ticks: Int64(input.int(0...3_000)) * 1_000_000)
+    let a = attempt { () throws(HarmonicError) in try transition.frame(at: tick, into: &frame, backend: .native) }
+    let b = attempt { () throws(HarmonicError) in try transition.frame(at: tick, into: &other, backend: .blas) }
+    require(a != nil && b != nil, "frame rejected a frame made by makeFrame()")
+    require(frame.attributes == other.attributes, "transition frame native != BLAS at \(tick.ticks)")
+    finite(Double(frame.contentOffset.x), Double(frame.contentOffset.y), frame.progress, what: "frame at \(tick.ticks)")
+    for element in frame.attributes {
+      finite(Double(element.center.x), Double(element.center.y), Double(element.size.width), Double(element.size.height), element.alpha,
+             what: "attributes of \(element.indexPath) at \(tick.ticks)")
+    }
+    if frame.isComplete { require(frame.attributes == transition.endAttributes, "complete frame differs from the end state") }
+    switch input.int(0...3) {
+    case 0:
+      _ = attempt { () throws(HarmonicError) in try transition.retarget(to: old, offset: oldOffset, viewport: viewport, at: tick) }
+      frame = transition.makeFrame()
+      other = transition.makeFrame()
+    case 1:
+      let p = input.moderate() / 64
+      _ = attempt { () throws(HarmonicError) in try transition.scrub(progress: p, rubberBand: input.bool(), into: &frame) }
+      if let next = attempt({ () throws(HarmonicError) in
+        try input.bool() ? transition.finish(fromProgress: p, velocity: input.moderate(), at: tick)
+          : transition.cancel(fromProgress: p, velocity: input.moderate(), at: tick)
+      }) {
+        transition = next
+        frame = transition.makeFrame()
+        other = transition.makeFrame()
+      }
+    default: break
+    }
+  }
+}

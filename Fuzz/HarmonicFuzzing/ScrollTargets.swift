@@ -1,0 +1,99 @@
+import Harmonic
+
+func fuzzSnapping(_ input: inout FuzzInput) {
+  let viewport = input.byte() < 16 ? input.double() : input.points(1...1000)
+  let leading = input.byte() < 16 ? input.double() : input.points(0...50)
+  let trailing = input.byte() < 16 ? input.double() : input.points(0...50)
+  let layout: SnapLayout?
+  switch input.int(0...2) {
+  case 0:
+    let count = input.byte() < 8 ? Int(truncatingIfNeeded: input.uint64()) : input.int(0...10_000)
+    layout = attempt { () throws(HarmonicError) in
+      try SnapLayout.uniform(count: count, itemExtent: input.byte() < 16 ? input.double() : input.points(1...500),
+                             spacing: input.byte() < 16 ? input.double() : input.points(0...40), viewport: viewport,
+                             leadingInset: leading, trailingInset: trailing)
+    }
+  case 1:
+    var starts: [Double] = [], ends: [Double] = []
+    var edge = input.points(0...100) - 50
+    for _ in 0..<input.int(0...30) {
+      edge += input.byte() < 8 ? input.double() : input.points(0...60)
+      starts.append(edge)
+      edge += input.byte() < 8 ? input.double() : input.points(0...400)
+      ends.append(edge)
+    }
+    let content: Double? = input.bool() ? nil : edge + input.points(0...100) - 10
+    layout = attempt { () throws(HarmonicError) in
+      try SnapLayout(starts: starts, ends: ends, contentExtent: content, viewport: viewport, leadingInset: leading, trailingInset: trailing)
+    }
+  default:
+    layout = attempt { () throws(HarmonicError) in
+      try SnapLayout.pages(contentExtent: input.byte() < 16 ? input.double() : input.points(1...20_000), viewport: viewport,
+                           pageSize: input.bool() ? nil : input.double())
+    }
+  }
+  guard let layout else { return }
+  let reach = layout.reachableOffsets
+  finite(reach.lowerBound, reach.upperBound, what: "reachable offsets")
+  for _ in 0..<input.int(1...4) {
+    let options = Snapping.Options(
+      alignment: input.element(SnapAlignment.allCases),
+      decelerationRate: input.byte() < 16 ? input.double() : input.element([ScrollDeceleration.normal, ScrollDeceleration.fast, 0.95]),
+      minimumFlingVelocity: input.byte() < 16 ? input.double() : input.points(0...100),
+      maximumItemsPerFlick: input.bool() ? nil : input.int(-1...5),
+      stopItems: (0..<input.int(0...3)).map { _ in input.int(-1...40) },
+      isRightToLeft: input.bool())
+    let offset = input.byte() < 16 ? input.double() : input.points(0...20_000) - 500
+    let velocity = input.byte() < 16 ? input.double() : input.moderate() * 8
+    guard let result = attempt({ () throws(HarmonicError) in try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options) }) else { continue }
+    finite(result.target, result.restOffset, what: "snap result for offset \(offset), velocity \(velocity)")
+    require(reach.contains(result.target), "snap target \(result.target) outside \(reach)")
+    require((0..<layout.count).contains(result.index), "snap index \(result.index) of \(layout.count)")
+    if let animation = attempt({ () throws(HarmonicError) in try result.animation(spring: anySpring(&input)) }) {
+      switch animation {
+      case let .spring(motion):
+        require(motion.state(at: .zero).value == offset, "snap spring does not start at the offset")
+      case let .deceleration(decay):
+        require((decay.restOffset - result.target).magnitude <= 1e-9 * max(1, result.target.magnitude, offset.magnitude),
+                "deceleration rests at \(decay.restOffset), target \(result.target)")
+      }
+    }
+  }
+}
+
+func fuzzScrollPhysics(_ input: inout FuzzInput) {
+  let rate = input.byte() < 64 ? input.double() : input.element([ScrollDeceleration.normal, ScrollDeceleration.fast, 0.9, 0.999_999])
+  if let decay = attempt({ () throws(HarmonicError) in try ScrollDeceleration(rate: rate, from: input.moderate(), velocity: input.moderate() * 16) }) {
+    finite(decay.restOffset, decay.decayConstant, what: "deceleration \(decay)")
+    for _ in 0..<3 {
+      if let state = attempt({ () throws(HarmonicError) in try decay.state(atTime: input.double()) }) {
+        finite(state.value, state.velocity, what: "deceleration state")
+        let low = min(decay.start, decay.restOffset), high = max(decay.start, decay.restOffset)
+        let slack = 1e-12 * (low.magnitude + high.magnitude)
+        require(state.value >= low - slack && state.value <= high + slack, "deceleration left [start, rest]: \(state.value)")
+      }
+      if let time = attempt({ () throws(HarmonicError) in try decay.time(untilSpeed: input.double()) }) {
+        require(time >= 0, "time until speed \(time)")
+      }
+    }
+  }
+  if let converted = attempt({ () throws(HarmonicError) in try ScrollDeceleration.rate(fromDragPerSecond: input.double()) }) {
+    require(converted > 0 && converted < 1, "rate from drag \(converted)")
+  }
+  if let fitted = ScrollDeceleration.rate(toRestAt: input.moderate(), from: input.moderate(), velocity: input.moderate() * 16) {
+    require(fitted > 0 && fitted < 1, "rate to rest at target \(fitted)")
+  }
+  let dimension = input.byte() < 32 ? input.double() : input.points(1...1000)
+  if let offset = attempt({ () throws(HarmonicError) in
+    try RubberBand.offset(overscroll: input.double(), dimension: dimension, coefficient: input.bool() ? RubberBand.defaultCoefficient : input.double())
+  }) {
+    finite(offset, what: "rubber-band offset")
+    require(offset.magnitude <= dimension, "rubber band \(offset) beyond the dimension \(dimension)")
+  }
+  if let motion = attempt({ () throws(HarmonicError) in
+    try RubberBand.returnMotion(from: input.moderate(), velocity: input.moderate(), toEdge: input.moderate())
+  }) {
+    let state = motion.state(at: AnimationTime(ticks: 70_560_000))
+    finite(state.value, state.velocity, what: "rubber-band return")
+  }
+}

@@ -1,0 +1,148 @@
+import Harmonic
+
+/// A spring from any family, with fuzzed parameters; `nil` when rejected.
+func makeSpring(_ input: inout FuzzInput) -> Spring? {
+  switch input.int(0...6) {
+  case 0: return attempt { () throws(HarmonicError) in try Spring(mass: input.double(), stiffness: input.double(), damping: input.double()) }
+  case 1: return attempt { () throws(HarmonicError) in try Spring(response: input.double(), dampingRatio: input.double(), mass: input.double()) }
+  case 2: return attempt { () throws(HarmonicError) in try Spring(duration: input.double(), bounce: input.double(), mass: input.double()) }
+  case 3: return attempt { () throws(HarmonicError) in try Spring(origamiTension: input.double(), friction: input.double()) }
+  case 4: return attempt { () throws(HarmonicError) in try Spring(bounciness: input.double(), speed: input.double()) }
+  case 5:
+    return Spring.android(stiffness: input.element(Spring.AndroidStiffness.allCases),
+                          dampingRatio: input.element(Spring.AndroidDampingRatio.allCases))
+  default:
+    return input.element([Spring.smooth, .snappy, .bouncy, .coreAnimationDefault, .popDefault])
+  }
+}
+
+/// A spring that is always valid (fuzzed if accepted, else a preset).
+func anySpring(_ input: inout FuzzInput) -> Spring { makeSpring(&input) ?? .snappy }
+
+/// Checks every derived characteristic of an accepted spring.
+func checkCharacteristics(_ spring: Spring) {
+  finite(spring.mass, spring.stiffness, spring.damping, what: "parameter of \(spring)")
+  require(spring.mass > 0 && spring.stiffness > 0 && spring.damping >= 0, "accepted \(spring)")
+  finite(spring.dampingRatio, spring.naturalFrequency, spring.response, spring.origamiTension, spring.origamiFriction, what: "characteristic of \(spring)")
+  require(spring.naturalFrequency > 0 && spring.response > 0 && spring.dampingRatio >= 0, "characteristic sign of \(spring)")
+  require((0...1).contains(spring.overshoot), "overshoot \(spring.overshoot) of \(spring)")
+  require(!spring.bounce.isNaN && !spring.popSpeed.isNaN && !(spring.popBounciness?.isNaN ?? false), "read-back of \(spring)")
+  require(spring.dampedPeriod > 0, "damped period \(spring.dampedPeriod) of \(spring)")
+  let settling = spring.settlingDuration
+  require(settling >= 0, "settling duration \(settling) of \(spring)")
+  require(settling.isFinite || spring.damping == 0 || spring.dampingRatio < 1e-10, "settling duration ∞ of damped \(spring)")
+  // The canonical parameters rebuild the same spring.
+  let rebuilt = attempt { () throws(HarmonicError) in try Spring(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping) }
+  require(rebuilt == spring, "canonical round trip of \(spring)")
+}
+
+func fuzzSpring(_ input: inout FuzzInput) {
+  guard let spring = makeSpring(&input) else { return }
+  checkCharacteristics(spring)
+}
+
+/// Rounding slack for comparing a computed state with an exact band:
+/// the closed form's documented error bound, times 16.
+func stateSlack(_ motion: SpringMotion, from: Double, to: Double, velocity: Double, time: Double) -> (value: Double, velocity: Double) {
+  let omega = motion.spring.naturalFrequency
+  let scale = (from - to).magnitude + velocity.magnitude / omega + to.magnitude
+  let value = 1024 * Double.ulpOfOne * (scale * (1 + omega * time) + to.magnitude)
+  return (value, value * max(omega, 1) * 4)
+}
+
+func fuzzMotion(_ input: inout FuzzInput) {
+  let spring = anySpring(&input)
+  let from = input.moderate(), to = input.moderate(), velocity = input.moderate() * 16
+  let relative = input.bool()
+  let built = attempt { () throws(HarmonicError) in
+    relative ? try SpringMotion(spring: spring, from: from, to: to, relativeInitialVelocity: velocity)
+      : try SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
+  }
+  guard let motion = built else { return }
+  let v0 = motion.state(at: .zero).velocity
+  finite(v0, what: "initial velocity")
+  require(motion.state(at: .zero).value == from, "value at 0 is \(motion.state(at: .zero).value), not \(from)")
+
+  for _ in 0..<3 {
+    let time = input.double()
+    if let state = attempt({ () throws(HarmonicError) in try motion.state(atTime: time) }) {
+      finite(state.value, state.velocity, what: "state at \(time) s of \(motion)")
+    }
+    let tick = AnimationTime(ticks: Int64(bitPattern: input.uint64()))
+    let state = motion.state(at: tick)
+    finite(state.value, state.velocity, what: "state at tick \(tick.ticks) of \(motion)")
+  }
+
+  // Settle time: never NaN; the band holds at and after it.
+  if let tolerance = attempt({ () throws(HarmonicError) in try SettleTolerance(value: input.double(), velocity: input.double()) }) {
+    let settle = motion.settleTime(tolerance: tolerance)
+    require(settle >= 0, "settle time \(settle) for \(motion), \(tolerance)")
+    if settle.isFinite && settle <= 1e12 {
+      for factor in [0.0, 1e-9, 1e-3, 0.5, 3] {
+        let t = min(settle + factor * max(settle, spring.response), 1e12)
+        guard let state = attempt({ () throws(HarmonicError) in try motion.state(atTime: t) }) else { continue }
+        let slack = stateSlack(motion, from: from, to: to, velocity: v0, time: t)
+        require((state.value - to).magnitude <= tolerance.value + slack.value,
+                "|x − target| = \((state.value - to).magnitude) > \(tolerance.value) at \(t) after settle \(settle) for \(motion)")
+        require(state.velocity.magnitude <= tolerance.velocity + slack.velocity,
+                "|v| = \(state.velocity.magnitude) > \(tolerance.velocity) at \(t) after settle \(settle) for \(motion)")
+      }
+    }
+  }
+
+  // Retargeting keeps position and velocity (C¹) at the hand-off.
+  let at = input.double(), newTarget = input.moderate()
+  let newSpring = input.bool() ? makeSpring(&input) : nil
+  if let next = attempt({ () throws(HarmonicError) in try motion.retargeted(atTime: at, to: newTarget, spring: newSpring) }) {
+    guard let before = attempt({ () throws(HarmonicError) in try motion.state(atTime: at) }) else {
+      require(false, "retarget accepted a time that state(atTime:) rejects: \(at)")
+      return
+    }
+    let after = next.state(at: .zero)
+    require(after.value == before.value && after.velocity == before.velocity,
+            "retarget at \(at): \(before) → \(after)")
+  }
+
+  // Velocity conversions: relative = absolute / (to − from), both ways.
+  if let absolute = attempt({ () throws(HarmonicError) in try SpringMotion.absoluteVelocity(relative: velocity, from: from, to: to) }) {
+    finite(absolute, what: "absolute velocity")
+  }
+  if let relativeVelocity = attempt({ () throws(HarmonicError) in try SpringMotion.relativeVelocity(absolute: velocity, from: from, to: to) }) {
+    require(!relativeVelocity.isNaN, "relative velocity is NaN")
+  }
+}
+
+func fuzzAnimation(_ input: inout FuzzInput) {
+  let spring = anySpring(&input)
+  guard let motion = attempt({ () throws(HarmonicError) in
+    try SpringMotion(spring: spring, from: input.moderate(), to: input.moderate(), initialVelocity: input.moderate())
+  }) else { return }
+  let start = AnimationTime(ticks: Int64(input.int(-1_000_000...1_000_000)) * 1_000)
+  var animation = SpringAnimation(motion, startingAt: start)
+  var now = start
+  for _ in 0..<input.int(0...6) {
+    // Frames in integer ticks, at any of the usual rates or irregular.
+    let fps = Int64(input.element([24, 30, 60, 120, 144, 240, 7, 1000]))
+    if let step = attempt({ () throws(HarmonicError) in try AnimationTime(frame: Int64(input.int(0...600)), framesPerSecond: fps) }) {
+      now = now + step
+    }
+    let before = animation.state(at: now)
+    finite(before.value, before.velocity, what: "animation state at \(now.ticks)")
+    if input.bool() {
+      let newSpring = input.bool() ? makeSpring(&input) : nil
+      let target = input.moderate()
+      if attempt({ () throws(HarmonicError) in try animation.retarget(to: target, at: now, spring: newSpring) }) != nil {
+        let after = animation.state(at: now)
+        require(after.value == before.value && after.velocity == before.velocity, "animation retarget at \(now.ticks): \(before) → \(after)")
+      }
+    }
+  }
+  if let tolerance = attempt({ () throws(HarmonicError) in try SettleTolerance(value: input.double()) }),
+     let settle = animation.settleTime(tolerance: tolerance) {
+    let state = animation.state(at: settle)
+    finite(state.value, state.velocity, what: "state at the settle tick")
+  }
+  // Times from seconds and frames: a typed error or a tick.
+  _ = attempt { () throws(HarmonicError) in try AnimationTime(seconds: input.double()) }
+  _ = attempt { () throws(HarmonicError) in try AnimationTime(frame: Int64(bitPattern: input.uint64()), framesPerSecond: Int64(bitPattern: input.uint64())) }
+}

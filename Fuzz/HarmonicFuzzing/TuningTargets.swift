@@ -1,0 +1,78 @@
+import Harmonic
+import HarmonicCommands
+
+func fuzzTuning(_ input: inout FuzzInput) {
+  switch input.int(0...4) {
+  case 0:
+    let (x1, y1, x2, y2) = (input.moderate() / 256, input.moderate() / 64, input.moderate() / 256, input.moderate() / 64)
+    let curve = CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
+    if [x1, y1, x2, y2].allSatisfy(\.isFinite), (0...1).contains(x1), (0...1).contains(x2) {
+      for x in [0, 0.25, 0.5, 1] { finite(curve.value(atProgress: x), what: "bezier value at \(x)") }
+    }
+    if let fit = attempt({ () throws(HarmonicError) in try SpringFit.fit(bezier: x1, y1, x2, y2, duration: input.double()) }) {
+      checkCharacteristics(fit.spring)
+      finite(fit.rms, fit.maxError, what: "bezier fit error")
+    }
+  case 1:
+    if let spring = attempt({ () throws(HarmonicError) in try SpringFit.spring(overshoot: input.double(), settleTime: input.double()) }) {
+      checkCharacteristics(spring)
+    }
+  case 2:
+    let truth = anySpring(&input)
+    let samples: [SpringFit.Sample] = (0..<input.int(0...12)).map { k in
+      let t = input.byte() < 16 ? input.double() : Double(k) * truth.response / 8
+      let noise = input.byte() < 16 ? input.double() : 0
+      let value = (try? SpringMotion(spring: truth, from: 0, to: 1).value(atTime: t)) ?? 0
+      return SpringFit.Sample(time: t, value: value + noise)
+    }
+    if let fit = attempt({ () throws(HarmonicError) in
+      try SpringFit.fit(samples: samples, from: input.bool() ? nil : 0, to: input.bool() ? nil : 1, initialVelocity: input.bool() ? nil : 0)
+    }) {
+      checkCharacteristics(fit.spring)
+      require(!fit.rms.isNaN && !fit.maxError.isNaN && !fit.initialVelocity.isNaN, "fit result has NaN")
+    }
+  case 3:
+    let spring = anySpring(&input)
+    if let css = attempt({ () throws(HarmonicError) in
+      try SpringExport.css(spring, tolerance: input.byte() < 64 ? input.double() : 0.001, relativeVelocity: input.moderate() / 16)
+    }) {
+      finite(css.duration, css.maxError, what: "CSS export")
+    }
+    if let frames = attempt({ () throws(HarmonicError) in
+      try SpringExport.keyframes(spring, framesPerSecond: input.int(-1...1001), relativeVelocity: input.moderate() / 16)
+    }) {
+      for value in frames.values { finite(value, what: "keyframe") }
+    }
+  default:
+    let series = (0..<input.int(0...3)).map { k in
+      SpringPlot.Series(label: "s\(k)", spring: anySpring(&input), relativeVelocity: input.moderate() / 16,
+                        points: (0..<input.int(0...3)).map { _ in SpringFit.Sample(time: input.double(), value: input.double()) })
+    }
+    if let svg = attempt({ () throws(HarmonicError) in try SpringPlot.svg(series, tolerance: input.double()) }) {
+      require(!svg.contains("nan") && !svg.contains("inf"), "SVG with a non-finite coordinate")
+    }
+  }
+}
+
+/// The command line: the remaining bytes, split at zero bytes, are the
+/// arguments after a subcommand name; run quietly (nothing printed, no file
+/// written). Every outcome is success or a bad-input status 2.
+func fuzzCommandLine(_ input: inout FuzzInput) {
+  let commands = ["describe", "sample", "settle", "snap", "decay", "rubber-band", "fit", "plot", "export", "--help", "bogus"]
+  var arguments = [input.element(commands)]
+  var current: [UInt8] = []
+  while !input.isExhausted {
+    let byte = input.byte()
+    if byte == 0 {
+      arguments.append(String(decoding: current, as: UTF8.self))
+      current = []
+    } else {
+      current.append(byte)
+    }
+    if arguments.count > 40 { break }
+  }
+  if !current.isEmpty { arguments.append(String(decoding: current, as: UTF8.self)) }
+  let outcome = HarmonicCommand.execute(arguments, quiet: true)
+  require(outcome.status == 0 || outcome.status == 2, "exit status \(outcome.status) for \(arguments)")
+  require(outcome.status == 0 || !outcome.message.isEmpty, "status 2 without a message for \(arguments)")
+}
