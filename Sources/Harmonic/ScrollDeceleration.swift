@@ -56,17 +56,17 @@ public struct ScrollDeceleration: Sendable, Hashable {
     guard drag > 0, drag < 1 else {
       throw .invalidParameter(name: "drag", value: drag, accepted: "within (0, 1) (velocity factor per second)")
     }
-    return _Math.exp(log(drag) / 1000)
+    return _Math.exp(_Math.log(drag) / 1000)
   }
 
   /// UIKit's points per millisecond to points per second.
   public static func pointsPerSecond(fromPointsPerMillisecond velocity: Double) -> Double { velocity * 1000 }
 
-  /// 1000·ln(rate): the (negative) exponential rate per second, computed as
-  /// `log1p(rate − 1)` so rates near 1 keep their digits.
+  /// 1000·ln(rate): the (negative) exponential rate per second. Finite for
+  /// every accepted rate (−744,440/s at the smallest double).
   public var decayConstant: Double { ScrollDeceleration.decayConstantPerSecond(rate) }
 
-  static func decayConstantPerSecond(_ rate: Double) -> Double { 1000 * log1p(rate - 1) }
+  static func decayConstantPerSecond(_ rate: Double) -> Double { 1000 * _Math.log(rate) }
 
   /// Where the motion comes to rest: `start − velocity/(1000·ln rate)`, exactly.
   public var restOffset: Double { start - velocity / decayConstant }
@@ -92,7 +92,7 @@ public struct ScrollDeceleration: Sendable, Hashable {
       throw .invalidParameter(name: "speed", value: speed, accepted: "finite and > 0 (points/s)")
     }
     guard velocity.magnitude > speed else { return 0 }
-    return log(speed / velocity.magnitude) / decayConstant
+    return _Math.log(speed / velocity.magnitude) / decayConstant
   }
 
   /// The rate per millisecond that brings this start and velocity to rest

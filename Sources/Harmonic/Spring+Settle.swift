@@ -62,7 +62,7 @@ extension Spring {
         return amplitude <= tolerance ? 0 : .infinity
       }
       // First extremum: P'·cos θ + (Q'/ω_d)·sin θ = 0, θ ∈ (0, π].
-      var theta1 = atan2(-derivativeP * omegaD, derivativeQ)
+      var theta1 = _Math.atan2(-derivativeP * omegaD, derivativeQ)
       if theta1 <= 0 { theta1 += Double.pi }
       @inline(__always) func extremum(_ n: Double) -> Double { (theta1 + n * Double.pi) / omegaD }
 
@@ -73,7 +73,7 @@ extension Spring {
       }
       // |s(t_n)| = first·e^(−n·δ), so the last n with |s(t_n)| > ε is ⌈λ⌉ − 1.
       let decrement = a * Double.pi / omegaD
-      let lambda = log(first / tolerance) / decrement
+      let lambda = _Math.log(first / tolerance) / decrement
       var n = Swift.max(0, lambda.rounded(.up) - 1)
       if n > 0x1p32 {
         // More than 4e9 half-periods: the crossing lies within one of them,
@@ -94,7 +94,7 @@ extension Spring {
     var extremum: Double? = nil
     if r > 0, z < 1 {
       // atanh(z)/γ, with atanh(z)/z = 1 + z²/3 + z⁴/5 + … for small z.
-      extremum = z < 0x1p-10 ? r * (1 + z * z * (1.0 / 3 + z * z * (1.0 / 5))) : atanh(z) / gamma
+      extremum = z < 0x1p-10 ? r * (1 + z * z * (1.0 / 3 + z * z * (1.0 / 5))) : _Math.atanh(z) / gamma
     }
     let tailStart = extremum ?? 0
     if magnitude(tailStart) > tolerance {

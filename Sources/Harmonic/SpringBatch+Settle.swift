@@ -37,11 +37,11 @@ extension SpringBatch {
       if basis.isOscillating {
         let amplitude = (p * p + (q / basis.rootDiscriminant) * (q / basis.rootDiscriminant)).squareRoot()
         if amplitude <= tolerance { return 0 }
-        return spring.damping == 0 ? .infinity : log(amplitude / tolerance) / basis.decayRate
+        return spring.damping == 0 ? .infinity : _Math.log(amplitude / tolerance) / basis.decayRate
       }
       let s = basis.slowRate
       let scale = p.magnitude + 2 * q.magnitude / (s * 2.718281828459045)
-      return scale <= tolerance ? 0 : 2 * log(scale / tolerance) / s
+      return scale <= tolerance ? 0 : 2 * _Math.log(scale / tolerance) / s
     }
     @Sendable func exact(_ e: Int) -> Double {
       let (spring, p, q, tolerance) = element(e)

@@ -121,7 +121,7 @@ public enum SpringFit {
       throw .invalidParameter(name: "settleTime", value: settleTime, accepted: "within (0, 1e4] s")
     }
     // Overshoot exp(−πζ/√(1−ζ²)) inverted; settle time scales with the response.
-    let ratio = overshoot == 0 ? 1 : -log(overshoot) / (Double.pi * Double.pi + log(overshoot) * log(overshoot)).squareRoot()
+    let ratio = overshoot == 0 ? 1 : -_Math.log(overshoot) / (Double.pi * Double.pi + _Math.log(overshoot) * _Math.log(overshoot)).squareRoot()
     let unit = try Spring(response: 1, dampingRatio: ratio)
     return try Spring(response: settleTime / unit.settlingDuration, dampingRatio: ratio)
   }
@@ -167,7 +167,7 @@ struct _FitProblem {
     (self.samples, self.from, self.to, self.fixedVelocity, self.scale) = (samples, from, to, fixedVelocity, scale)
   }
 
-  static let logLimit = log(1e50) - 1
+  static let logLimit = _Math.log(1e50) - 1
 
   func spring(_ theta: [Double]) -> Spring? {
     guard theta[0].magnitude <= _FitProblem.logLimit, theta[1].magnitude <= _FitProblem.logLimit else { return nil }
@@ -233,12 +233,12 @@ struct _FitProblem {
       for zi in 0..<30 {
         let ratio = pow(10, -1.5 + 2.2 * Double(zi) / 29)
         let k = pow(2 * Double.pi / response, 2), c = 4 * Double.pi * ratio / response
-        var theta = [log(k), log(c)]
+        var theta = [_Math.log(k), _Math.log(c)]
         if fixedVelocity == nil { theta.append(0) }
         if let value = cost(theta), value < (best?.1 ?? .infinity) { best = (theta, value) }
       }
     }
-    return best?.0 ?? [log(100), log(10)] + (fixedVelocity == nil ? [0] : [])
+    return best?.0 ?? [_Math.log(100), _Math.log(10)] + (fixedVelocity == nil ? [0] : [])
   }
 
   mutating func solve() throws(HarmonicError) -> SpringFit.Result {

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""45-digit references for Harmonic's deterministic exp, expm1, sin, cos.
+"""45-digit references for Harmonic's deterministic exp, expm1, sin, cos, log, log1p, atanh, atan2.
 
 Writes math_reference.csv: function,x,reference,hi,lo — x as repr() of a
-double, the reference with 45 significant digits (mpmath at 120 digits, more
+double (for atan2 "y:x"), the reference with 45 significant digits (mpmath at 120 digits, more
 for huge sin/cos arguments), and the same value as the double-double hi + lo
 (hi the nearest double, lo the nearest double to the rest) so that the tests
 can measure errors in fractions of an ulp. Seeded, so the file is reproducible.
@@ -45,6 +45,48 @@ def trig_points():
     return xs
 
 
+def log_points():
+    xs = [1.0, 2.0, 0.5, 1.4142135623730951, 1.4142135623730954, 0.7071067811865475, 5e-324, 2.2250738585072014e-308,
+          1.7976931348623157e308, 1 + 2 ** -52, 1 - 2 ** -53, 0.999, 1.001, 2.718281828459045]
+    xs += [random.uniform(0.5, 2) for _ in range(1500)]
+    xs += [random.uniform(1 - 1e-6, 1 + 1e-6) for _ in range(300)]
+    xs += [10 ** random.uniform(-323, 308) for _ in range(1500)]
+    return xs
+
+
+def log1p_points():
+    xs = [1e-300, -1e-300, 1e-17, -1e-17, 2 ** -60, 1e-10, -1e-10, -0.5, -0.999999, -1 + 2 ** -53, 1.0, 1e300, 0.4142, -0.2929]
+    xs += [random.uniform(-0.999, 1) for _ in range(1500)]
+    xs += [random.choice([-1, 1]) * 10 ** random.uniform(-30, -1) for _ in range(1000)]
+    xs += [10 ** random.uniform(0, 300) for _ in range(500)]
+    return xs
+
+
+def atanh_points():
+    xs = [1e-300, -1e-300, 2 ** -28, 2 ** -27, 1e-8, 0.5, -0.5, 0.9999999999, 1 - 2 ** -53, -(1 - 2 ** -53)]
+    xs += [random.uniform(-1, 1) for _ in range(1500)]
+    xs += [random.choice([-1, 1]) * 10 ** random.uniform(-20, 0) for _ in range(1000)]
+    xs += [random.choice([-1, 1]) * (1 - 10 ** random.uniform(-15, -1)) for _ in range(500)]
+    return xs
+
+
+def atan2_points():
+    pts = [(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (0.41421356237309503, 1.0), (0.4142135623730951, 1.0), (1e-300, 1e300),
+           (1e300, 1e-300), (5e-324, 1.0), (1.0, 5e-324), (1.7976931348623157e308, 1.7976931348623157e308), (3.0, -4.0)]
+    for _ in range(3000):
+        y, x = random.uniform(-10, 10), random.uniform(-10, 10)
+        pts.append((y, x))
+    for _ in range(1500):
+        y = random.choice([-1, 1]) * 10 ** random.uniform(-300, 300)
+        x = random.choice([-1, 1]) * 10 ** random.uniform(-300, 300)
+        pts.append((y, x))
+    for _ in range(500):  # near the tan(π/8) switch and the diagonal
+        x = random.uniform(0.1, 10)
+        pts.append((x * random.uniform(0.41, 0.42), x))
+        pts.append((x * random.uniform(0.999999, 1.000001), -x))
+    return pts
+
+
 def main():
     path = os.path.join(HERE, "math_reference.csv")
     rows = 0
@@ -59,6 +101,22 @@ def main():
                 lo = float(value - mp.mpf(hi))
                 f.write(f"{name},{x!r},{mp.nstr(value, 45, min_fixed=1, max_fixed=0)},{hi!r},{lo!r}\n")
                 rows += 1
+        for name, fn, points in [("log", mp.log, log_points()), ("log1p", mp.log1p, log1p_points()),
+                                 ("atanh", mp.atanh, atanh_points())]:
+            for x in points:
+                mp.mp.dps = 120
+                value = fn(mp.mpf(x))
+                hi = float(value)
+                lo = float(value - mp.mpf(hi))
+                f.write(f"{name},{x!r},{mp.nstr(value, 45, min_fixed=1, max_fixed=0)},{hi!r},{lo!r}\n")
+                rows += 1
+        for y, x in atan2_points():
+            mp.mp.dps = 120
+            value = mp.atan2(mp.mpf(y), mp.mpf(x))
+            hi = float(value)
+            lo = float(value - mp.mpf(hi))
+            f.write(f"atan2,{y!r}:{x!r},{mp.nstr(value, 45, min_fixed=1, max_fixed=0)},{hi!r},{lo!r}\n")
+            rows += 1
     print(f"{path}: {rows} rows")
 
 
