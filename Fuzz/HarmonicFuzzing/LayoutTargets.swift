@@ -2,7 +2,8 @@ import Foundation
 import Harmonic
 
 func overlaps(_ a: CGRect, _ b: CGRect) -> Bool {
-  a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY && a.width > 0 && a.height > 0
+  // A positive-area intersection, as GridLayout.attributes(in:) documents.
+  a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY && a.width > 0 && a.height > 0 && b.width > 0 && b.height > 0
 }
 
 /// A small grid layout. With `exact`, every length is a whole number of

@@ -101,8 +101,12 @@ public struct SnapLayout: Sendable {
     guard contentExtent > 0, contentExtent <= 1e15 else {
       throw .invalidParameter(name: "contentExtent", value: contentExtent, accepted: "within (0, 1e15] (points)")
     }
-    let count = Int((contentExtent / size).rounded(.up))
     try _checkViewport(viewport, 0, 0)
+    let pages = (contentExtent / size).rounded(.up)
+    guard size <= 1e12, pages <= 1e15 else {
+      throw .invalidParameter(name: "pageSize", value: size, accepted: "within [contentExtent/1e15, 1e12] (points; at most 1e15 pages)")
+    }
+    let count = Int(pages)
     return SnapLayout(items: .uniform(count: count, extent: size, spacing: 0), contentExtent: contentExtent,
                       viewportExtent: viewport, leadingInset: 0, trailingInset: 0)
   }

@@ -97,7 +97,15 @@ public enum SpringExport {
     return CSSEasing(easing: "linear(\(parts.joined(separator: ", ")))", duration: duration, stopCount: stops.count, maxError: error)
   }
 
+  /// Most keyframes ``keyframes(_:framesPerSecond:relativeVelocity:)`` writes
+  /// (about 28 minutes at 60 fps).
+  public static let maximumKeyframes = 100_000
+
   /// Keyframes at `framesPerSecond` up to the exact settle time, the last one at 1.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for an
+  ///   fps outside 1...1000, or a spring that does not settle within
+  ///   ``maximumKeyframes`` frames.
   public static func keyframes(_ spring: Spring, framesPerSecond: Int, relativeVelocity: Double = 0) throws(HarmonicError) -> Keyframes {
     guard (1...1000).contains(framesPerSecond) else {
       throw .invalidParameter(name: "fps", value: Double(framesPerSecond), accepted: "within 1...1000 frames per second")
@@ -106,7 +114,12 @@ public enum SpringExport {
     guard settle.isFinite else {
       throw .invalidParameter(name: "spring", value: spring.dampingRatio, accepted: "a damped spring (it must settle to be exported)")
     }
-    let frames = max(1, Int((settle * Double(framesPerSecond)).rounded(.up)))
+    let frameCount = (settle * Double(framesPerSecond)).rounded(.up)
+    guard frameCount <= Double(SpringExport.maximumKeyframes) else {
+      throw .invalidParameter(name: "spring", value: settle,
+                              accepted: "a spring that settles within \(SpringExport.maximumKeyframes) frames (here \(settle) s at \(framesPerSecond) fps)")
+    }
+    let frames = max(1, Int(frameCount))
     let duration = Double(frames) / Double(framesPerSecond)
     var times: [Double] = [], values: [Double] = []
     for k in 0...frames {

@@ -25,10 +25,10 @@ enum _BLAS {
   /// C = A·B, A m×k (lda), B k×n (ldb), C m×n (ldc), all column-major.
   static func gemm(
     m: Int, n: Int, k: Int, a: UnsafePointer<Double>, lda: Int, b: UnsafePointer<Double>, ldb: Int,
-    c: UnsafeMutablePointer<Double>, ldc: Int
+    c: UnsafeMutablePointer<Double>, ldc: Int, beta: Double = 0
   ) {
     precondition(m <= Int(Int32.max) && lda <= Int(Int32.max) && ldc <= Int(Int32.max), "BLAS dimensions are 32-bit")
-    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, Int32(m), Int32(n), Int32(k), 1, a, Int32(lda), b, Int32(ldb), 0, c, Int32(ldc))
+    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, Int32(m), Int32(n), Int32(k), 1, a, Int32(lda), b, Int32(ldb), beta, c, Int32(ldc))
   }
 
   /// Which BLAS is answering: "Accelerate", "OpenBLAS <config> (<core>)", or

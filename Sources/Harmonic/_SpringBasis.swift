@@ -100,6 +100,29 @@ struct _SpringBasis: Sendable, Hashable {
     }
   }
 
+  /// `Ĉ(t) − 1` without cancellation, for `t ≥ 0`: the two factors of Ĉ are
+  /// each written as 1 + (a small part computed to full relative precision)
+  /// and multiplied out, so the result is accurate relative to itself even
+  /// when Ĉ is within rounding of 1.
+  ///
+  /// - oscillating: `expm1(−a t)·cos θ − 2 sin²(θ/2)`, θ = ω_d t;
+  /// - otherwise: `expm1(−s t)·(1 + e^(−y))/2 + expm1(−y)/2`, y = 2γt.
+  ///
+  /// For steps with θ ≤ π/2 (any step shorter than a quarter period) both
+  /// terms are ≤ 0, so the sum does not cancel either.
+  func basisMinusOne(_ t: Double) -> Double {
+    if discriminant < 0 {
+      let envelopeMinusOne = _Math.expm1(-(decayRate * t))
+      let theta = rootDiscriminant * t
+      let halfSine = _Math.sin(0.5 * theta)
+      return envelopeMinusOne * _Math.cos(theta) - 2 * (halfSine * halfSine)
+    } else {
+      let slowMinusOne = _Math.expm1(-(slowRate * t))
+      let y = 2 * rootDiscriminant * t
+      return slowMinusOne * ((1 + _Math.exp(-y)) * 0.5) + 0.5 * _Math.expm1(-y)
+    }
+  }
+
   /// Displacement and velocity at `t ≥ 0` from displacement `u0` and velocity `v0` at 0.
   @inlinable
   func evaluate(displacement u0: Double, velocity v0: Double, at t: Double) -> (displacement: Double, velocity: Double) {

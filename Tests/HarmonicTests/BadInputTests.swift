@@ -63,6 +63,25 @@ struct BadInputTests {
     #expect(parameterName { _ = try Spring(response: 1e-30, dampingRatio: 1) } == "response")
   }
 
+  @Test("inputs the fuzzer found: each is now a typed error or a finite result")
+  func fuzzerFinds() throws {
+    // Keyframes of a spring that settles after ~1e49 s: was an Int conversion trap / endless loop.
+    let slow = try Spring(mass: 1, stiffness: 1, damping: 1e-50)
+    #expect(parameterName { _ = try SpringExport.keyframes(slow, framesPerSecond: 60) } == "spring")
+    let long = try Spring(mass: 1, stiffness: 1, damping: 0.01)  // settles in ~1,380 s: 82,800 frames at 60 fps
+    #expect(try SpringExport.keyframes(long, framesPerSecond: 60).values.count > 80_000)
+    // Pages of 1e-300 points: was an Int conversion trap.
+    #expect(parameterName { _ = try SnapLayout.pages(contentExtent: 1000, viewport: 300, pageSize: 1e-300) } == "pageSize")
+    #expect(try SnapLayout.pages(contentExtent: 1000, viewport: 300, pageSize: 1e-12).count == 1_000_000_000_000_000)
+    // A drag so close to 1 that the rate per millisecond rounds to 1 (no deceleration).
+    #expect(parameterName { _ = try ScrollDeceleration.rate(fromDragPerSecond: 1 - 1e-14) } == "drag")
+    #expect(try ScrollDeceleration.rate(fromDragPerSecond: 1 - 1e-12) < 1)
+    // A rate of 5e-70 per millisecond: its decay constant was −∞ (log1p(rate − 1) = log1p(−1)).
+    let abrupt = try ScrollDeceleration(rate: 5.4e-70, from: 10, velocity: 1000)
+    #expect(abrupt.decayConstant.isFinite && abrupt.restOffset.isFinite)
+    #expect((abrupt.decayConstant - 1000 * Foundation.log(5.4e-70)).magnitude <= 1e-12 * abrupt.decayConstant.magnitude)
+  }
+
   @Test("motions, times and tolerances name what was wrong")
   func motionInputs() throws {
     for bad in BadInputTests.nonFinite + [1.1e100, -1e101] {

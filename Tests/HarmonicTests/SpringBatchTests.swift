@@ -194,6 +194,36 @@ struct SpringBatchTests {
     print("exact propagator: 240 steps at 120 Hz, worst deviation \(worst) of scale")
   }
 
+  @Test("an undamped spring keeps amplitude and phase over 200,000 steps (increment form)")
+  func undampedPropagator() throws {
+    // ω = √k = 2π·1.7 rad/s, 120 Hz. Reference: u₀ cos θ + (v₀/ω) sin θ with
+    // θ = ω·n/120 formed as a double-double (exact product, corrected
+    // division), so its own error stays near ε. Measured: steps of the form
+    // x·Φ drift by 5.2e-12 of scale here; the increment form x + x·(Φ − I)
+    // by 1.0e-12.
+    let k = (2 * Double.pi * 1.7) * (2 * Double.pi * 1.7)
+    let spring = try Spring(mass: 1, stiffness: k, damping: 0)
+    let omega = k.squareRoot()
+    let batch = try SpringBatch(itemCount: 1, channelCount: 2, start: [0, 40], target: [100, 0], velocity: [0, 900], springs: .shared(spring))
+    var stepper = try batch.makeStepper(step: try AnimationTime(frame: 1, framesPerSecond: 120))
+    let steps = 200_000
+    for _ in 0..<steps { stepper.advance() }
+    var values = [0.0, 0.0]
+    try stepper.values(into: &values)
+    let (p, pError) = _twoProduct(omega, Double(steps))
+    let theta0 = p / 120
+    let (back, backError) = _twoProduct(theta0, 120)
+    let theta1 = (((p - back) - backError) + pError) / 120
+    let (sine, cosine) = (sin(theta0), cos(theta0))
+    var worst = 0.0
+    for (e, (u0, v0, target)) in [(-100.0, 0.0, 100.0), (40.0, 900.0, 0.0)].enumerated() {
+      let reference = target + u0 * (cosine - theta1 * sine) + (v0 / omega) * (sine + theta1 * cosine)
+      worst = max(worst, (values[e] - reference).magnitude / (u0.magnitude + v0.magnitude / omega))
+    }
+    #expect(worst < 2e-12, "undamped drift after \(steps) steps: \(worst) of scale")
+    print("undamped propagator: \(steps) steps at 120 Hz, drift \(worst) of scale")
+  }
+
   @Test("interpolation is exact at both ends and BLAS agrees with native")
   func interpolation() throws {
     var random = SeededGenerator(seed: 6)
