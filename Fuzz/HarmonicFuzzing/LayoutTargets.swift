@@ -71,10 +71,11 @@ func fuzzLayout(_ input: inout FuzzInput) {
       let hit = layout.indexPath(at: point)
       if let hit, let element = all.first(where: { $0.indexPath == hit }) {
         let f = element.frame
-        require(f.minX <= point.x && point.x < f.maxX && f.minY <= point.y && point.y < f.maxY, "hit \(hit) at \(point) is not under it")
+        require(f.minX <= point.x && point.x < f.maxX && f.minY <= point.y && point.y < f.maxY,
+                "hit \(hit) at \(point) is not under it: its frame is \(f) (\(layout.scrollAxis), rtl \(layout.isRightToLeft))")
       } else {
         require(!all.contains { $0.frame.minX <= point.x && point.x < $0.frame.maxX && $0.frame.minY <= point.y && point.y < $0.frame.maxY },
-                "no hit at \(point) but an item is there")
+                "no hit at \(point) but an item is there (\(layout.scrollAxis), rtl \(layout.isRightToLeft))")
       }
     }
   }

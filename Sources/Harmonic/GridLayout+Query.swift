@@ -101,10 +101,12 @@ extension GridLayout {
   public func indexPath(at point: CGPoint) -> ItemIndexPath? {
     guard point.x.isFinite, point.y.isFinite else { return nil }
     var x = Double(point.x)
-    if isRightToLeft { x = Double(contentSize.width) - x }
-    let (main, cross) = scrollAxis == .vertical ? (Double(point.y), x) : (x, Double(point.y))
     // RTL mirroring maps the half-open [min, max) to (min, max]; nudge back.
-    let crossProbe = isRightToLeft ? cross.nextDown : cross
+    // x is the cross axis of a vertical layout and the main axis of a
+    // horizontal one.
+    if isRightToLeft { x = (Double(contentSize.width) - x).nextDown }
+    let (main, cross) = scrollAxis == .vertical ? (Double(point.y), x) : (x, Double(point.y))
+    let crossProbe = cross
     let line = _lowerBound(count: _lineMainStart.count) { _lineMainEnd[$0] > main }
     guard line < _lineMainStart.count, _lineMainStart[line] <= main else { return nil }
     let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]

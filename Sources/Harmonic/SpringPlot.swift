@@ -28,12 +28,20 @@ public enum SpringPlot {
   /// marked, and a legend.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for no
-  ///   series or more than 8.
+  ///   series or more than 8, a tolerance that is not positive and finite, or
+  ///   a data point with a time outside [0, 1e12] s or a non-finite value (or
+  ///   one beyond ±1e100).
   public static func svg(_ series: [Series], tolerance: Double = 0.001, title: String = "Spring step response") throws(HarmonicError) -> String {
     guard !series.isEmpty, series.count <= colors.count else {
       throw .invalidParameter(name: "series.count", value: Double(series.count), accepted: "1...\(colors.count)")
     }
     let band = try SettleTolerance(value: tolerance)
+    for (index, item) in series.enumerated() {
+      for (k, point) in item.points.enumerated() {
+        try _Check.time(point.time, "series[\(index)].points[\(k)].time")
+        try _Check.finiteMagnitude(point.value, "series[\(index)].points[\(k)].value", unit: "progress")
+      }
+    }
     var curves: [(Series, SpringMotion, Double, [(Double, Double, Double)])] = []
     var horizon = 0.0
     for item in series {
@@ -81,18 +89,21 @@ public enum SpringPlot {
     let timeStep = niceStep(horizon / 8)
     for (panel, range, label) in [(valuePanel, valueRange, "value (step from 0 to 1)"), (velocityPanel, velocityRange, "velocity (1/s)")] {
       svg += "<rect x=\"\(left)\" y=\"\(panel.top)\" width=\"\(plotW)\" height=\"\(panel.height)\" fill=\"none\" stroke=\"#333\"/>\n"
-      var t = 0.0
-      while t <= horizon + 1e-12 {
+      // Ticks by index (a nice step gives at most ~10 of them), never by
+      // accumulating a step that rounding could swallow.
+      for k in 0...16 {
+        let t = Double(k) * timeStep
+        guard t <= horizon + 1e-12 else { break }
         svg += "<line x1=\"\(fmt(x(t)))\" y1=\"\(panel.top)\" x2=\"\(fmt(x(t)))\" y2=\"\(panel.top + panel.height)\" stroke=\"#eee\"/>\n"
         svg += "<text x=\"\(fmt(x(t)))\" y=\"\(panel.top + panel.height + 16)\" text-anchor=\"middle\">\(String(format: "%g", (t * 1e6).rounded() / 1e6))</text>\n"
-        t += timeStep
       }
       let step = niceStep((range.1 - range.0) / 6)
-      var v = (range.0 / step).rounded(.up) * step
-      while v <= range.1 {
+      let first = (range.0 / step).rounded(.up)
+      for k in 0...16 {
+        let v = (first + Double(k)) * step
+        guard v <= range.1 else { break }
         svg += "<line x1=\"\(left)\" y1=\"\(fmt(y(v, panel, range)))\" x2=\"\(left + plotW)\" y2=\"\(fmt(y(v, panel, range)))\" stroke=\"#eee\"/>\n"
         svg += "<text x=\"\(left - 6)\" y=\"\(fmt(y(v, panel, range) + 4))\" text-anchor=\"end\">\(String(format: "%g", (v * 1e6).rounded() / 1e6 + 0))</text>\n"
-        v += step
       }
       svg += "<text transform=\"translate(22 \(panel.top + panel.height / 2)) rotate(-90)\" text-anchor=\"middle\">\(escape(label))</text>\n"
       svg += "<text x=\"\(left + plotW / 2)\" y=\"\(panel.top + panel.height + 34)\" text-anchor=\"middle\">time (s)</text>\n"

@@ -118,7 +118,7 @@ struct LayoutTests {
         #expect(fast == brute, "round \(round) rect \(rect)")
         let point = CGPoint(x: rect.minX, y: rect.minY)
         let hit = all.first { $0.frame.minX <= point.x && point.x < $0.frame.maxX && $0.frame.minY <= point.y && point.y < $0.frame.maxY }
-        if !layout.isRightToLeft { #expect(layout.indexPath(at: point) == hit?.indexPath) }
+        #expect(layout.indexPath(at: point) == hit?.indexPath, "hit test at \(point), rtl \(layout.isRightToLeft), \(axis)")
       }
     }
   }
