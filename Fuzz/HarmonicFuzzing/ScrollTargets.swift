@@ -33,8 +33,7 @@ func fuzzSnapping(_ input: inout FuzzInput) {
     }
   }
   guard let layout else { return }
-  let reach = layout.reachableOffsets
-  finite(reach.lowerBound, reach.upperBound, what: "reachable offsets")
+  finite(layout.reachableOffsets.lowerBound, layout.reachableOffsets.upperBound, what: "reachable offsets")
   for _ in 0..<input.int(1...4) {
     let options = Snapping.Options(
       alignment: input.element(SnapAlignment.allCases),
@@ -46,8 +45,10 @@ func fuzzSnapping(_ input: inout FuzzInput) {
     let offset = input.byte() < 16 ? input.double() : input.points(0...20_000) - 500
     let velocity = input.byte() < 16 ? input.double() : input.moderate() * 8
     guard let result = attempt({ () throws(HarmonicError) in try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options) }) else { continue }
+    let reach = layout.reachableOffsets(rightToLeft: options.isRightToLeft)
     finite(result.target, result.restOffset, what: "snap result for offset \(offset), velocity \(velocity)")
-    require(reach.contains(result.target), "snap target \(result.target) outside \(reach)")
+    require(reach.contains(result.target), "snap target \(result.target) outside \(reach): \(layout.count) items, content \(layout.contentExtent), "
+            + "viewport \(layout.viewportExtent), insets \(layout.leadingInset)/\(layout.trailingInset), offset \(offset), velocity \(velocity), \(options)")
     require((0..<layout.count).contains(result.index), "snap index \(result.index) of \(layout.count)")
     if let animation = attempt({ () throws(HarmonicError) in try result.animation(spring: anySpring(&input)) }) {
       switch animation {

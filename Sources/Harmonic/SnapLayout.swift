@@ -153,4 +153,16 @@ public struct SnapLayout: Sendable {
     let low = -leadingInset
     return low...max(low, contentExtent + trailingInset - viewportExtent)
   }
+
+  /// The reachable content offsets in physical coordinates (what a scroll
+  /// view reports). Left to right they are ``reachableOffsets``; right to
+  /// left the leading inset is on the right:
+  /// [−trailingInset, max(−trailingInset, contentExtent + leadingInset − viewport)].
+  /// When the content is shorter than the viewport the range is one point,
+  /// and mirroring must land on it, not on `contentExtent − viewport`.
+  public func reachableOffsets(rightToLeft: Bool) -> ClosedRange<Double> {
+    guard rightToLeft else { return reachableOffsets }
+    let low = -trailingInset
+    return low...max(low, contentExtent + leadingInset - viewportExtent)
+  }
 }

@@ -170,7 +170,11 @@ public enum Snapping {
     let range = layout.reachableOffsets
     let target = min(max(point, range.lowerBound), range.upperBound) + 0  // + 0 turns −0 into +0
     func physical(_ x: Double) -> Double { mirror ? layout.contentExtent - x - layout.viewportExtent : x }
-    return Result(target: physical(target), index: index, restOffset: physical(rest), offset: offset, velocity: velocity,
+    // Mirrored, a one-point flow range (content shorter than the viewport)
+    // must map to the one physical point, −trailingInset.
+    let physicalRange = layout.reachableOffsets(rightToLeft: mirror)
+    let physicalTarget = min(max(physical(target), physicalRange.lowerBound), physicalRange.upperBound) + 0
+    return Result(target: physicalTarget, index: index, restOffset: physical(rest), offset: offset, velocity: velocity,
                   decelerationRate: options.decelerationRate)
   }
 

@@ -228,11 +228,15 @@ struct _FitProblem {
     // 3.5 decades of response in 4 % steps (oscillating data have a local
     // minimum per period, so the frequency must start close), 2.2 decades of
     // damping ratio.
+    // Powers of ten through Harmonic's own exp, so the grid (and the fit) does
+    // not depend on the platform's pow.
+    let ln10 = 2.302585092994046
     for ri in 0..<140 {
-      let response = span * pow(10, -2.5 + 3.5 * Double(ri) / 139)
+      let response = span * _Math.exp(ln10 * (-2.5 + 3.5 * Double(ri) / 139))
       for zi in 0..<30 {
-        let ratio = pow(10, -1.5 + 2.2 * Double(zi) / 29)
-        let k = pow(2 * Double.pi / response, 2), c = 4 * Double.pi * ratio / response
+        let ratio = _Math.exp(ln10 * (-1.5 + 2.2 * Double(zi) / 29))
+        let omega = 2 * Double.pi / response
+        let k = omega * omega, c = 4 * Double.pi * ratio / response
         var theta = [_Math.log(k), _Math.log(c)]
         if fixedVelocity == nil { theta.append(0) }
         if let value = cost(theta), value < (best?.1 ?? .infinity) { best = (theta, value) }

@@ -182,6 +182,20 @@ struct SnappingTests {
       #expect(rtl.index == ltr.index)
       #expect((rtl.target - (3180 - ltr.target - 400)).magnitude < 1e-9)
     }
+    // Content shorter than the viewport (found by the fuzzer): the only
+    // reachable physical offset is −(the trailing inset, on the left), not
+    // contentExtent − viewport.
+    let short = try SnapLayout.uniform(count: 2, itemExtent: 30, spacing: 5, viewport: 200, leadingInset: 8, trailingInset: 3)
+    for velocity in [0.0, 500, -500] {
+      #expect(try snap(short, -3, velocity, .init(isRightToLeft: true)).target == -3)
+      #expect(try snap(short, -8, velocity).target == -8)
+    }
+    #expect(short.reachableOffsets(rightToLeft: true) == -3 ... -3)
+    // Asymmetric insets, long content: the physical range is [−trailing, content + leading − viewport].
+    let long = try SnapLayout.uniform(count: 20, itemExtent: 30, spacing: 5, viewport: 200, leadingInset: 8, trailingInset: 3)
+    #expect(long.reachableOffsets(rightToLeft: true) == -3...(695 + 8 - 200))
+    #expect(try snap(long, 100, -5000, .init(isRightToLeft: true)).target == -3)  // hard flicks reach both ends
+    #expect(try snap(long, 100, 5000, .init(isRightToLeft: true)).target == 503)
   }
 
   @Test("ties go to the direction of the velocity, else the lower index")
