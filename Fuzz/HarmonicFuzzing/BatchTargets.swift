@@ -43,12 +43,14 @@ func fuzzBatch(_ input: inout FuzzInput) {
       let spring = input.bool() ? makeSpring(&input) : nil
       var retargeted = batch
       if attempt({ () throws(HarmonicError) in try retargeted.retarget(items: chosen, to: targets, at: tick, spring: spring) }) != nil {
-        var after = retargeted.makeFrame()
-        evaluateAndCompare(retargeted, at: tick, native: &after, blas: &blas)
+        // A new spring adds a group: frames are per batch shape, so make new ones.
+        var after = retargeted.makeFrame(), afterBLAS = retargeted.makeFrame()
+        evaluateAndCompare(retargeted, at: tick, native: &after, blas: &afterBLAS)
         evaluateAndCompare(batch, at: tick, native: &native, blas: &blas)
         require(bits(after.values) == bits(native.values), "retarget moved values at \(tick.ticks)")
         require(bits(after.velocities) == bits(native.velocities), "retarget changed velocities at \(tick.ticks)")
         batch = retargeted
+        (native, blas) = (after, afterBLAS)
       }
     }
   }

@@ -138,8 +138,10 @@ public enum RubberBand {
     }
     let x = overscroll.magnitude
     // (1 − 1/(u + 1))·d = d·u/(u + 1): no cancellation for small u.
+    // u overflows to ∞ for a huge overscroll over a tiny dimension (found by
+    // the fuzzer: ∞/∞ was NaN); the offset's limit there is d.
     let u = x * coefficient / dimension
-    let result = dimension * (u / (u + 1))
+    let result = u.isInfinite ? dimension : dimension * (u / (u + 1))
     return overscroll < 0 ? -result : result
   }
 

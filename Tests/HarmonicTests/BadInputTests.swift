@@ -79,6 +79,8 @@ struct BadInputTests {
     // A rate of 5e-70 per millisecond: its decay constant was −∞ (log1p(rate − 1) = log1p(−1)).
     let abrupt = try ScrollDeceleration(rate: 5.4e-70, from: 10, velocity: 1000)
     #expect(abrupt.decayConstant.isFinite && abrupt.restOffset.isFinite)
+    // A rubber band of 1e100 pt over a 1e-300 pt dimension: u = x·c/d was ∞ and the offset NaN.
+    #expect(try RubberBand.offset(overscroll: -1e100, dimension: 1e-300) == -1e-300)
     // A plot point at ±1e308 made the axis span infinite and the tick loop endless.
     let far = SpringPlot.Series(label: "far", spring: .smooth, points: [SpringFit.Sample(time: 0.1, value: -1.7e308)])
     #expect(parameterName { _ = try SpringPlot.svg([far]) } == "series[0].points[0].value")
