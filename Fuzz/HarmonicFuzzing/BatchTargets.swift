@@ -66,7 +66,10 @@ func fuzzBatch(_ input: inout FuzzInput) {
           let distance = (native.values[e] - batch.target(item: item, channel: channel)).magnitude
           let scale = (batch.start(item: item, channel: channel) - batch.target(item: item, channel: channel)).magnitude
             + batch.target(item: item, channel: channel).magnitude + batch.initialVelocity(item: item, channel: channel).magnitude
-          require(distance <= tolerances[channel] + 1e-12 * scale, "item \(item) channel \(channel) off by \(distance) at settle tick \(later.ticks)")
+          require(distance <= tolerances[channel] + 1e-12 * scale,
+                  "item \(item) channel \(channel) off by \(distance) > \(tolerances[channel]) at tick \(later.ticks), settle tick \(settle.ticks), origin \(batch.origin.ticks), "
+                  + "spring \(batch.spring(ofItem: item)), start \(batch.start(item: item, channel: channel)), target \(batch.target(item: item, channel: channel)), "
+                  + "velocity \(batch.initialVelocity(item: item, channel: channel))")
         }
       }
     }

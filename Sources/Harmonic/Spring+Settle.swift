@@ -92,9 +92,17 @@ extension Spring {
     let r = -derivativeP / derivativeQ
     let z = r * gamma
     var extremum: Double? = nil
-    if r > 0, z < 1 {
+    if r > 0, z < 0.5 {
       // atanh(z)/γ, with atanh(z)/z = 1 + z²/3 + z⁴/5 + … for small z.
       extremum = z < 0x1p-10 ? r * (1 + z * z * (1.0 / 3 + z * z * (1.0 / 5))) : _Math.atanh(z) / gamma
+    } else if r > 0 {
+      // Near z = 1 the rounding of z = −P'γ/Q' decides whether there is an
+      // extremum at all (with extreme overdamping z is 1 − 1e-21: it rounded
+      // to 1, the extremum was lost and the settle time came out 0; found by
+      // the fuzzer). Factored: 1 + z ∝ (a + γ)(Q − Pγ), 1 − z ∝ s·(Q + Pγ)
+      // with s = a − γ the slow rate, so atanh z = ½·ln of their ratio.
+      let ratio = ((a + gamma) * (q - p * gamma)) / (basis.slowRate * (q + p * gamma))
+      if ratio > 1, ratio.isFinite { extremum = 0.5 * _Math.log(ratio) / gamma }
     }
     let tailStart = extremum ?? 0
     if magnitude(tailStart) > tolerance {

@@ -75,6 +75,23 @@ struct SettleTimeTests {
     #expect(motion.settleTime(tolerance: try SettleTolerance(value: 1e-3, velocity: 1)) == 0)
   }
 
+  @Test("extreme overdamping: an extremum with z = 1 − 1e-21 is not lost (found by the fuzzer)")
+  func extremumNearOne() throws {
+    // a = 82,131/s, slow rate 2.4e-16/s: from rest at the target with a kick,
+    // the value rises to v₀/(2γ) ≈ −0.01095 within a millisecond and stays
+    // there for ~1e15 s. With z rounded to 1 the settle time was 0.
+    let spring = try Spring(mass: 1e-6, stiffness: 3.947841760435744e-17, damping: 0.16426347977499142)
+    let motion = try SpringMotion(spring: spring, from: -224.9375, to: -224.9375, initialVelocity: -1799.5)
+    let tolerance = try SettleTolerance(value: 0.01)
+    let settle = motion.settleTime(tolerance: tolerance)
+    #expect((try motion.value(atTime: 1) + 224.9375).magnitude > 0.0109)
+    #expect(settle > 1e14 && settle.isFinite)
+    #expect((motion._state(atSeconds: settle).value + 224.9375).magnitude <= 0.01)  // beyond the public 1e12 s
+    #expect((motion._state(atSeconds: settle * (1 - 1e-9)).value + 224.9375).magnitude > 0.01)
+    let batch = try SpringBatch(itemCount: 1, channelCount: 1, start: [-224.9375], target: [-224.9375], velocity: [-1799.5], springs: .shared(spring))
+    #expect(try batch.settleTime(valueTolerances: [0.01]) == nil)  // beyond ±414 years of ticks
+  }
+
   @Test("settle ticks are the first tick at or after the exact settle time")
   func settleTick() throws {
     let motion = try SpringMotion(spring: .bouncy, from: 0, to: 300, initialVelocity: -2000)
