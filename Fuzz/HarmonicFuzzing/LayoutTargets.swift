@@ -90,7 +90,8 @@ func fuzzLayout(_ input: inout FuzzInput) {
   for offset in [attempt({ () throws(HarmonicError) in try layout.placement(of: [some], placement, viewport: viewport, current: current) }),
                  attempt({ () throws(HarmonicError) in try layout.offsetBringingToFirstRow(some, viewport: viewport) })] {
     guard let offset else { continue }
-    require(reach.x.contains(Double(offset.x)) && reach.y.contains(Double(offset.y)), "offset \(offset) outside \(reach)")
+    require(reach.x.contains(Double(offset.x)) && reach.y.contains(Double(offset.y)),
+            "offset \(offset) outside \(reach) for \(placement) of \(some), current \(current), viewport \(viewport), content \(layout.contentSize)")
   }
 }
 

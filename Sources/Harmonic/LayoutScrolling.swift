@@ -97,13 +97,17 @@ extension GridLayout {
   ///   - old: the layout the transition starts from and its offset, needed by `.minimal`.
   ///   - current: the current offset (for `.visible`).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for an
-  ///   empty set or an index path outside either layout.
+  ///   empty set, an index path outside either layout, or a non-finite
+  ///   `current` or old offset.
   public func placement(
     of indexPaths: [ItemIndexPath], _ placement: TransitionPlacement, viewport: Viewport, current: CGPoint,
     old: (layout: GridLayout, offset: CGPoint)? = nil
   ) throws(HarmonicError) -> CGPoint {
     guard let first = indexPaths.first else {
       throw .invalidParameter(name: "indexPaths.count", value: 0, accepted: "≥ 1")
+    }
+    for (name, point) in [("current", current), ("old.offset", old?.offset ?? .zero)] where !(point.x.isFinite && point.y.isFinite) {
+      throw .invalidParameter(name: name, value: Double(point.x.isFinite ? point.y : point.x), accepted: "finite (points)")
     }
     var box = try frame(of: first)
     for indexPath in indexPaths.dropFirst() { box = box.union(try frame(of: indexPath)) }

@@ -81,6 +81,10 @@ struct BadInputTests {
     #expect(abrupt.decayConstant.isFinite && abrupt.restOffset.isFinite)
     // A rubber band of 1e100 pt over a 1e-300 pt dimension: u = x·c/d was ∞ and the offset NaN.
     #expect(try RubberBand.offset(overscroll: -1e100, dimension: 1e-300) == -1e-300)
+    // A NaN current offset gave a NaN placement.
+    let grid = try GridLayout(sections: [.init(itemCount: 3, itemSize: CGSize(width: 10, height: 10))], viewportCrossExtent: 100)
+    let port = try Viewport(size: CGSize(width: 100, height: 50))
+    #expect(parameterName { _ = try grid.placement(of: [ItemIndexPath(item: 0, section: 0)], .visible, viewport: port, current: CGPoint(x: Double.nan, y: 0)) } == "current")
     // A plot point at ±1e308 made the axis span infinite and the tick loop endless.
     let far = SpringPlot.Series(label: "far", spring: .smooth, points: [SpringFit.Sample(time: 0.1, value: -1.7e308)])
     #expect(parameterName { _ = try SpringPlot.svg([far]) } == "series[0].points[0].value")
