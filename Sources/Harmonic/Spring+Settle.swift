@@ -58,7 +58,7 @@ extension Spring {
       let omegaD = basis.rootDiscriminant
       if damping == 0 {
         // Undamped: |s| reaches its amplitude once per half-period, forever.
-        let amplitude = (p * p + (q / omegaD) * (q / omegaD)).squareRoot()
+        let amplitude = _Math.hypot(p, q / omegaD)
         return amplitude <= tolerance ? 0 : .infinity
       }
       // First extremum: P'·cos θ + (Q'/ω_d)·sin θ = 0, θ ∈ (0, π].

@@ -35,7 +35,7 @@ extension SpringBatch {
       let (spring, p, q, tolerance) = element(e)
       let basis = spring._basis
       if basis.isOscillating {
-        let amplitude = (p * p + (q / basis.rootDiscriminant) * (q / basis.rootDiscriminant)).squareRoot()
+        let amplitude = _Math.hypot(p, q / basis.rootDiscriminant)
         if amplitude <= tolerance { return 0 }
         return spring.damping == 0 ? .infinity : _Math.log(amplitude / tolerance) / basis.decayRate
       }

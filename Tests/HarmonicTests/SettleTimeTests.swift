@@ -92,6 +92,22 @@ struct SettleTimeTests {
     #expect(try batch.settleTime(valueTolerances: [0.01]) == nil)  // beyond ±414 years of ticks
   }
 
+  @Test("subnormal-scale motions: the amplitude bound does not underflow to 0 (found by the fuzzer)")
+  func tinyScales() throws {
+    let spring = try Spring(mass: 1, stiffness: 85.3434375, damping: 0.953125)
+    let start = -5.874144831189116e-306, target = 1.1656763e-317, velocity = -9.215772747376152e-305
+    let batch = try SpringBatch(itemCount: 1, channelCount: 1, start: [start], target: [target], velocity: [velocity], springs: .shared(spring))
+    let tolerance = 2.1219957905e-314
+    let tick = try #require(try batch.settleTime(valueTolerances: [tolerance]))
+    #expect(tick.ticks > 0)
+    let motion = try SpringMotion(spring: spring, from: start, to: target, initialVelocity: velocity)
+    #expect((tick.seconds - motion.settleTime(tolerance: try SettleTolerance(value: tolerance))).magnitude < 1e-8)
+    var frame = batch.makeFrame()
+    try batch.evaluate(at: tick, into: &frame)
+    #expect((frame.values[0] - target).magnitude <= tolerance)
+    #expect(_Math.hypot(3e-300, 4e-300) == 5e-300 && _Math.hypot(3e300, 4e300) == 5e300 && _Math.hypot(0, -2) == 2)
+  }
+
   @Test("settle ticks are the first tick at or after the exact settle time")
   func settleTick() throws {
     let motion = try SpringMotion(spring: .bouncy, from: 0, to: 300, initialVelocity: -2000)
