@@ -49,7 +49,8 @@ func fuzzTuning(_ input: inout FuzzInput) {
                         points: (0..<input.int(0...3)).map { _ in SpringFit.Sample(time: input.double(), value: input.double()) })
     }
     if let svg = attempt({ () throws(HarmonicError) in try SpringPlot.svg(series, tolerance: input.double()) }) {
-      require(!svg.contains("nan") && !svg.contains("inf"), "SVG with a non-finite coordinate")
+      let bad = svg.split(separator: "\n").first { $0.contains("nan") || $0.contains("inf") }
+      require(bad == nil, "SVG with a non-finite coordinate: \(bad ?? "") for \(series.map { ($0.spring, $0.relativeVelocity, $0.points) })")
     }
   }
 }

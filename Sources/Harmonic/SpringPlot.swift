@@ -28,12 +28,15 @@ public enum SpringPlot {
   /// marked, and a legend.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for no
-  ///   series or more than 8, a tolerance that is not positive and finite, or
+  ///   series or more than 8, a tolerance outside (0, 1], or
   ///   a data point with a time outside [0, 1e12] s or a non-finite value (or
   ///   one beyond ±1e100).
   public static func svg(_ series: [Series], tolerance: Double = 0.001, title: String = "Spring step response") throws(HarmonicError) -> String {
     guard !series.isEmpty, series.count <= colors.count else {
       throw .invalidParameter(name: "series.count", value: Double(series.count), accepted: "1...\(colors.count)")
+    }
+    guard tolerance > 0, tolerance <= 1 else {  // a band wider than the step itself says nothing (and 1e308 made it infinite)
+      throw .invalidParameter(name: "tolerance", value: tolerance, accepted: "within (0, 1] (fraction of the step)")
     }
     let band = try SettleTolerance(value: tolerance)
     for (index, item) in series.enumerated() {

@@ -90,6 +90,8 @@ struct BadInputTests {
     #expect(parameterName { _ = try SpringPlot.svg([far]) } == "series[0].points[0].value")
     let huge = SpringPlot.Series(label: "huge", spring: .smooth, points: [SpringFit.Sample(time: 0.1, value: 1e100), SpringFit.Sample(time: 1e12, value: -1e100)])
     #expect(try SpringPlot.svg([huge]).contains("<polyline"))
+    // A settle band of ±1.7e308 was drawn at y = −∞.
+    #expect(parameterName { _ = try SpringPlot.svg([huge], tolerance: 1.7e308) } == "tolerance")
     #expect((abrupt.decayConstant - 1000 * Foundation.log(5.4e-70)).magnitude <= 1e-12 * abrupt.decayConstant.magnitude)
   }
 
