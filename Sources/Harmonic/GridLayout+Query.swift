@@ -106,12 +106,11 @@ extension GridLayout {
     // horizontal one.
     if isRightToLeft { x = (Double(contentSize.width) - x).nextDown }
     let (main, cross) = scrollAxis == .vertical ? (Double(point.y), x) : (x, Double(point.y))
-    let crossProbe = cross
     let line = _lowerBound(count: _lineMainStart.count) { _lineMainEnd[$0] > main }
     guard line < _lineMainStart.count, _lineMainStart[line] <= main else { return nil }
     let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
-    let item = first + _lowerBound(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > crossProbe }
-    guard item < end, _itemCross[item] <= crossProbe, _itemMain[item] <= main, main < _itemMain[item] + _itemMainSize[item] else { return nil }
+    let item = first + _lowerBound(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > cross }
+    guard item < end, _itemCross[item] <= cross, _itemMain[item] <= main, main < _itemMain[item] + _itemMainSize[item] else { return nil }
     return _indexPath(item)
   }
 

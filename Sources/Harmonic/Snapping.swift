@@ -166,15 +166,13 @@ public enum Snapping {
       if limited != index { (index, point) = (limited, flow.point(limited, nearest: rest)) }
     }
 
-    // Rule 5: reachable range.
-    let range = layout.reachableOffsets
-    let target = min(max(point, range.lowerBound), range.upperBound) + 0  // + 0 turns −0 into +0
+    // Rule 5: the reachable range, in physical coordinates (mirrored, a
+    // one-point flow range — content shorter than the viewport — is the one
+    // physical point −trailingInset, not contentExtent − viewport).
     func physical(_ x: Double) -> Double { mirror ? layout.contentExtent - x - layout.viewportExtent : x }
-    // Mirrored, a one-point flow range (content shorter than the viewport)
-    // must map to the one physical point, −trailingInset.
-    let physicalRange = layout.reachableOffsets(rightToLeft: mirror)
-    let physicalTarget = min(max(physical(target), physicalRange.lowerBound), physicalRange.upperBound) + 0
-    return Result(target: physicalTarget, index: index, restOffset: physical(rest), offset: offset, velocity: velocity,
+    let range = layout.reachableOffsets(rightToLeft: mirror)
+    let target = min(max(physical(point), range.lowerBound), range.upperBound) + 0  // + 0 turns −0 into +0
+    return Result(target: target, index: index, restOffset: physical(rest), offset: offset, velocity: velocity,
                   decelerationRate: options.decelerationRate)
   }
 

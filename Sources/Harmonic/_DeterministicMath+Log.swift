@@ -25,7 +25,7 @@ extension _Math {
   static func hypot(_ x: Double, _ y: Double) -> Double {
     let (a, b) = (x.magnitude, y.magnitude)
     let (m, n) = a >= b ? (a, b) : (b, a)
-    if m == 0 || m.isInfinite || n.isNaN { return m == 0 ? n : m + n }
+    guard m > 0, m.isFinite else { return m + n }  // 0, ∞ or NaN
     let r = n / m
     return m * (1 + r * r).squareRoot()
   }
