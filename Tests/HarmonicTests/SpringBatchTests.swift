@@ -210,9 +210,9 @@ struct SpringBatchTests {
     for _ in 0..<steps { stepper.advance() }
     var values = [0.0, 0.0]
     try stepper.values(into: &values)
-    let (p, pError) = _twoProduct(omega, Double(steps))
+    let (p, pError) = _Augmented.product(omega, Double(steps))
     let theta0 = p / 120
-    let (back, backError) = _twoProduct(theta0, 120)
+    let (back, backError) = _Augmented.product(theta0, 120)
     let theta1 = (((p - back) - backError) + pError) / 120
     let (sine, cosine) = (sin(theta0), cos(theta0))
     var worst = 0.0

@@ -1,0 +1,21 @@
+/// How a batch operation is computed. Both give the same bits with reference
+/// BLAS; see the README for measurements.
+public enum BatchBackend: Sendable, Hashable, CaseIterable {
+  /// Fused single-pass Swift loops: one read of each input column and one
+  /// write per element. The default: the inner dimension of every batch
+  /// operation is only 2 or 3, so these are memory-bound level-2 shapes, and a
+  /// single pass moves the fewest bytes (the README's benchmark table compares
+  /// the backends).
+  case native
+  /// `cblas_dgemv` / `cblas_dgemm` of the active `libblas.so.3` (Accelerate on
+  /// Apple platforms), one call per (spring-group run, worker). With per-item
+  /// springs every run is one item, so this backend falls back to `.native`.
+  case blas
+}
+
+extension SpringBatch {
+  /// The BLAS library answering the `.blas` backend, as found at run time
+  /// (e.g. "reference BLAS (/usr/lib/x86_64-linux-gnu/blas/libblas.so.3.11.0)"
+  /// or "OpenBLAS … (Haswell)").
+  public static var blasImplementation: String { _BLAS.implementation }
+}

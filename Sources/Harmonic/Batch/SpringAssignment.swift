@@ -1,0 +1,33 @@
+/// Which spring drives which item of a ``SpringBatch``.
+public enum SpringAssignment: Sendable {
+  /// One spring for every item.
+  case shared(Spring)
+  /// A few springs; `groupOfItem[item]` indexes `springs`. Items of one group
+  /// in contiguous ranges make the BLAS backend's calls fewer.
+  case groups([Spring], groupOfItem: [Int])
+  /// One spring per item (`springs.count == itemCount`).
+  case perItem([Spring])
+
+  func _resolve(itemCount: Int) throws(HarmonicError) -> ([Spring], [Int32]) {
+    switch self {
+    case let .shared(spring):
+      return ([spring], [])
+    case let .groups(springs, groupOfItem):
+      guard !springs.isEmpty, springs.count <= Int(Int32.max) else {
+        throw .invalidParameter(name: "springs.count", value: Double(springs.count), accepted: "≥ 1")
+      }
+      guard groupOfItem.count == itemCount else {
+        throw .invalidParameter(name: "groupOfItem.count", value: Double(groupOfItem.count), accepted: "itemCount = \(itemCount)")
+      }
+      for (item, group) in groupOfItem.enumerated() where !(0..<springs.count).contains(group) {
+        throw .invalidParameter(name: "groupOfItem[\(item)]", value: Double(group), accepted: "within 0..<\(springs.count)")
+      }
+      return springs.count == 1 ? (springs, []) : (springs, groupOfItem.map { Int32($0) })
+    case let .perItem(springs):
+      guard springs.count == itemCount else {
+        throw .invalidParameter(name: "springs.count", value: Double(springs.count), accepted: "itemCount = \(itemCount)")
+      }
+      return itemCount == 1 ? (springs, []) : (springs, (0..<itemCount).map { Int32($0) })
+    }
+  }
+}

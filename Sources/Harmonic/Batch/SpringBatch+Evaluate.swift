@@ -1,0 +1,165 @@
+/// Output buffers for evaluating a ``SpringBatch`` at one tick, reused frame
+/// after frame so that steady-state evaluation allocates nothing.
+public struct SpringBatchFrame: Sendable {
+  /// N·C values in units, channel-major (`channel·N + item`).
+  public internal(set) var values: [Double]
+  /// N·C velocities in units/s, channel-major; empty when not requested.
+  public internal(set) var velocities: [Double]
+  /// The tick last evaluated.
+  public internal(set) var time: AnimationTime?
+  /// Per group: Ĉ, 1 − Ĉ, Ŝ, −Ŝ.
+  var _coefficients: [Double]
+
+  /// The value of (item, channel) for a batch with `itemCount` items.
+  public func value(item: Int, channel: Int, itemCount: Int) -> Double { values[channel * itemCount + item] }
+}
+
+extension SpringBatch {
+  /// Buffers sized for this batch.
+  ///
+  /// - Parameter velocities: whether ``evaluate(at:into:backend:threads:)``
+  ///   also computes velocities.
+  public func makeFrame(velocities: Bool = true) -> SpringBatchFrame {
+    SpringBatchFrame(
+      values: Array(repeating: 0, count: elementCount),
+      velocities: velocities ? Array(repeating: 0, count: elementCount) : [],
+      time: nil,
+      _coefficients: Array(repeating: 0, count: 4 * _groups.count))
+  }
+
+  /// Values (and velocities, if the frame has room) of every element at `time`.
+  ///
+  /// Each element gets `((0 + start·Ĉ) + target·(1 − Ĉ)) + coupling·Ŝ` and
+  /// `(0 + velocity·Ĉ) + restoring·(−Ŝ)` — the same operations, in the same
+  /// order, as ``SpringMotion/state(at:)`` and reference BLAS, so all three
+  /// agree bit for bit. Times before ``origin`` give the state at the origin.
+  ///
+  /// - Parameters:
+  ///   - time: the tick.
+  ///   - frame: buffers from ``makeFrame(velocities:)`` of this batch (or one
+  ///     with the same element and group counts).
+  ///   - backend: `.native` (default) or `.blas`.
+  ///   - threads: worker count; `nil` picks 1 below 100,000 elements and all
+  ///     cores above. The result does not depend on it.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
+  ///   the frame was made for a differently sized batch; the frame is then untouched.
+  /// - Complexity: O(N·C); no allocation.
+  public func evaluate(
+    at time: AnimationTime, into frame: inout SpringBatchFrame, backend: BatchBackend = .native, threads: Int? = nil
+  ) throws(HarmonicError) {
+    try _checkFrame(frame)
+    let seconds = time > origin ? (time - origin).seconds : 0
+    // Index loops throughout: for-in over arrays of structs allocates in
+    // unoptimized builds, and frames must not allocate in any build.
+    _groups.withUnsafeBufferPointer { groups in
+      let groups = _SendableBuffer(groups)
+      frame._coefficients.withUnsafeMutableBufferPointer { coefficients in
+        let coefficients = _SendablePointer(coefficients.baseAddress!)
+        // Many groups (per-item springs) are the costly part: split them too.
+        _Parallel.forEachItemRange(itemCount: groups.buffer.count, elementCount: 16 * groups.buffer.count, threads: threads) { range in
+          for index in range {
+            let (c, s) = groups[index].spring._basis.basis(seconds)
+            coefficients[4 * index] = c
+            coefficients[4 * index + 1] = 1 - c
+            coefficients[4 * index + 2] = s
+            coefficients[4 * index + 3] = -s
+          }
+        }
+      }
+    }
+    let useBLAS = _usesBLAS(backend)
+    frame._coefficients.withUnsafeBufferPointer { coefficients in
+      let coefficients = _SendableBuffer(coefficients)
+      frame.values.withUnsafeMutableBufferPointer { values in
+        _applyValue(coefficients: coefficients, output: _SendablePointer(values.baseAddress!), useBLAS: useBLAS, threads: threads)
+      }
+      if !frame.velocities.isEmpty {
+        frame.velocities.withUnsafeMutableBufferPointer { velocities in
+          // Velocity coefficients are (Ĉ, −Ŝ): entries 0 and 3, stored apart.
+          _applyVelocity(coefficients: coefficients, output: _SendablePointer(velocities.baseAddress!), useBLAS: useBLAS, threads: threads)
+        }
+      }
+    }
+    frame.time = time
+  }
+
+  func _checkFrame(_ frame: SpringBatchFrame) throws(HarmonicError) {
+    guard frame.values.count == elementCount else {
+      throw .invalidParameter(name: "frame.values.count", value: Double(frame.values.count), accepted: "this batch's element count \(elementCount) (make the frame with makeFrame())")
+    }
+    guard frame.velocities.isEmpty || frame.velocities.count == elementCount else {
+      throw .invalidParameter(name: "frame.velocities.count", value: Double(frame.velocities.count), accepted: "0 or \(elementCount)")
+    }
+    guard frame._coefficients.count == 4 * _groups.count else {
+      throw .invalidParameter(name: "frame groups", value: Double(frame._coefficients.count / 4), accepted: "this batch's group count \(_groups.count) (make a new frame after a retarget that changed springs)")
+    }
+  }
+
+  /// Whether `backend` really uses BLAS here: only when spring-group runs
+  /// average at least 8 items (per-item springs fall back to native loops).
+  func _usesBLAS(_ backend: BatchBackend) -> Bool {
+    backend == .blas && (_runs.count == 1 || _runs.count * 8 <= itemCount)
+  }
+
+  /// values = [start | target | coupling] · (Ĉ, 1 − Ĉ, Ŝ) of each element's group.
+  func _applyValue(coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?) {
+    _apply(_valueColumns, slots: (0, 1, 2), coefficients: coefficients, output: output, useBLAS: useBLAS, threads: threads)
+  }
+
+  /// velocities = [velocity | restoring] · (Ĉ, −Ŝ) of each element's group.
+  func _applyVelocity(coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?) {
+    _apply(_velocityColumns, slots: (0, 3, nil), coefficients: coefficients, output: output, useBLAS: useBLAS, threads: threads)
+  }
+
+  /// output = columns · (the group's coefficients at `slots`), one input column
+  /// per slot, accumulated in column order from 0 — the order reference BLAS
+  /// uses, so every path gives the same bits.
+  func _apply(
+    _ columns: [Double], slots: (Int, Int, Int?), coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?
+  ) {
+    let n = elementCount
+    let items = itemCount
+    let channels = channelCount
+    let runs = _runs
+    // A tuple, not an array: frames must not allocate.
+    let inputs = slots.2 == nil ? 2 : 3
+    let (s0, s1, s2) = (slots.0, slots.1, slots.2 ?? 0)
+    columns.withUnsafeBufferPointer { columns in
+      let columns = _SendableBuffer(columns)
+      _groupOfItem.withUnsafeBufferPointer { groupOfItem in
+        let groupOfItem = _SendableBuffer(groupOfItem)
+        _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
+          for channel in 0..<channels {
+            let base = channel * items
+            if useBLAS {
+              _forEachRunSlice(runs, in: range) { run, lo, hi in
+                let g = 4 * run.group
+                var x = (coefficients[g + s0], coefficients[g + s1], coefficients[g + s2])
+                withUnsafePointer(to: &x) { x in
+                  x.withMemoryRebound(to: Double.self, capacity: 3) { x in
+                    _BLAS.gemv(m: hi - lo, n: inputs, a: columns.buffer.baseAddress! + base + lo, lda: n, x: x, y: output.base + base + lo)
+                  }
+                }
+              }
+            } else if groupOfItem.isEmpty {
+              let (lo, hi) = (base + range.lowerBound, base + range.upperBound)
+              if inputs == 3 {
+                _valueKernel(columns.buffer.baseAddress!, n, lo, hi, coefficients[s0], coefficients[s1], coefficients[s2], output.base)
+              } else {
+                _velocityKernel(columns.buffer.baseAddress!, n, lo, hi, coefficients[s0], coefficients[s1], output.base)
+              }
+            } else {
+              for item in range {
+                let g = 4 * Int(groupOfItem[item])
+                let e = base + item
+                var sum = (0 + columns[e] * coefficients[g + s0]) + columns[n + e] * coefficients[g + s1]
+                if inputs == 3 { sum = sum + columns[2 * n + e] * coefficients[g + s2] }
+                output[e] = sum
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,95 @@
+extension SpringBatch {
+  /// The progress of every item at `time`, written into `progress` (N values).
+  ///
+  /// Definition. An item's progress is its spring's unit step response,
+  /// measured from the tick its current motion began (the batch's creation,
+  /// or the retarget that last sent it somewhere), from rest unless a progress
+  /// velocity ρ was given:
+  ///
+  ///     p(t) = (1 − Ĉ(t)) + (ρ − a)·Ŝ(t)      for t < T,   p(t) = 1 for t ≥ T,
+  ///
+  /// where T is the exact time after which that step stays within 0.001 of 1
+  /// (the spring's ``Spring/settlingDuration`` when ρ = 0). So progress depends on the spring's
+  /// timing only — never on how far the item's channels move — and an item
+  /// whose attributes do not move still goes from 0 to 1. Progress overshoots
+  /// past 1 with an underdamped spring, like the motion it describes, and
+  /// becomes exactly 1 at T (a step of at most 0.001).
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
+  ///   `progress.count` is not N.
+  public func progress(at time: AnimationTime, into progress: inout [Double]) throws(HarmonicError) {
+    guard progress.count == itemCount else {
+      throw .invalidParameter(name: "progress.count", value: Double(progress.count), accepted: "itemCount = \(itemCount)")
+    }
+    if _groupOfItem.isEmpty {
+      let p = _SpringBatchProgress.value(_groups[0], at: time)
+      for item in 0..<itemCount { progress[item] = p }
+      return
+    }
+    for item in 0..<itemCount {
+      progress[item] = _SpringBatchProgress.value(_groups[Int(_groupOfItem[item])], at: time)
+    }
+  }
+
+  /// The mean of every item's ``progress(at:into:)``: exactly 1 once every
+  /// item has settled, exactly 0 at the start of a batch.
+  ///
+  /// Computed per group as Σ count_g · p_g / N in group order, so it is the
+  /// same bits for any thread count or partition.
+  /// - Complexity: O(number of groups); no allocation.
+  public func averageProgress(at time: AnimationTime) -> Double {
+    var sum = 0.0
+    for g in 0..<_groups.count {  // an index loop: no allocation in any build
+      sum += Double(_itemsPerGroup[g]) * _SpringBatchProgress.value(_groups[g], at: time)
+    }
+    return sum / Double(itemCount)
+  }
+
+  /// The first tick at which every item's progress is exactly 1.
+  public var progressCompletion: AnimationTime {
+    var latest = origin
+    for group in _groups {
+      let settle = _SpringBatchProgress.completion(group)
+      if settle > latest { latest = settle }
+    }
+    return latest
+  }
+}
+
+enum _SpringBatchProgress {
+  static func value(_ group: _SpringGroup, at time: AnimationTime) -> Double {
+    guard time > group.progressOrigin else { return 0 }
+    if time >= completion(group) { return 1 }
+    let basis = group.spring._basis
+    let (c, s) = basis.basis((time - group.progressOrigin).seconds)
+    // The unit step 0 → 1 with initial velocity ρ, in SpringMotion's form.
+    return ((0 + 0 * c) + 1 * (1 - c)) + (group.progressVelocity + basis.decayRate * -1) * s
+  }
+
+  /// progressOrigin + settlingDuration, rounded up to a tick.
+  static func completion(_ group: _SpringGroup) -> AnimationTime {
+    guard group.progressSettle.isFinite else { return AnimationTime(ticks: .max) }
+    let scaled = (group.progressSettle * Double(AnimationTime.ticksPerSecond)).rounded(.up)
+    var ticks = Int64(min(scaled, 0x1p62))
+    if AnimationTime(ticks: ticks).seconds < group.progressSettle { ticks += 1 }
+    let (sum, overflow) = group.progressOrigin.ticks.addingReportingOverflow(ticks)
+    return AnimationTime(ticks: overflow ? .max : sum)
+  }
+}
+
+extension SpringBatch {
+  /// The derivative of ``averageProgress(at:)``, per second.
+  public func averageProgressVelocity(at time: AnimationTime) -> Double {
+    var sum = 0.0
+    for g in 0..<_groups.count {
+      let group = _groups[g]
+      guard time >= group.progressOrigin, time < _SpringBatchProgress.completion(group) else { continue }
+      let basis = group.spring._basis
+      let (c, s) = basis.basis((time - group.progressOrigin).seconds)
+      // SpringMotion(0 → 1, v₀ = ρ).velocity: (0 + ρ·Ĉ) + (ω₀²·(0 − 1) + a·ρ)·(−Ŝ).
+      let velocity = (0 + group.progressVelocity * c) + (basis.omegaSquared * -1 + basis.decayRate * group.progressVelocity) * -s
+      sum += Double(_itemsPerGroup[g]) * velocity
+    }
+    return sum / Double(itemCount)
+  }
+}

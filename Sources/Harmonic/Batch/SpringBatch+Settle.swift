@@ -1,0 +1,71 @@
+extension SpringBatch {
+  /// The first tick from which every element stays within its channel's
+  /// value tolerance forever: the maximum of the elements' exact settle
+  /// times (see ``SpringMotion/settleTime(tolerance:)``), rounded up to a tick.
+  /// `nil` if some element never settles (an undamped spring).
+  ///
+  /// Exact settle times cost a few microseconds each, so most elements are
+  /// ruled out first by a closed-form upper bound — A·e^(−a t) when
+  /// oscillating, (|P| + 2|Q|/(s·e))·e^(−s t/2) otherwise — and only those
+  /// whose bound exceeds the largest exact time found so far are solved.
+  ///
+  /// - Parameter tolerances: one value tolerance per channel, > 0, in the
+  ///   channel's units.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   wrong count or a non-positive tolerance.
+  public func settleTime(valueTolerances tolerances: [Double], threads: Int? = nil) throws(HarmonicError) -> AnimationTime? {
+    guard tolerances.count == channelCount else {
+      throw .invalidParameter(name: "tolerances.count", value: Double(tolerances.count), accepted: "channelCount = \(channelCount)")
+    }
+    for (channel, tolerance) in tolerances.enumerated() where !(tolerance > 0 && tolerance.isFinite) {
+      throw .invalidParameter(name: "tolerances[\(channel)]", value: tolerance, accepted: "finite and > 0")
+    }
+    let n = elementCount, items = itemCount
+    @Sendable func element(_ e: Int) -> (spring: Spring, p: Double, q: Double, tolerance: Double) {
+      let item = e % items
+      return (_groups[_group(item)].spring, _valueColumns[e] - _valueColumns[n + e], _valueColumns[2 * n + e], tolerances[e / items])
+    }
+    @Sendable func bound(_ e: Int) -> Double {
+      let (spring, p, q, tolerance) = element(e)
+      let basis = spring._basis
+      if basis.isOscillating {
+        let amplitude = _Math.hypot(p, q / basis.rootDiscriminant)
+        if amplitude <= tolerance { return 0 }
+        return spring.damping == 0 ? .infinity : _Math.log(amplitude / tolerance) / basis.decayRate
+      }
+      let s = basis.slowRate
+      let scale = p.magnitude + 2 * q.magnitude / (s * 2.718281828459045)
+      return scale <= tolerance ? 0 : 2 * _Math.log(scale / tolerance) / s
+    }
+    @Sendable func exact(_ e: Int) -> Double {
+      let (spring, p, q, tolerance) = element(e)
+      return spring._lastExcursion(p: p, q: q, tolerance: tolerance)
+    }
+    // Seed the maximum with the element of the largest bound.
+    var seed = 0, seedBound = -1.0
+    for e in 0..<n {
+      let b = bound(e)
+      if b > seedBound { (seed, seedBound) = (e, b) }
+    }
+    let initial = exact(seed)
+    if !initial.isFinite { return nil }
+    let parts = _Parallel.workers(elementCount: n, threads: threads)
+    let partial = _ResultSlots(count: parts)
+    let work: @Sendable (Int) -> Void = { part in
+      var best = initial
+      for e in (part * n / parts)..<((part + 1) * n / parts) where bound(e) > best {
+        best = Swift.max(best, exact(e))
+      }
+      partial.store(best, at: part)
+    }
+    _Parallel.forEachPart(parts, work)
+    let seconds = partial.values.max() ?? initial
+    if !seconds.isFinite { return nil }
+    let scaled = (seconds * Double(AnimationTime.ticksPerSecond)).rounded(.up)
+    guard scaled < 0x1p62 else { return nil }
+    var ticks = Int64(scaled)
+    if AnimationTime(ticks: ticks).seconds < seconds { ticks += 1 }
+    let (sum, overflow) = origin.ticks.addingReportingOverflow(ticks)
+    return overflow ? nil : AnimationTime(ticks: sum)
+  }
+}

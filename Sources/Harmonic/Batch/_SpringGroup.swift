@@ -1,0 +1,41 @@
+/// A spring group: the spring and the clock of its items' progress.
+struct _SpringGroup: Sendable, Hashable {
+  var spring: Spring
+  /// The tick at which the group's items started progressing from 0.
+  var progressOrigin: AnimationTime
+  /// The progress rate at `progressOrigin`, per second.
+  var progressVelocity: Double
+  /// Seconds after `progressOrigin` at which progress becomes exactly 1.
+  var progressSettle: Double
+
+  struct ProgressKey: Hashable {
+    var spring: Spring
+    var velocity: Double
+  }
+
+  /// The exact settle time of the progress curve: a unit step with initial
+  /// velocity `velocity`, value tolerance 0.001 (``Spring/settlingDuration``
+  /// when the velocity is 0).
+  static func progressSettle(_ spring: Spring, velocity: Double, memo: inout [ProgressKey: Double]) -> Double {
+    let key = ProgressKey(spring: spring, velocity: velocity)
+    if let known = memo[key] { return known }
+    let value = spring._settleTime(displacement: -1, velocity: velocity, tolerance: Spring.settlingTolerance)
+    memo[key] = value
+    return value
+  }
+}
+
+struct _GroupRun: Sendable, Hashable {
+  var items: Range<Int>
+  var group: Int
+}
+
+/// Calls `body(run, lo, hi)` for the part of each spring-group run that lies
+/// in `range` (an index loop: no allocation in any build).
+@inline(__always)
+func _forEachRunSlice(_ runs: [_GroupRun], in range: Range<Int>, _ body: (_GroupRun, Int, Int) -> Void) {
+  for r in 0..<runs.count where runs[r].items.overlaps(range) {
+    let run = runs[r]
+    body(run, max(run.items.lowerBound, range.lowerBound), min(run.items.upperBound, range.upperBound))
+  }
+}

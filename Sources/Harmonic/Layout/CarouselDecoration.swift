@@ -1,0 +1,50 @@
+/// Scale, alpha and zIndex of carousel items from the distance d between an
+/// item's center and the viewport's center along the scroll axis.
+public enum CarouselDecoration: Sendable, Hashable {
+  /// Seed 001's linear form: scale = 1 − (d / (W/2))·shrink, W the viewport
+  /// extent; not clamped (items beyond W/2 keep shrinking). Alpha unchanged.
+  case linear(shrink: Double)
+  /// UPCarouselFlowLayout's clamped form: ratio = (D − min(d, D))/D,
+  /// scale = side + ratio·(1 − side), alpha = sideAlpha + ratio·(1 − sideAlpha);
+  /// D the distance at which an item becomes a side item (typically the
+  /// item pitch).
+  case clamped(sideScale: Double, sideAlpha: Double, maxDistance: Double)
+
+  /// Seed 001's default: shrink 0.25.
+  public static let seed001 = CarouselDecoration.linear(shrink: 0.25)
+
+  /// Applies scale (as the affine transform), alpha and zIndex (nearer the
+  /// center is on top: zIndex = −round(d)) to attributes for a viewport whose
+  /// center along the scroll axis is `viewportCenter`.
+  public func apply(to attributes: inout LayoutAttributes, viewportCenter: Double, viewportExtent: Double, axis: ScrollAxis) {
+    let center = axis == .horizontal ? Double(attributes.center.x) : Double(attributes.center.y)
+    let d = (center - viewportCenter).magnitude
+    var scale = 1.0, alpha = attributes.alpha
+    switch self {
+    case let .linear(shrink):
+      scale = 1 - d / (viewportExtent / 2) * shrink
+    case let .clamped(sideScale, sideAlpha, maxDistance):
+      let ratio = maxDistance > 0 ? (maxDistance - min(d, maxDistance)) / maxDistance : 1
+      scale = sideScale + ratio * (1 - sideScale)
+      alpha = sideAlpha + ratio * (1 - sideAlpha)
+    }
+    attributes.transform = .scale(scale, scale)
+    attributes.alpha = alpha
+    attributes.zIndex = -Int(d.rounded())
+  }
+}
+
+extension GridLayout {
+  /// ``attributes(in:)`` with a carousel decoration applied for the visible
+  /// rect `rect` (its center is the viewport's center).
+  public func attributes(in rect: CGRect, decoration: CarouselDecoration) -> [LayoutAttributes] {
+    var result = attributes(in: rect)
+    let horizontal = scrollAxis == .horizontal
+    let center = horizontal ? Double(rect.midX) : Double(rect.midY)
+    let extent = horizontal ? Double(rect.width) : Double(rect.height)
+    for k in result.indices where result[k].kind == .cell {
+      decoration.apply(to: &result[k], viewportCenter: center, viewportExtent: extent, axis: scrollAxis)
+    }
+    return result
+  }
+}

@@ -1,0 +1,132 @@
+extension GridLayout {
+  /// The index path of global item `index` (binary search over sections).
+  func _indexPath(_ index: Int) -> ItemIndexPath {
+    var (low, high) = (0, _sectionFirstItem.count - 1)
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if _sectionFirstItem[middle] <= index { low = middle } else { high = middle }
+    }
+    return ItemIndexPath(item: index - _sectionFirstItem[low], section: low)
+  }
+
+  func _globalIndex(_ indexPath: ItemIndexPath) throws(HarmonicError) -> Int {
+    guard (0..<itemCounts.count).contains(indexPath.section) else {
+      throw .invalidParameter(name: "indexPath.section", value: Double(indexPath.section), accepted: "within 0..<\(itemCounts.count)")
+    }
+    guard (0..<itemCounts[indexPath.section]).contains(indexPath.item) else {
+      throw .invalidParameter(name: "indexPath.item", value: Double(indexPath.item), accepted: "within 0..<\(itemCounts[indexPath.section]) in section \(indexPath.section)")
+    }
+    return _sectionFirstItem[indexPath.section] + indexPath.item
+  }
+
+  /// Physical frame from (main, cross) coordinates, mirrored for RTL.
+  func _frame(main: Double, cross: Double, mainSize: Double, crossSize: Double) -> CGRect {
+    var x: Double, y: Double, w: Double, h: Double
+    if scrollAxis == .vertical { (x, y, w, h) = (cross, main, crossSize, mainSize) } else { (x, y, w, h) = (main, cross, mainSize, crossSize) }
+    if isRightToLeft { x = Double(contentSize.width) - x - w }
+    return CGRect(x: x, y: y, width: w, height: h)
+  }
+
+  func _itemFrame(_ index: Int) -> CGRect {
+    _frame(main: _itemMain[index], cross: _itemCross[index], mainSize: _itemMainSize[index], crossSize: _itemCrossSize[index])
+  }
+
+  func _cell(_ index: Int) -> LayoutAttributes {
+    LayoutAttributes(indexPath: _indexPath(index), frame: _itemFrame(index))
+  }
+
+  /// The frame of an item.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   an index path outside the layout.
+  public func frame(of indexPath: ItemIndexPath) throws(HarmonicError) -> CGRect {
+    _itemFrame(try _globalIndex(indexPath))
+  }
+
+  /// The attributes of an item.
+  public func attributes(of indexPath: ItemIndexPath) throws(HarmonicError) -> LayoutAttributes {
+    _cell(try _globalIndex(indexPath))
+  }
+
+  /// Every item, in index-path order (O(n)).
+  public func allAttributes() -> [LayoutAttributes] { (0..<itemCount).map(_cell) }
+
+  /// The (main, cross) ranges of a physical rect in left-to-right coordinates.
+  func _ranges(_ rect: CGRect) -> (main: (Double, Double), cross: (Double, Double)) {
+    var minX = Double(rect.minX), maxX = Double(rect.maxX)
+    if isRightToLeft { (minX, maxX) = (Double(contentSize.width) - maxX, Double(contentSize.width) - minX) }
+    let x = (minX, maxX), y = (Double(rect.minY), Double(rect.maxY))
+    return scrollAxis == .vertical ? (y, x) : (x, y)
+  }
+
+  /// Attributes of every element whose frame overlaps `rect` with positive
+  /// area (cells in index-path order, then headers and footers).
+  ///
+  /// - Complexity: O(log n + lines crossed + k) for k results.
+  public func attributes(in rect: CGRect) -> [LayoutAttributes] {
+    guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return [] }
+    let (main, cross) = _ranges(rect)
+    var result: [LayoutAttributes] = []
+    // First line whose end is past the rect's start.
+    var line = _lowerBound(count: _lineMainStart.count) { _lineMainEnd[$0] > main.0 }
+    while line < _lineMainStart.count, _lineMainStart[line] < main.1 {
+      let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
+      var item = first + _lowerBound(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > cross.0 }
+      while item < end, _itemCross[item] < cross.1 {
+        if _itemMain[item] < main.1, _itemMain[item] + _itemMainSize[item] > main.0, _itemCrossSize[item] > 0, _itemMainSize[item] > 0 {
+          result.append(_cell(item))
+        }
+        item += 1
+      }
+      line += 1
+    }
+    var section = _lowerBound(count: _sectionMainStart.count) { _sectionMainEnd[$0] > main.0 }
+    while section < _sectionMainStart.count, _sectionMainStart[section] < main.1 {
+      for (kind, piece) in [("header", _headers[section]), ("footer", _footers[section])] where piece.extent > 0 {
+        if piece.start < main.1, piece.start + piece.extent > main.0, cross.0 < viewportCrossExtent, cross.1 > 0 {
+          let frame = _frame(main: piece.start, cross: 0, mainSize: piece.extent, crossSize: viewportCrossExtent)
+          result.append(LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: .supplementary(kind), frame: frame, zIndex: 1))
+        }
+      }
+      section += 1
+    }
+    return result
+  }
+
+  /// The item whose frame contains `point` (half-open: min ≤ p < max), or nil.
+  ///
+  /// - Complexity: O(log n).
+  public func indexPath(at point: CGPoint) -> ItemIndexPath? {
+    guard point.x.isFinite, point.y.isFinite else { return nil }
+    var x = Double(point.x)
+    // RTL mirroring maps the half-open [min, max) to (min, max]; nudge back.
+    // x is the cross axis of a vertical layout and the main axis of a
+    // horizontal one.
+    if isRightToLeft { x = (Double(contentSize.width) - x).nextDown }
+    let (main, cross) = scrollAxis == .vertical ? (Double(point.y), x) : (x, Double(point.y))
+    let line = _lowerBound(count: _lineMainStart.count) { _lineMainEnd[$0] > main }
+    guard line < _lineMainStart.count, _lineMainStart[line] <= main else { return nil }
+    let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
+    let item = first + _lowerBound(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > cross }
+    guard item < end, _itemCross[item] <= cross, _itemMain[item] <= main, main < _itemMain[item] + _itemMainSize[item] else { return nil }
+    return _indexPath(item)
+  }
+
+  /// Smallest k in 0..<count with predicate(k) true (predicate monotone), or count.
+  @inline(__always)
+  func _lowerBound(count: Int, _ predicate: (Int) -> Bool) -> Int {
+    var (low, high) = (0, count)
+    while low < high {
+      let middle = low + (high - low) / 2
+      if predicate(middle) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+}
+
+extension GridLayout {
+  /// Whether the layout has this item.
+  public func contains(_ indexPath: ItemIndexPath) -> Bool {
+    (0..<itemCounts.count).contains(indexPath.section) && (0..<itemCounts[indexPath.section]).contains(indexPath.item)
+  }
+}

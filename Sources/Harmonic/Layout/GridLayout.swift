@@ -1,0 +1,252 @@
+/// A flow (grid) layout computed without UIKit: sections of items filled into
+/// lines across the viewport, lines stacked along the scroll axis — the model
+/// of `UICollectionViewFlowLayout`, plus list and carousel forms.
+///
+/// Rules (vertical scrolling; horizontal swaps the roles of x and y):
+/// - A section is its header, its top inset, its lines, its bottom inset and
+///   its footer, stacked along the scroll axis; sections follow each other.
+/// - Items fill a line from the leading edge at the inter-item spacing until
+///   the next one would not fit in the available width (viewport width minus
+///   the section's leading and trailing insets); lines are `lineSpacing`
+///   apart; an item is centered in its line's height. Lines are leading-aligned
+///   (UIKit instead justifies full lines; leading alignment keeps an item's
+///   position independent of its neighbours' sizes).
+/// - Headers and footers span the viewport width (`.supplementary("header")`,
+///   `.supplementary("footer")`).
+/// - Right-to-left mirrors every frame horizontally across the content width,
+///   as UIKit's `flipsHorizontallyInOppositeLayoutDirection` does; a section's
+///   `left` inset is then on the right (it is the leading inset).
+///
+/// Queries (`attributes(in:)`, `indexPath(at:)`) are O(log n + k): binary
+/// searches over lines and over the items of a line.
+public struct GridLayout: Sendable {
+  /// How big a section's items are.
+  public enum ItemSizes: Sendable, Hashable {
+    case fixed(CGSize)
+    case perItem([CGSize])
+  }
+
+  /// One section's configuration, in points.
+  public struct Section: Sendable, Hashable {
+    public var itemCount: Int
+    public var itemSizes: ItemSizes
+    public var insets: LayoutInsets
+    /// Between lines, along the scroll axis.
+    public var lineSpacing: Double
+    /// Between items of one line, across the scroll axis.
+    public var interitemSpacing: Double
+    /// Header and footer extents along the scroll axis (0: none).
+    public var headerExtent: Double
+    public var footerExtent: Double
+
+    public init(
+      itemCount: Int, itemSize: CGSize, insets: LayoutInsets = .zero, lineSpacing: Double = 10, interitemSpacing: Double = 10,
+      headerExtent: Double = 0, footerExtent: Double = 0
+    ) {
+      self.init(itemSizes: .fixed(itemSize), itemCount: itemCount, insets: insets, lineSpacing: lineSpacing,
+                interitemSpacing: interitemSpacing, headerExtent: headerExtent, footerExtent: footerExtent)
+    }
+
+    public init(
+      itemSizes: [CGSize], insets: LayoutInsets = .zero, lineSpacing: Double = 10, interitemSpacing: Double = 10,
+      headerExtent: Double = 0, footerExtent: Double = 0
+    ) {
+      self.init(itemSizes: .perItem(itemSizes), itemCount: itemSizes.count, insets: insets, lineSpacing: lineSpacing,
+                interitemSpacing: interitemSpacing, headerExtent: headerExtent, footerExtent: footerExtent)
+    }
+
+    init(itemSizes: ItemSizes, itemCount: Int, insets: LayoutInsets, lineSpacing: Double, interitemSpacing: Double,
+         headerExtent: Double, footerExtent: Double) {
+      self.itemSizes = itemSizes
+      self.itemCount = itemCount
+      self.insets = insets
+      self.lineSpacing = lineSpacing
+      self.interitemSpacing = interitemSpacing
+      self.headerExtent = headerExtent
+      self.footerExtent = footerExtent
+    }
+
+    func size(_ item: Int) -> CGSize {
+      switch itemSizes {
+      case let .fixed(size): return size
+      case let .perItem(sizes): return sizes[item]
+      }
+    }
+  }
+
+  public let scrollAxis: ScrollAxis
+  public let isRightToLeft: Bool
+  /// The viewport's extent across the scroll axis (its width when scrolling vertically).
+  public let viewportCrossExtent: Double
+  /// The whole content, points.
+  public let contentSize: CGSize
+  /// Items per section.
+  public let itemCounts: [Int]
+
+  // Left-to-right storage in (main, cross) coordinates: main runs along the
+  // scroll axis, cross across it.
+  let _sectionFirstItem: [Int]  // + sentinel: total count
+  let _lineMainStart: [Double]
+  let _lineMainEnd: [Double]
+  let _lineFirstItem: [Int]  // + sentinel
+  let _itemCross: [Double]
+  let _itemMain: [Double]
+  let _itemCrossSize: [Double]
+  let _itemMainSize: [Double]
+  /// Per section: header (start, extent) and footer (start, extent) along main.
+  let _headers: [(start: Double, extent: Double)]
+  let _footers: [(start: Double, extent: Double)]
+  let _sectionMainStart: [Double]
+  let _sectionMainEnd: [Double]
+
+  /// Total number of items.
+  public var itemCount: Int { _sectionFirstItem[_sectionFirstItem.count - 1] }
+
+  /// - Parameters:
+  ///   - sections: at least one, each with at least one item.
+  ///   - scrollAxis: default vertical.
+  ///   - viewportCrossExtent: the viewport's width (vertical scrolling) or
+  ///     height (horizontal), points.
+  ///   - rightToLeft: mirror horizontally.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   no sections, an empty section, a negative or non-finite size, spacing
+  ///   or inset, or an item wider than its section's available width.
+  /// - Complexity: O(n) time, 32 bytes per item plus 24 per line.
+  public init(sections: [Section], scrollAxis: ScrollAxis = .vertical, viewportCrossExtent: Double, rightToLeft: Bool = false) throws(HarmonicError) {
+    guard !sections.isEmpty else {
+      throw .invalidParameter(name: "sections.count", value: 0, accepted: "≥ 1")
+    }
+    guard viewportCrossExtent > 0, viewportCrossExtent <= 1e9 else {
+      throw .invalidParameter(name: "viewportCrossExtent", value: viewportCrossExtent, accepted: "within (0, 1e9] (points)")
+    }
+    let vertical = scrollAxis == .vertical
+    var total = 0
+    for (s, section) in sections.enumerated() {
+      guard section.itemCount >= 1 else {
+        throw .invalidParameter(name: "sections[\(s)].itemCount", value: Double(section.itemCount), accepted: "≥ 1 (empty sections are not supported)")
+      }
+      try section.insets.check("sections[\(s)].insets")
+      for (name, value) in [("lineSpacing", section.lineSpacing), ("interitemSpacing", section.interitemSpacing),
+                            ("headerExtent", section.headerExtent), ("footerExtent", section.footerExtent)] {
+        guard value >= 0, value <= 1e9 else {
+          throw .invalidParameter(name: "sections[\(s)].\(name)", value: value, accepted: "within [0, 1e9] (points)")
+        }
+      }
+      let crossInsets = vertical ? section.insets.left + section.insets.right : section.insets.top + section.insets.bottom
+      let available = viewportCrossExtent - crossInsets
+      guard available > 0 else {
+        throw .invalidParameter(name: "sections[\(s)].insets", value: crossInsets, accepted: "less than the viewport's cross extent \(viewportCrossExtent)")
+      }
+      if case let .perItem(sizes) = section.itemSizes, sizes.count != section.itemCount {
+        throw .invalidParameter(name: "sections[\(s)].itemSizes.count", value: Double(sizes.count), accepted: "itemCount = \(section.itemCount)")
+      }
+      let checkCount = { if case .fixed = section.itemSizes { return 1 } else { return section.itemCount } }()
+      for item in 0..<checkCount {
+        let size = section.size(item)
+        let (w, h) = (Double(size.width), Double(size.height))
+        guard w >= 0, w <= 1e9, h >= 0, h <= 1e9 else {
+          throw .invalidParameter(name: "sections[\(s)] item \(item) size", value: w >= 0 && w <= 1e9 ? h : w, accepted: "width and height within [0, 1e9] (points)")
+        }
+        let cross = vertical ? w : h
+        guard cross <= available else {
+          throw .invalidParameter(name: "sections[\(s)] item \(item) \(vertical ? "width" : "height")", value: cross,
+                                  accepted: "≤ the available \(vertical ? "width" : "height") \(available) (viewport minus section insets)")
+        }
+      }
+      total += section.itemCount
+      guard total <= 1 << 40 else {
+        throw .invalidParameter(name: "item count", value: Double(total), accepted: "≤ 2⁴⁰")
+      }
+    }
+
+    var sectionFirstItem = [Int](), lineMainStart = [Double](), lineMainEnd = [Double](), lineFirstItem = [Int]()
+    var itemCross = [Double](), itemMain = [Double](), itemCrossSize = [Double](), itemMainSize = [Double]()
+    var headers: [(start: Double, extent: Double)] = [], footers: [(start: Double, extent: Double)] = []
+    var sectionMainStart = [Double](), sectionMainEnd = [Double]()
+    itemCross.reserveCapacity(total); itemMain.reserveCapacity(total)
+    itemCrossSize.reserveCapacity(total); itemMainSize.reserveCapacity(total)
+
+    var main = 0.0
+    for section in sections {
+      sectionFirstItem.append(itemCross.count)
+      sectionMainStart.append(main)
+      let insets = section.insets
+      let (mainLeading, mainTrailing) = vertical ? (insets.top, insets.bottom) : (insets.left, insets.right)
+      let (crossLeading, crossTrailing) = vertical ? (insets.left, insets.right) : (insets.top, insets.bottom)
+      let available = viewportCrossExtent - crossLeading - crossTrailing
+      headers.append((main, section.headerExtent))
+      main += section.headerExtent + mainLeading
+      var lineStartItem = itemCross.count
+      var cross = 0.0, lineExtent = 0.0
+      func closeLine() {
+        for k in lineStartItem..<itemCross.count { itemMain[k] = main + (lineExtent - itemMainSize[k]) / 2 }
+        lineFirstItem.append(lineStartItem)
+        lineMainStart.append(main)
+        lineMainEnd.append(main + lineExtent)
+      }
+      for item in 0..<section.itemCount {
+        let size = section.size(item)
+        let (crossSize, mainSize) = vertical ? (Double(size.width), Double(size.height)) : (Double(size.height), Double(size.width))
+        let inLine = itemCross.count - lineStartItem
+        if inLine > 0, cross + section.interitemSpacing + crossSize > available {
+          closeLine()
+          main += lineExtent + section.lineSpacing
+          lineStartItem = itemCross.count
+          cross = 0
+          lineExtent = 0
+        }
+        let position = itemCross.count == lineStartItem ? 0 : cross + section.interitemSpacing
+        itemCross.append(crossLeading + position)
+        itemMain.append(0)
+        itemCrossSize.append(crossSize)
+        itemMainSize.append(mainSize)
+        cross = position + crossSize
+        lineExtent = max(lineExtent, mainSize)
+      }
+      closeLine()
+      main += lineExtent + mainTrailing
+      footers.append((main, section.footerExtent))
+      main += section.footerExtent
+      sectionMainEnd.append(main)
+      _ = crossTrailing
+    }
+    sectionFirstItem.append(itemCross.count)
+    lineFirstItem.append(itemCross.count)
+
+    self.scrollAxis = scrollAxis
+    self.isRightToLeft = rightToLeft
+    self.viewportCrossExtent = viewportCrossExtent
+    self.contentSize = vertical ? CGSize(width: viewportCrossExtent, height: main) : CGSize(width: main, height: viewportCrossExtent)
+    self.itemCounts = sections.map(\.itemCount)
+    (_sectionFirstItem, _lineMainStart, _lineMainEnd, _lineFirstItem) = (sectionFirstItem, lineMainStart, lineMainEnd, lineFirstItem)
+    (_itemCross, _itemMain, _itemCrossSize, _itemMainSize) = (itemCross, itemMain, itemCrossSize, itemMainSize)
+    (_headers, _footers, _sectionMainStart, _sectionMainEnd) = (headers, footers, sectionMainStart, sectionMainEnd)
+  }
+
+  /// A list (table): one full-width row per item, `rowHeights[section][row]` points tall.
+  public static func list(
+    rowHeights: [[Double]], width: Double, rowSpacing: Double = 0, insets: LayoutInsets = .zero,
+    headerHeight: Double = 0, footerHeight: Double = 0, rightToLeft: Bool = false
+  ) throws(HarmonicError) -> GridLayout {
+    let rowWidth = width - insets.left - insets.right
+    var sections: [Section] = []
+    for (s, heights) in rowHeights.enumerated() {
+      for (row, height) in heights.enumerated() where !(height >= 0 && height <= 1e9) {
+        throw .invalidParameter(name: "rowHeights[\(s)][\(row)]", value: height, accepted: "within [0, 1e9] (points)")
+      }
+      sections.append(Section(itemSizes: heights.map { CGSize(width: max(rowWidth, 0), height: $0) }, insets: insets,
+                              lineSpacing: rowSpacing, interitemSpacing: 0, headerExtent: headerHeight, footerExtent: footerHeight))
+    }
+    return try GridLayout(sections: sections, viewportCrossExtent: width, rightToLeft: rightToLeft)
+  }
+
+  /// A horizontal carousel: one row of `count` items, with insets that let
+  /// the first and last item reach the viewport's center.
+  public static func carousel(count: Int, itemSize: CGSize, spacing: Double, viewport: CGSize, rightToLeft: Bool = false) throws(HarmonicError) -> GridLayout {
+    let side = max(0, (Double(viewport.width) - Double(itemSize.width)) / 2)
+    let vertical = max(0, (Double(viewport.height) - Double(itemSize.height)) / 2)
+    let section = Section(itemCount: count, itemSize: itemSize, insets: LayoutInsets(top: vertical, left: side, bottom: vertical, right: side),
+                          lineSpacing: spacing, interitemSpacing: 0)
+    return try GridLayout(sections: [section], scrollAxis: .horizontal, viewportCrossExtent: Double(viewport.height), rightToLeft: rightToLeft)
+  }
+}

@@ -1,0 +1,49 @@
+/// A 4×4 transform in CATransform3D's row-major `m11…m44` layout, stored
+/// inline (no heap allocation per attributes value). Interpolation is
+/// component-wise, like ``AffineTransform2D``.
+public struct Transform3D: Sendable, Hashable {
+  /// m11, m12, m13, m14, m21, …, m44 (`m[0]` is m11, `m[15]` is m44).
+  public var m: SIMD16<Double>
+
+  /// - Precondition-free: a wrong count is refused with a typed error by
+  ///   ``init(entries:)``; this initializer takes exactly 16 values.
+  public init(m11: Double = 1, m12: Double = 0, m13: Double = 0, m14: Double = 0,
+              m21: Double = 0, m22: Double = 1, m23: Double = 0, m24: Double = 0,
+              m31: Double = 0, m32: Double = 0, m33: Double = 1, m34: Double = 0,
+              m41: Double = 0, m42: Double = 0, m43: Double = 0, m44: Double = 1) {
+    m = SIMD16(m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44)
+  }
+
+  /// From 16 row-major entries.
+  public init(entries: [Double]) throws(HarmonicError) {
+    guard entries.count == 16 else {
+      throw .invalidParameter(name: "entries.count", value: Double(entries.count), accepted: "16")
+    }
+    m = SIMD16(entries)
+  }
+
+  public static let identity = Transform3D()
+
+  public func interpolated(to other: Transform3D, progress p: Double) -> Transform3D {
+    var result = self
+    for k in 0..<16 { result.m[k] = (0 + m[k] * (1 - p)) + other.m[k] * p }
+    return result
+  }
+}
+
+#if canImport(QuartzCore)
+extension Transform3D {
+  public init(_ t: CATransform3D) {
+    self.init(m11: Double(t.m11), m12: Double(t.m12), m13: Double(t.m13), m14: Double(t.m14),
+              m21: Double(t.m21), m22: Double(t.m22), m23: Double(t.m23), m24: Double(t.m24),
+              m31: Double(t.m31), m32: Double(t.m32), m33: Double(t.m33), m34: Double(t.m34),
+              m41: Double(t.m41), m42: Double(t.m42), m43: Double(t.m43), m44: Double(t.m44))
+  }
+  public var caTransform3D: CATransform3D {
+    CATransform3D(m11: CGFloat(m[0]), m12: CGFloat(m[1]), m13: CGFloat(m[2]), m14: CGFloat(m[3]),
+                  m21: CGFloat(m[4]), m22: CGFloat(m[5]), m23: CGFloat(m[6]), m24: CGFloat(m[7]),
+                  m31: CGFloat(m[8]), m32: CGFloat(m[9]), m33: CGFloat(m[10]), m34: CGFloat(m[11]),
+                  m41: CGFloat(m[12]), m42: CGFloat(m[13]), m43: CGFloat(m[14]), m44: CGFloat(m[15]))
+  }
+}
+#endif

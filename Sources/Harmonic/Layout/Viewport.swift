@@ -1,0 +1,31 @@
+/// The viewport of a scroll view: its size and content insets, in points.
+public struct Viewport: Sendable, Hashable {
+  public var size: CGSize
+  public var insets: LayoutInsets
+
+  public init(size: CGSize, insets: LayoutInsets = .zero) throws(HarmonicError) {
+    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+      throw .invalidParameter(name: "viewport size", value: Double(size.width > 0 ? size.height : size.width), accepted: "finite and > 0 (points)")
+    }
+    try insets.check("insets")
+    self.size = size
+    self.insets = insets
+  }
+
+  /// The reachable content offsets on each axis:
+  /// [−inset.leading, max(−inset.leading, content + inset.trailing − viewport)].
+  public func reachable(content: CGSize) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+    let x = -insets.left...max(-insets.left, Double(content.width) + insets.right - Double(size.width))
+    let y = -insets.top...max(-insets.top, Double(content.height) + insets.bottom - Double(size.height))
+    return (x, y)
+  }
+
+  /// `offset` clamped into the reachable ranges.
+  public func clamp(_ offset: CGPoint, content: CGSize) -> CGPoint {
+    let (x, y) = reachable(content: content)
+    return CGPoint(x: min(max(Double(offset.x), x.lowerBound), x.upperBound) + 0, y: min(max(Double(offset.y), y.lowerBound), y.upperBound) + 0)
+  }
+
+  /// The visible rect at `offset` (the whole viewport, insets included).
+  public func visibleRect(at offset: CGPoint) -> CGRect { CGRect(origin: offset, size: size) }
+}

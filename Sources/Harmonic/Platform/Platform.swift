@@ -1,0 +1,109 @@
+// The one file of Harmonic that imports the platform: Foundation, the C
+// library (and with it the platform libm) and, on Apple platforms,
+// CoreGraphics and QuartzCore.
+//
+// Why one file: Swift resolves a free function such as `log` or `sin` only
+// through the imports of the file that calls it. No other file of this module
+// imports Foundation, Glibc or Darwin, so a call to the platform's `log`, `exp`,
+// `sin`, `pow`… anywhere else does not compile. That is the guard on the
+// cross-platform promise: every transcendental function on a deterministic path
+// goes through `_Math` (Numerics/), which gives the same bits everywhere.
+// (`PlatformBoundaryTests` also checks the imports of every source file.)
+//
+// Members of Foundation's types (`CGRect.intersects`, `String(format:)`) stay
+// visible module-wide: the module imports Foundation here.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
+#if canImport(QuartzCore)
+import QuartzCore
+#endif
+
+// MARK: - Geometry types
+
+// Harmonic's layout API speaks Foundation's geometry. These aliases make the
+// types visible to every file of the module, and to a client that imports only
+// Harmonic, without importing the platform's math along with them. A client
+// that also imports Foundation (or CoreGraphics) sees the same types.
+
+/// Foundation's `CGFloat` (a `Double` on 64-bit platforms), in points.
+public typealias CGFloat = Foundation.CGFloat
+/// Foundation's `CGPoint`, in points.
+public typealias CGPoint = Foundation.CGPoint
+/// Foundation's `CGSize`, in points.
+public typealias CGSize = Foundation.CGSize
+/// Foundation's `CGRect`, in points.
+public typealias CGRect = Foundation.CGRect
+
+/// `CGPoint.zero`, for default arguments in files that do not import Foundation.
+@usableFromInline let _zeroPoint = CGPoint.zero
+
+// MARK: - Operating system
+
+/// What Harmonic asks of the operating system, in one place.
+enum _Platform {
+  /// Processors currently online (≥ 1).
+  static let activeProcessorCount: Int = {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    #else
+    return 1
+    #endif
+  }()
+
+  /// Which BLAS is answering: "Accelerate", "OpenBLAS <config> (<core>)", or
+  /// "reference BLAS (<path>)", read from the loaded library, never guessed.
+  static let blasDescription: String = {
+    #if canImport(Accelerate)
+    return "Accelerate"
+    #elseif canImport(Glibc)
+    let handle = dlopen(nil, RTLD_NOW)
+    defer { if let handle { dlclose(handle) } }
+    if let config = dlsym(handle, "openblas_get_config") {
+      typealias StringGetter = @convention(c) () -> UnsafePointer<CChar>?
+      let configString = unsafeBitCast(config, to: StringGetter.self)().map { String(cString: $0) } ?? "?"
+      var core = ""
+      if let coreName = dlsym(handle, "openblas_get_corename") {
+        core = unsafeBitCast(coreName, to: StringGetter.self)().map { " (\(String(cString: $0)))" } ?? ""
+      }
+      return "OpenBLAS \(configString)\(core)"
+    }
+    // The file the dynamic linker mapped for libblas.so.3 (alternatives and
+    // LD_LIBRARY_PATH both decide it), read from /proc/self/maps.
+    var path = "libblas.so.3"
+    if let file = fopen("/proc/self/maps", "r") {
+      defer { fclose(file) }
+      var line = [CChar](repeating: 0, count: 4096)
+      while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let slash = text.firstIndex(of: "/"), text.contains("libblas.so") {
+          path = String(text[slash...].prefix { $0 != "\n" && $0 != " " })
+          break
+        }
+      }
+    }
+    return "reference BLAS (\(path))"
+    #else
+    return "unknown BLAS"
+    #endif
+  }()
+}
+
+// MARK: - Apple interoperability (not built on Linux)
+
+#if canImport(CoreGraphics)
+/// CoreGraphics' `CGAffineTransform` (``AffineTransform2D`` converts to and from it).
+public typealias CGAffineTransform = CoreGraphics.CGAffineTransform
+#endif
+#if canImport(QuartzCore)
+/// QuartzCore's `CATransform3D` (``Transform3D`` converts to and from it).
+public typealias CATransform3D = QuartzCore.CATransform3D
+#endif

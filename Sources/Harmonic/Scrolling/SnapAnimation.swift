@@ -1,0 +1,5 @@
+/// How a snap animates.
+public enum SnapAnimation: Sendable, Hashable {
+  case spring(SpringMotion)
+  case deceleration(ScrollDeceleration)
+}

@@ -1,0 +1,186 @@
+/// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`,
+/// done properly: from the offset and velocity at the end of a drag to the
+/// content offset the scroll should come to rest at.
+///
+/// The rules, in order (one axis; run two queries for two axes):
+/// 1. The natural rest offset r = offset − v/(1000·ln d), the exact end of
+///    the exponential deceleration at rate d per millisecond.
+/// 2. Candidates: for each item, the offset that aligns it with the snap area
+///    (viewport minus insets) as `alignment` says. An item larger than the
+///    snap area is a whole range of candidates — every offset where it covers
+///    the snap area — so it can be scrolled inside freely (the CSS
+///    scroll-snap rule).
+/// 3. The candidate nearest r. If |v| ≥ the minimum fling velocity (default 50
+///    points/s), the result lies strictly ahead of the current offset in the
+///    direction of v — a flick never snaps back, and a short quick flick moves
+///    one item; if no candidate lies ahead, the last one in that direction.
+/// 4. Optionally at most n items away from the item nearest the current
+///    offset (paging: n = 1), and never past a *stop* item
+///    (`scroll-snap-stop: always`).
+/// 5. Clamped to the reachable range
+///    [−leadingInset, max(−leadingInset, contentExtent + trailingInset − viewport)]:
+///    the first and last items are reached as far as possible, never overshot.
+/// 6. Ties go to the direction of v, else to the lower index.
+///
+/// With v = 0, center alignment and no insets this is the classic "item
+/// nearest the viewport center" snap, except that it also clamps at the far end.
+///
+/// Units: offsets in points (the leading edge of the viewport in content
+/// coordinates, like `contentOffset`), velocities in points per **second**
+/// (UIKit's `withScrollingVelocity` is in points per millisecond: multiply by
+/// 1000). In right-to-left layouts offsets and velocities are physical (x grows
+/// to the right) while items are listed in reading order from the right edge.
+///
+/// - Complexity: O(log n) per query (binary searches), O(log s) for s stops.
+public enum Snapping {
+  /// How a snap query behaves beyond the layout itself.
+  public struct Options: Sendable {
+    public var alignment: SnapAlignment
+    /// Deceleration rate per millisecond, in (0, 1). Default 0.998 (UIKit's normal).
+    public var decelerationRate: Double
+    /// Velocities at least this fast (points/s) count as a flick (rule 3). Default 50.
+    public var minimumFlingVelocity: Double
+    /// At most this many items from the item nearest the current offset (rule 4); `nil` for no limit.
+    public var maximumItemsPerFlick: Int?
+    /// Sorted indices of items a scroll must not pass (rule 4).
+    public var stopItems: [Int]
+    /// Mirror offsets for a right-to-left layout.
+    public var isRightToLeft: Bool
+
+    public init(
+      alignment: SnapAlignment = .center, decelerationRate: Double = ScrollDeceleration.normal,
+      minimumFlingVelocity: Double = 50, maximumItemsPerFlick: Int? = nil, stopItems: [Int] = [], isRightToLeft: Bool = false
+    ) {
+      self.alignment = alignment
+      self.decelerationRate = decelerationRate
+      self.minimumFlingVelocity = minimumFlingVelocity
+      self.maximumItemsPerFlick = maximumItemsPerFlick
+      self.stopItems = stopItems
+      self.isRightToLeft = isRightToLeft
+    }
+  }
+
+  /// A snap decision.
+  public struct Result: Sendable, Hashable {
+    /// The content offset to come to rest at, points (physical).
+    public let target: Double
+    /// The item snapped to.
+    public let index: Int
+    /// Where the deceleration alone would have stopped, points (physical, unclamped).
+    public let restOffset: Double
+    /// The offset and velocity the query started from (physical).
+    public let offset: Double
+    public let velocity: Double
+    public let decelerationRate: Double
+
+    /// How to get there: a spring from the current offset carrying the
+    /// release velocity (C¹ hand-off) — or, when the natural deceleration
+    /// already ends within 5 % of its rate at the target, that deceleration
+    /// with its rate adjusted to end exactly on the target.
+    public func animation(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> SnapAnimation {
+      if let rate = ScrollDeceleration.rate(toRestAt: target, from: offset, velocity: velocity) {
+        let change = log1pRatio(rate, decelerationRate)
+        if change <= 0.05 {
+          return .deceleration(try ScrollDeceleration(rate: rate, from: offset, velocity: velocity))
+        }
+      }
+      return .spring(try SpringMotion(spring: spring, from: offset, to: target, initialVelocity: velocity))
+    }
+
+    private func log1pRatio(_ a: Double, _ b: Double) -> Double {
+      // |ln a / ln b − 1|: how much the decay constant changes.
+      (ScrollDeceleration.decayConstantPerSecond(a) / ScrollDeceleration.decayConstantPerSecond(b) - 1).magnitude
+    }
+  }
+
+  /// The default spring to a snap target: critically damped, 0.4 s duration.
+  public static let defaultSpring: Spring = {
+    do { return try Spring(duration: 0.4, bounce: 0) } catch { fatalError("unreachable: \(error)") }
+  }()
+
+  /// The target content offset for a drag that ends at `offset` with `velocity`.
+  ///
+  /// - Parameters:
+  ///   - layout: the items along the axis.
+  ///   - offset: the current content offset, points (physical).
+  ///   - velocity: the release velocity, points per second (physical).
+  ///   - options: alignment, deceleration, flick and paging rules, RTL.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   non-finite offset or velocity, a rate outside (0, 1), a negative
+  ///   minimum fling velocity or item limit, or unsorted / out-of-range stops.
+  public static func target(layout: SnapLayout, offset: Double, velocity: Double, options: Options = Options()) throws(HarmonicError) -> Result {
+    guard offset.isFinite, offset.magnitude <= 1e15 else {
+      throw .invalidParameter(name: "offset", value: offset, accepted: "finite with magnitude ≤ 1e15 (points)")
+    }
+    guard velocity.isFinite, velocity.magnitude <= 1e12 else {
+      throw .invalidParameter(name: "velocity", value: velocity, accepted: "finite with magnitude ≤ 1e12 (points/s)")
+    }
+    guard options.minimumFlingVelocity >= 0, options.minimumFlingVelocity.isFinite else {
+      throw .invalidParameter(name: "minimumFlingVelocity", value: options.minimumFlingVelocity, accepted: "finite and ≥ 0 (points/s)")
+    }
+    if let n = options.maximumItemsPerFlick, n < 0 {
+      throw .invalidParameter(name: "maximumItemsPerFlick", value: Double(n), accepted: "≥ 0")
+    }
+    for (position, stop) in options.stopItems.enumerated() {
+      guard (0..<layout.count).contains(stop), position == 0 || stop > options.stopItems[position - 1] else {
+        throw .invalidParameter(name: "stopItems[\(position)]", value: Double(stop), accepted: "sorted, distinct, within 0..<\(layout.count)")
+      }
+    }
+    let flow = _FlowSnapper(layout: layout, alignment: options.alignment)
+    let mirror = options.isRightToLeft
+    let current = mirror ? layout.contentExtent - offset - layout.viewportExtent : offset
+    let v = mirror ? -velocity : velocity
+    let rest = try ScrollDeceleration(rate: options.decelerationRate, from: current, velocity: v).restOffset
+
+    // Rules 2, 3 and 6: the candidate nearest the rest offset.
+    var (index, point) = flow.nearest(to: rest, preferring: v)
+    if v.magnitude >= options.minimumFlingVelocity, v != 0 {
+      if v > 0, !(point > current) {
+        if let k = flow.firstItem(withHighAbove: current) { (index, point) = (k, flow.point(k, nearest: rest)) }
+        else { (index, point) = (layout.count - 1, flow.high(layout.count - 1)) }
+      } else if v < 0, !(point < current) {
+        if let k = flow.lastItem(withLowBelow: current) { (index, point) = (k, flow.point(k, nearest: rest)) }
+        else { (index, point) = (0, flow.low(0)) }
+      }
+    }
+
+    // Rule 4: the item limit and the stops, counted from the item nearest the current offset.
+    if options.maximumItemsPerFlick != nil || !options.stopItems.isEmpty {
+      let anchor = flow.nearest(to: current, preferring: 0).index
+      var limited = index
+      if let n = options.maximumItemsPerFlick {
+        limited = min(max(limited, anchor - n), anchor + n)
+      }
+      if limited > anchor, let stop = firstStop(options.stopItems, above: anchor), stop < limited { limited = stop }
+      if limited < anchor, let stop = lastStop(options.stopItems, below: anchor), stop > limited { limited = stop }
+      if limited != index { (index, point) = (limited, flow.point(limited, nearest: rest)) }
+    }
+
+    // Rule 5: the reachable range, in physical coordinates (mirrored, a
+    // one-point flow range — content shorter than the viewport — is the one
+    // physical point −trailingInset, not contentExtent − viewport).
+    func physical(_ x: Double) -> Double { mirror ? layout.contentExtent - x - layout.viewportExtent : x }
+    let range = layout.reachableOffsets(rightToLeft: mirror)
+    let target = min(max(physical(point), range.lowerBound), range.upperBound) + 0  // + 0 turns −0 into +0
+    return Result(target: target, index: index, restOffset: physical(rest), offset: offset, velocity: velocity,
+                  decelerationRate: options.decelerationRate)
+  }
+
+  static func firstStop(_ stops: [Int], above anchor: Int) -> Int? {
+    var (low, high) = (0, stops.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if stops[middle] > anchor { high = middle } else { low = middle + 1 }
+    }
+    return low < stops.count ? stops[low] : nil
+  }
+
+  static func lastStop(_ stops: [Int], below anchor: Int) -> Int? {
+    var (low, high) = (0, stops.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if stops[middle] < anchor { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 ? stops[low - 1] : nil
+  }
+}

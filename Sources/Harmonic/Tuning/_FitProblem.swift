@@ -1,0 +1,165 @@
+struct _FitProblem {
+  let samples: [SpringFit.Sample]
+  let from: Double, to: Double
+  let fixedVelocity: Double?
+  let scale: Double
+  var parameterCount: Int { fixedVelocity == nil ? 3 : 2 }
+
+  init(samples: [SpringFit.Sample], from: Double, to: Double, fixedVelocity: Double?, scale: Double) {
+    (self.samples, self.from, self.to, self.fixedVelocity, self.scale) = (samples, from, to, fixedVelocity, scale)
+  }
+
+  static let logLimit = _Math.log(1e50) - 1
+
+  func spring(_ theta: [Double]) -> Spring? {
+    guard theta[0].magnitude <= _FitProblem.logLimit, theta[1].magnitude <= _FitProblem.logLimit else { return nil }
+    return try? Spring(mass: 1, stiffness: _Math.exp(theta[0]), damping: _Math.exp(theta[1]))
+  }
+
+  func velocity(_ theta: [Double]) -> Double { fixedVelocity ?? theta[2] }
+
+  /// Residuals (model − data) and, if asked, the Jacobian (column-major n × p).
+  func evaluate(_ theta: [Double], jacobian: Bool) -> (residuals: [Double], jacobian: [Double])? {
+    guard let spring = spring(theta) else { return nil }
+    let v0 = velocity(theta)
+    guard v0.isFinite, v0.magnitude <= 1e100 else { return nil }
+    let basis = spring._basis
+    let a = basis.decayRate, q = basis.discriminant, k = spring.stiffness, c = spring.damping
+    let u0 = from - to
+    let b = v0 + a * u0
+    let n = samples.count
+    var residuals = [Double](repeating: 0, count: n)
+    var j = [Double](repeating: 0, count: jacobian ? n * parameterCount : 0)
+    for (i, sample) in samples.enumerated() {
+      let t = sample.time
+      let (chat, shat) = basis.basis(t)
+      residuals[i] = (to + (u0 * chat + b * shat)) - sample.value
+      guard jacobian else { continue }
+      let dShatDq: Double
+      let z = q * t * t
+      if z.magnitude <= 1 {
+        var sum = 0.0, power = 1.0, factorial = 6.0  // (2m+3)! starting at 3!
+        for m in 0..<12 {
+          sum += Double(m + 1) * power / factorial
+          power *= z
+          factorial *= Double(2 * m + 4) * Double(2 * m + 5)
+        }
+        dShatDq = _Math.exp(-(a * t)) * t * t * t * sum
+      } else {
+        dShatDq = (t * chat - shat) / (2 * q)
+      }
+      let dA = u0 * (-t * chat) + u0 * shat + b * (-t * shat)
+      let dQ = u0 * (t * shat / 2) + b * dShatDq
+      j[i] = k * (-dQ)  // ∂/∂ln k
+      j[n + i] = c * (0.5 * dA + a * dQ)  // ∂/∂ln c
+      if parameterCount == 3 { j[2 * n + i] = shat }
+    }
+    guard residuals.allSatisfy(\.isFinite), j.allSatisfy(\.isFinite) else { return nil }
+    return (residuals, j)
+  }
+
+  func cost(_ theta: [Double]) -> Double? {
+    guard let r = evaluate(theta, jacobian: false)?.residuals else { return nil }
+    return r.reduce(0) { $0 + $1 * $1 }
+  }
+
+  /// The best point of a coarse grid over response and damping ratio.
+  func initialGuess() -> [Double] {
+    let span = max(samples[samples.count - 1].time - samples[0].time, samples[samples.count - 1].time, 1e-6)
+    var best: ([Double], Double)? = nil
+    // 3.5 decades of response in 4 % steps (oscillating data have a local
+    // minimum per period, so the frequency must start close), 2.2 decades of
+    // damping ratio.
+    // Powers of ten through Harmonic's own exp, so the grid (and the fit) does
+    // not depend on the platform's pow.
+    let ln10 = 2.302585092994046
+    for ri in 0..<140 {
+      let response = span * _Math.exp(ln10 * (-2.5 + 3.5 * Double(ri) / 139))
+      for zi in 0..<30 {
+        let ratio = _Math.exp(ln10 * (-1.5 + 2.2 * Double(zi) / 29))
+        let omega = 2 * Double.pi / response
+        let k = omega * omega, c = 4 * Double.pi * ratio / response
+        var theta = [_Math.log(k), _Math.log(c)]
+        if fixedVelocity == nil { theta.append(0) }
+        if let value = cost(theta), value < (best?.1 ?? .infinity) { best = (theta, value) }
+      }
+    }
+    return best?.0 ?? [_Math.log(100), _Math.log(10)] + (fixedVelocity == nil ? [0] : [])
+  }
+
+  mutating func solve() throws(HarmonicError) -> SpringFit.Result {
+    let n = samples.count, p = parameterCount
+    var theta = initialGuess()
+    guard var current = evaluate(theta, jacobian: true) else {
+      throw .undefined(quantity: "spring fit", reason: "no spring in the accepted range reproduces these samples")
+    }
+    var cost = current.residuals.reduce(0) { $0 + $1 * $1 }
+    var lambda = 1e-3
+    var iterations = 0
+    while iterations < 300 {
+      iterations += 1
+      let jac = current.jacobian
+      var diagonal = [Double](repeating: 0, count: p)
+      for col in 0..<p { for i in 0..<n { diagonal[col] += jac[col * n + i] * jac[col * n + i] } }
+      var improved = false
+      for _ in 0..<40 {
+        // [J; √λ·D] δ ≈ −[r; 0], column-major (n + p) × p.
+        var augmented = [Double](repeating: 0, count: (n + p) * p)
+        for col in 0..<p {
+          for i in 0..<n { augmented[col * (n + p) + i] = jac[col * n + i] }
+          augmented[col * (n + p) + n + col] = (lambda * max(diagonal[col], 1e-300)).squareRoot()
+        }
+        let rhs = current.residuals.map { -$0 } + [Double](repeating: 0, count: p)
+        guard let step = _LAPACK.leastSquares(augmented, rows: n + p, columns: p, rhs) else { lambda *= 10; continue }
+        let candidate = zip(theta, step).map { $0 + $1 }
+        if let next = evaluate(candidate, jacobian: true) {
+          let nextCost = next.residuals.reduce(0) { $0 + $1 * $1 }
+          if nextCost < cost {
+            let converged = zip(step, theta).allSatisfy { $0.magnitude <= 1e-13 * max(1, $1.magnitude) } || cost - nextCost <= 1e-28 * scale * scale * Double(n)
+            theta = candidate
+            current = next
+            cost = nextCost
+            lambda = max(lambda / 3, 1e-15)
+            improved = true
+            if converged { iterations = 1_000 + iterations }
+            break
+          }
+        }
+        lambda *= 4
+        if lambda > 1e16 { break }
+      }
+      if !improved || iterations >= 1_000 { break }
+    }
+    if iterations >= 1_000 { iterations -= 1_000 }
+
+    let spring = self.spring(theta)!
+    let residuals = current.residuals
+    let rms = (cost / Double(n)).squareRoot()
+    let maxError = residuals.map(\.magnitude).max() ?? 0
+    // Covariance σ̂²·(JᵀJ)⁻¹ for ln k and ln c; conditioning from its eigenvalues.
+    var normal = [Double](repeating: 0, count: p * p)
+    for r in 0..<p { for s in 0..<p { for i in 0..<n { normal[s * p + r] += current.jacobian[r * n + i] * current.jacobian[s * n + i] } } }
+    let eigenvalues = _LAPACK.symmetricEigenvalues(normal, n: p) ?? []
+    let condition = (eigenvalues.last ?? .infinity) / max(eigenvalues.first ?? 0, .leastNormalMagnitude)
+    let sigma2 = n > p ? cost / Double(n - p) : 0
+    var errors = (stiffness: 0.0, damping: 0.0)
+    if sigma2 > 0, let inverse = _FitProblem.inverseDiagonal(normal, p) {
+      errors = ((sigma2 * inverse[0]).squareRoot(), (sigma2 * inverse[1]).squareRoot())
+    }
+    return SpringFit.Result(spring: spring, initialVelocity: velocity(theta), rms: rms, maxError: maxError,
+                            relativeStandardErrors: errors, conditionNumber: condition, iterations: iterations)
+  }
+
+  /// Diagonal of the inverse of a small symmetric positive definite matrix, by
+  /// solving A·x = eₖ with LAPACK for each k.
+  static func inverseDiagonal(_ a: [Double], _ p: Int) -> [Double]? {
+    var result: [Double] = []
+    for k in 0..<p {
+      var unit = [Double](repeating: 0, count: p)
+      unit[k] = 1
+      guard let column = _LAPACK.leastSquares(a, rows: p, columns: p, unit) else { return nil }
+      result.append(column[k])
+    }
+    return result
+  }
+}
