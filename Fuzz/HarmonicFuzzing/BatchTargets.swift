@@ -57,7 +57,7 @@ func fuzzBatch(_ input: inout FuzzInput) {
 
   // Settle tick for per-channel tolerances: the band holds from it on.
   let tolerances = (0..<channels).map { _ in input.byte() < 8 ? input.double() : Double(input.int(1...1000)) / 100 }
-  if let settle = attempt({ () throws(HarmonicError) in try batch.settleTime(valueTolerances: tolerances) }), let settle {
+  if let settle = attempt({ () throws(HarmonicError) in try batch.settleTick(valueTolerances: tolerances) }), let settle {
     for later in [settle, settle + AnimationTime(ticks: 705_600_000)] {
       evaluateAndCompare(batch, at: later, native: &native, blas: &blas)
       for item in 0..<items {
@@ -119,7 +119,7 @@ func fuzzBatch(_ input: inout FuzzInput) {
 
 /// Evaluates with both backends and checks them against each other and
 /// against the scalar closed form of every element.
-func evaluateAndCompare(_ batch: SpringBatch, at tick: AnimationTime, native: inout SpringBatchFrame, blas: inout SpringBatchFrame) {
+func evaluateAndCompare(_ batch: SpringBatch, at tick: AnimationTime, native: inout SpringBatch.Frame, blas: inout SpringBatch.Frame) {
   let a = attempt { () throws(HarmonicError) in try batch.evaluate(at: tick, into: &native, backend: .native) }
   let b = attempt { () throws(HarmonicError) in try batch.evaluate(at: tick, into: &blas, backend: .blas) }
   require(a != nil && b != nil, "evaluate rejected its own frame")

@@ -138,7 +138,7 @@ func fuzzAnimation(_ input: inout FuzzInput) {
     }
   }
   if let tolerance = attempt({ () throws(HarmonicError) in try SettleTolerance(value: input.double()) }),
-     let settle = animation.settleTime(tolerance: tolerance) {
+     let settle = animation.settleTick(tolerance: tolerance) {
     let state = animation.state(at: settle)
     finite(state.value, state.velocity, what: "state at the settle tick")
   }

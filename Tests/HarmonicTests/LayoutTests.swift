@@ -72,11 +72,11 @@ struct LayoutTests {
     #expect(layout.contentSize == CGSize(width: 100 + 5 * 200 + 4 * 20 + 100, height: 400))
   }
 
-  @Test("carousel decoration: seed 001's 1 − d/(W/2)·0.25 and UPCarouselFlowLayout's clamped form")
+  @Test("carousel decoration: the linear 1 − d/(W/2)·0.25 and UPCarouselFlowLayout's clamped form")
   func decoration() throws {
     let layout = try GridLayout.carousel(count: 5, itemSize: CGSize(width: 200, height: 300), spacing: 20, viewport: CGSize(width: 400, height: 400))
     let rect = CGRect(x: 0, y: 0, width: 400, height: 400)  // center x = 200: item 0 centered
-    let linear = layout.attributes(in: rect, decoration: .seed001)
+    let linear = layout.attributes(in: rect, decoration: .standard)
     #expect(linear[0].transform == .scale(1, 1) && linear[0].zIndex == 0)
     // Item 1's center is 420: d = 220, scale 1 − 220/200·0.25 = 0.725.
     #expect((linear[1].transform.a - 0.725).magnitude < 1e-15 && linear[1].zIndex == -220)

@@ -86,7 +86,7 @@ struct SnappingTests {
     try SnapLayout.uniform(count: count, itemExtent: 300, spacing: 20, viewport: 400, leadingInset: insets.0, trailingInset: insets.1)
   }
 
-  func snap(_ layout: SnapLayout, _ offset: Double, _ velocity: Double, _ options: Snapping.Options = .init()) throws -> Snapping.Result {
+  func snap(_ layout: SnapLayout, _ offset: Double, _ velocity: Double, _ options: Snapping.Options = .init()) throws -> Snapping.Decision {
     try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options)
   }
 
@@ -240,7 +240,7 @@ struct SnappingTests {
     #expect(try snap(layout, 1400, 0, options).target == 1500)
   }
 
-  @Test("with v = 0 and center alignment it is seed 001's nearest-center snap, clamped at both ends (seeded)")
+  @Test("with v = 0 and center alignment it is the plain nearest-center snap, clamped at both ends (seeded)")
   func matchesSeedAlgorithm() throws {
     var random = SeededGenerator(seed: 77)
     for _ in 0..<300 {
@@ -257,7 +257,7 @@ struct SnappingTests {
       let viewport = Double(Int.random(in: 210...600, using: &random))
       let layout = try SnapLayout(starts: starts, ends: ends, viewport: viewport)
       let proposed = Double.random(in: -100...(position + 100), using: &random)
-      // Seed 001: the item whose center is nearest the viewport center (first on ties), clamped at 0.
+      // The plain algorithm: the item whose center is nearest the viewport center (first on ties), clamped at 0.
       var lesser = Double.greatestFiniteMagnitude
       for k in 0..<count {
         let distance = (starts[k] + ends[k]) / 2 - (viewport / 2 + proposed)

@@ -89,7 +89,7 @@ struct SettleTimeTests {
     #expect((motion._state(atSeconds: settle).value + 224.9375).magnitude <= 0.01)  // beyond the public 1e12 s
     #expect((motion._state(atSeconds: settle * (1 - 1e-9)).value + 224.9375).magnitude > 0.01)
     let batch = try SpringBatch(itemCount: 1, channelCount: 1, start: [-224.9375], target: [-224.9375], velocity: [-1799.5], springs: .shared(spring))
-    #expect(try batch.settleTime(valueTolerances: [0.01]) == nil)  // beyond ±414 years of ticks
+    #expect(try batch.settleTick(valueTolerances: [0.01]) == nil)  // beyond ±414 years of ticks
   }
 
   @Test("subnormal-scale motions: the amplitude bound does not underflow to 0 (found by the fuzzer)")
@@ -98,7 +98,7 @@ struct SettleTimeTests {
     let start = -5.874144831189116e-306, target = 1.1656763e-317, velocity = -9.215772747376152e-305
     let batch = try SpringBatch(itemCount: 1, channelCount: 1, start: [start], target: [target], velocity: [velocity], springs: .shared(spring))
     let tolerance = 2.1219957905e-314
-    let tick = try #require(try batch.settleTime(valueTolerances: [tolerance]))
+    let tick = try #require(try batch.settleTick(valueTolerances: [tolerance]))
     #expect(tick.ticks > 0)
     let motion = try SpringMotion(spring: spring, from: start, to: target, initialVelocity: velocity)
     #expect((tick.seconds - motion.settleTime(tolerance: try SettleTolerance(value: tolerance))).magnitude < 1e-8)
@@ -113,7 +113,7 @@ struct SettleTimeTests {
     let motion = try SpringMotion(spring: .bouncy, from: 0, to: 300, initialVelocity: -2000)
     let tolerance = try SettleTolerance(value: 0.5, velocity: 5)
     let animation = SpringAnimation(motion, startingAt: AnimationTime(ticks: 1_000))
-    let tick = try #require(animation.settleTime(tolerance: tolerance))
+    let tick = try #require(animation.settleTick(tolerance: tolerance))
     let exact = motion.settleTime(tolerance: tolerance)
     #expect((tick - AnimationTime(ticks: 1_000)).seconds >= exact)
     #expect((tick - AnimationTime(ticks: 1_001)).seconds < exact)

@@ -27,7 +27,7 @@ func mixedSprings(_ count: Int, seed: UInt64) throws -> [Spring] {
   }
 }
 
-func hashFrame(_ frame: SpringBatchFrame) -> UInt64 {
+func hashFrame(_ frame: SpringBatch.Frame) -> UInt64 {
   var hasher = BitHasher()
   for v in frame.values { hasher.combine(v) }
   for v in frame.velocities { hasher.combine(v) }

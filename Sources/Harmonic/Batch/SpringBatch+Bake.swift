@@ -1,27 +1,32 @@
-/// A baked animation: the values of every element at T ticks, as one
-/// (N·C) × T column-major matrix.
-public struct SpringBatchBake: Sendable {
-  /// T.
-  public let frameCount: Int
-  /// `values[j·N·C + e]` is element `e` at `ticks[j]`, in units.
-  public internal(set) var values: [Double]
-  /// The ticks of the last bake.
-  public internal(set) var ticks: [AnimationTime]
-  /// Per group a 3 × T matrix (column j = Ĉ, 1 − Ĉ, Ŝ at ticks[j]).
-  var _coefficients: [Double]
+extension SpringBatch {
+  /// A baked animation: the values of every element at T ticks, as one
+  /// (N·C) × T column-major matrix.
+  public struct Bake: Sendable {
+    /// T.
+    public let frameCount: Int
+    /// `values[j·N·C + e]` is element `e` at `ticks[j]`, in units.
+    public internal(set) var values: [Double]
+    /// The ticks of the last bake.
+    public internal(set) var ticks: [AnimationTime]
+    /// Per group a 3 × T matrix (column j = Ĉ, 1 − Ĉ, Ŝ at ticks[j]).
+    var _coefficients: [Double]
+  }
 }
+
+@available(*, deprecated, renamed: "SpringBatch.Bake")
+public typealias SpringBatchBake = SpringBatch.Bake
 
 extension SpringBatch {
   /// Buffers for baking `frameCount` ticks at once.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   `frameCount` < 1 or N·C·T does not fit in memory addresses.
-  public func makeBake(frameCount: Int) throws(HarmonicError) -> SpringBatchBake {
+  public func makeBake(frameCount: Int) throws(HarmonicError) -> SpringBatch.Bake {
     let (size, overflow) = elementCount.multipliedReportingOverflow(by: max(frameCount, 0))
     guard frameCount >= 1, !overflow, size <= Int(Int32.max) * 64 else {
       throw .invalidParameter(name: "frameCount", value: Double(frameCount), accepted: "≥ 1, with N·C·T ≤ 1.4e11")
     }
-    return SpringBatchBake(
+    return SpringBatch.Bake(
       frameCount: frameCount, values: Array(repeating: 0, count: size), ticks: [],
       _coefficients: Array(repeating: 0, count: 3 * frameCount * _groups.count))
   }
@@ -40,7 +45,7 @@ extension SpringBatch {
   ///   another batch — before anything is written.
   /// - Complexity: O(N·C·T); no allocation.
   public func bake(
-    ticks: [AnimationTime], into bake: inout SpringBatchBake, backend: BatchBackend = .native, threads: Int? = nil
+    ticks: [AnimationTime], into bake: inout SpringBatch.Bake, backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
     let frames = bake.frameCount
     guard ticks.count == frames else {
@@ -57,7 +62,7 @@ extension SpringBatch {
         let basis = _groups[g].spring._basis
         for j in 0..<frames {
           let tick = ticks[j]
-          let (c, s) = basis.basis(tick > origin ? (tick - origin).seconds : 0)
+          let (c, s) = basis.basis(tick._seconds(since: origin))
           let k = 3 * (g * frames + j)
           w[k] = c
           w[k + 1] = 1 - c

@@ -1,26 +1,31 @@
-/// Output buffers for evaluating a ``SpringBatch`` at one tick, reused frame
-/// after frame so that steady-state evaluation allocates nothing.
-public struct SpringBatchFrame: Sendable {
-  /// N·C values in units, channel-major (`channel·N + item`).
-  public internal(set) var values: [Double]
-  /// N·C velocities in units/s, channel-major; empty when not requested.
-  public internal(set) var velocities: [Double]
-  /// The tick last evaluated.
-  public internal(set) var time: AnimationTime?
-  /// Per group: Ĉ, 1 − Ĉ, Ŝ, −Ŝ.
-  var _coefficients: [Double]
+extension SpringBatch {
+  /// Output buffers for evaluating a ``SpringBatch`` at one tick, reused frame
+  /// after frame so that steady-state evaluation allocates nothing.
+  public struct Frame: Sendable {
+    /// N·C values in units, channel-major (`channel·N + item`).
+    public internal(set) var values: [Double]
+    /// N·C velocities in units/s, channel-major; empty when not requested.
+    public internal(set) var velocities: [Double]
+    /// The tick last evaluated.
+    public internal(set) var time: AnimationTime?
+    /// Per group: Ĉ, 1 − Ĉ, Ŝ, −Ŝ.
+    var _coefficients: [Double]
 
-  /// The value of (item, channel) for a batch with `itemCount` items.
-  public func value(item: Int, channel: Int, itemCount: Int) -> Double { values[channel * itemCount + item] }
+    /// The value of (item, channel) for a batch with `itemCount` items.
+    public func value(item: Int, channel: Int, itemCount: Int) -> Double { values[channel * itemCount + item] }
+  }
 }
+
+@available(*, deprecated, renamed: "SpringBatch.Frame")
+public typealias SpringBatchFrame = SpringBatch.Frame
 
 extension SpringBatch {
   /// Buffers sized for this batch.
   ///
   /// - Parameter velocities: whether ``evaluate(at:into:backend:threads:)``
   ///   also computes velocities.
-  public func makeFrame(velocities: Bool = true) -> SpringBatchFrame {
-    SpringBatchFrame(
+  public func makeFrame(velocities: Bool = true) -> SpringBatch.Frame {
+    SpringBatch.Frame(
       values: Array(repeating: 0, count: elementCount),
       velocities: velocities ? Array(repeating: 0, count: elementCount) : [],
       time: nil,
@@ -45,10 +50,10 @@ extension SpringBatch {
   ///   the frame was made for a differently sized batch; the frame is then untouched.
   /// - Complexity: O(N·C); no allocation.
   public func evaluate(
-    at time: AnimationTime, into frame: inout SpringBatchFrame, backend: BatchBackend = .native, threads: Int? = nil
+    at time: AnimationTime, into frame: inout SpringBatch.Frame, backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
     try _checkFrame(frame)
-    let seconds = time > origin ? (time - origin).seconds : 0
+    let seconds = time._seconds(since: origin)
     // Index loops throughout: for-in over arrays of structs allocates in
     // unoptimized builds, and frames must not allocate in any build.
     _groups.withUnsafeBufferPointer { groups in
@@ -83,7 +88,7 @@ extension SpringBatch {
     frame.time = time
   }
 
-  func _checkFrame(_ frame: SpringBatchFrame) throws(HarmonicError) {
+  func _checkFrame(_ frame: SpringBatch.Frame) throws(HarmonicError) {
     guard frame.values.count == elementCount else {
       throw .invalidParameter(name: "frame.values.count", value: Double(frame.values.count), accepted: "this batch's element count \(elementCount) (make the frame with makeFrame())")
     }

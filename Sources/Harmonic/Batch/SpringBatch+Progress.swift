@@ -61,7 +61,7 @@ enum _SpringBatchProgress {
     guard time > group.progressOrigin else { return 0 }
     if time >= completion(group) { return 1 }
     let basis = group.spring._basis
-    let (c, s) = basis.basis((time - group.progressOrigin).seconds)
+    let (c, s) = basis.basis(time._seconds(since: group.progressOrigin))
     // The unit step 0 → 1 with initial velocity ρ, in SpringMotion's form.
     return ((0 + 0 * c) + 1 * (1 - c)) + (group.progressVelocity + basis.decayRate * -1) * s
   }
@@ -69,11 +69,8 @@ enum _SpringBatchProgress {
   /// progressOrigin + settlingDuration, rounded up to a tick.
   static func completion(_ group: _SpringGroup) -> AnimationTime {
     guard group.progressSettle.isFinite else { return AnimationTime(ticks: .max) }
-    let scaled = (group.progressSettle * Double(AnimationTime.ticksPerSecond)).rounded(.up)
-    var ticks = Int64(min(scaled, 0x1p62))
-    if AnimationTime(ticks: ticks).seconds < group.progressSettle { ticks += 1 }
-    let (sum, overflow) = group.progressOrigin.ticks.addingReportingOverflow(ticks)
-    return AnimationTime(ticks: overflow ? .max : sum)
+    let ticks = AnimationTime._ticks(roundingUp: group.progressSettle) ?? (1 << 62)
+    return group.progressOrigin._advanced(by: ticks)
   }
 }
 
@@ -85,7 +82,7 @@ extension SpringBatch {
       let group = _groups[g]
       guard time >= group.progressOrigin, time < _SpringBatchProgress.completion(group) else { continue }
       let basis = group.spring._basis
-      let (c, s) = basis.basis((time - group.progressOrigin).seconds)
+      let (c, s) = basis.basis(time._seconds(since: group.progressOrigin))
       // SpringMotion(0 → 1, v₀ = ρ).velocity: (0 + ρ·Ĉ) + (ω₀²·(0 − 1) + a·ρ)·(−Ŝ).
       let velocity = (0 + group.progressVelocity * c) + (basis.omegaSquared * -1 + basis.decayRate * group.progressVelocity) * -s
       sum += Double(_itemsPerGroup[g]) * velocity

@@ -13,7 +13,7 @@ extension SpringBatch {
   ///   channel's units.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   wrong count or a non-positive tolerance.
-  public func settleTime(valueTolerances tolerances: [Double], threads: Int? = nil) throws(HarmonicError) -> AnimationTime? {
+  public func settleTick(valueTolerances tolerances: [Double], threads: Int? = nil) throws(HarmonicError) -> AnimationTime? {
     guard tolerances.count == channelCount else {
       throw .invalidParameter(name: "tolerances.count", value: Double(tolerances.count), accepted: "channelCount = \(channelCount)")
     }
@@ -61,11 +61,14 @@ extension SpringBatch {
     _Parallel.forEachPart(parts, work)
     let seconds = partial.values.max() ?? initial
     if !seconds.isFinite { return nil }
-    let scaled = (seconds * Double(AnimationTime.ticksPerSecond)).rounded(.up)
-    guard scaled < 0x1p62 else { return nil }
-    var ticks = Int64(scaled)
-    if AnimationTime(ticks: ticks).seconds < seconds { ticks += 1 }
+    guard let ticks = AnimationTime._ticks(roundingUp: seconds) else { return nil }
     let (sum, overflow) = origin.ticks.addingReportingOverflow(ticks)
     return overflow ? nil : AnimationTime(ticks: sum)
+  }
+
+  /// The settle tick (renamed: `settleTime` means seconds elsewhere).
+  @available(*, deprecated, renamed: "settleTick(valueTolerances:threads:)")
+  public func settleTime(valueTolerances tolerances: [Double], threads: Int? = nil) throws(HarmonicError) -> AnimationTime? {
+    try settleTick(valueTolerances: tolerances, threads: threads)
   }
 }

@@ -1,110 +1,116 @@
-/// Advances a ``SpringBatch`` by a fixed step with the exact discrete
-/// propagator: per spring, the closed-form solution over one step as a 2×2
-/// matrix,
-///
-///     [u]        [Ĉ + a·Ŝ    Ŝ     ] [u]
-///     [v](t+h) = [−ω₀²·Ŝ     Ĉ − a·Ŝ] [v](t),     u = value − target,
-///
-/// with (Ĉ, Ŝ) at the step h. It is unconditionally stable and exact at the
-/// sample points up to rounding. A step adds an increment to the state,
-/// `x + (Φ − I)·x`, with `Ĉ − 1` formed without cancellation
-/// (`expm1(−a h)·cos θ − 2 sin²(θ/2)`): the matrix entries then carry errors
-/// relative to the small increment, not to 1, and undamped springs keep
-/// their amplitude and phase over 10⁸ steps (see the `soak` figures in the
-/// README). For frame-rate-independent bits use
-/// ``SpringBatch/evaluate(at:into:backend:threads:)`` instead; the stepper's
-/// result depends on h.
-///
-/// With `.blas` a step is `[u v] + [u v]·(Φ − I)ᵀ`, one `dgemm` ((N·C × 2)
-/// by 2 × 2, β = 1) per group run; the native loop performs the same
-/// operations in the same order, so both give the same bits.
-public struct SpringBatchStepper: Sendable {
-  /// The step h.
-  public let step: AnimationTime
-  /// The tick of the current state.
-  public private(set) var time: AnimationTime
-  let itemCount: Int
-  let channelCount: Int
-  /// [u | v], each N·C long; `_next` is the other buffer of the pair.
-  var _state: [Double]
-  var _next: [Double]
-  var _targets: [Double]
-  /// Per group (Φ − I)ᵀ column-major: Φ₀₀ − 1, Φ₀₁, Φ₁₀, Φ₁₁ − 1.
-  var _propagators: [Double]
-  var _groupOfItem: [Int32]
-  var _runs: [_GroupRun]
-  var _usesBLASRuns: Bool
-
-  /// Advances by one step h.
+extension SpringBatch {
+  /// Advances a ``SpringBatch`` by a fixed step with the exact discrete
+  /// propagator: per spring, the closed-form solution over one step as a 2×2
+  /// matrix,
   ///
-  /// - Complexity: O(N·C); no allocation (the two state buffers swap).
-  public mutating func advance(backend: BatchBackend = .native, threads: Int? = nil) {
-    let n = itemCount * channelCount
-    let items = itemCount
-    let channels = channelCount
-    let runs = _runs
-    let useBLAS = backend == .blas && _usesBLASRuns
-    _propagators.withUnsafeBufferPointer { phi in
-      let phi = _SendableBuffer(phi)
-      _state.withUnsafeBufferPointer { state in
-        let state = _SendableBuffer(state)
-        _next.withUnsafeMutableBufferPointer { next in
-          let next = _SendablePointer(next.baseAddress!)
-          _groupOfItem.withUnsafeBufferPointer { groupOfItem in
-            let groupOfItem = _SendableBuffer(groupOfItem)
-            _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
-              for channel in 0..<channels {
-                let base = channel * items
-                if useBLAS {
-                  _forEachRunSlice(runs, in: range) { run, lo, hi in
-                    // next = state, then next += state·(Φ − I)ᵀ (β = 1).
-                    (next.base + base + lo).update(from: state.buffer.baseAddress! + base + lo, count: hi - lo)
-                    (next.base + n + base + lo).update(from: state.buffer.baseAddress! + n + base + lo, count: hi - lo)
-                    _BLAS.gemm(m: hi - lo, n: 2, k: 2, a: state.buffer.baseAddress! + base + lo, lda: n,
-                               b: phi.buffer.baseAddress! + 4 * run.group, ldb: 2, c: next.base + base + lo, ldc: n, beta: 1)
+  ///     [u]        [Ĉ + a·Ŝ    Ŝ     ] [u]
+  ///     [v](t+h) = [−ω₀²·Ŝ     Ĉ − a·Ŝ] [v](t),     u = value − target,
+  ///
+  /// with (Ĉ, Ŝ) at the step h. It is unconditionally stable and exact at the
+  /// sample points up to rounding. A step adds an increment to the state,
+  /// `x + (Φ − I)·x`, with `Ĉ − 1` formed without cancellation
+  /// (`expm1(−a h)·cos θ − 2 sin²(θ/2)`): the matrix entries then carry errors
+  /// relative to the small increment, not to 1, and undamped springs keep
+  /// their amplitude and phase over 10⁸ steps (see the `soak` figures in the
+  /// README). For frame-rate-independent bits use
+  /// ``SpringBatch/evaluate(at:into:backend:threads:)`` instead; the stepper's
+  /// result depends on h.
+  ///
+  /// With `.blas` a step is `[u v] + [u v]·(Φ − I)ᵀ`, one `dgemm` ((N·C × 2)
+  /// by 2 × 2, β = 1) per group run; the native loop performs the same
+  /// operations in the same order, so both give the same bits.
+  public struct Stepper: Sendable {
+    /// The step h.
+    public let step: AnimationTime
+    /// The tick of the current state (saturates at `Int64.max` ticks, ±414
+    /// years, rather than wrapping).
+    public private(set) var time: AnimationTime
+    let itemCount: Int
+    let channelCount: Int
+    /// [u | v], each N·C long; `_next` is the other buffer of the pair.
+    var _state: [Double]
+    var _next: [Double]
+    var _targets: [Double]
+    /// Per group (Φ − I)ᵀ column-major: Φ₀₀ − 1, Φ₀₁, Φ₁₀, Φ₁₁ − 1.
+    var _propagators: [Double]
+    var _groupOfItem: [Int32]
+    var _runs: [_GroupRun]
+    var _usesBLASRuns: Bool
+
+    /// Advances by one step h.
+    ///
+    /// - Complexity: O(N·C); no allocation (the two state buffers swap).
+    public mutating func advance(backend: BatchBackend = .native, threads: Int? = nil) {
+      let n = itemCount * channelCount
+      let items = itemCount
+      let channels = channelCount
+      let runs = _runs
+      let useBLAS = backend == .blas && _usesBLASRuns
+      _propagators.withUnsafeBufferPointer { phi in
+        let phi = _SendableBuffer(phi)
+        _state.withUnsafeBufferPointer { state in
+          let state = _SendableBuffer(state)
+          _next.withUnsafeMutableBufferPointer { next in
+            let next = _SendablePointer(next.baseAddress!)
+            _groupOfItem.withUnsafeBufferPointer { groupOfItem in
+              let groupOfItem = _SendableBuffer(groupOfItem)
+              _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
+                for channel in 0..<channels {
+                  let base = channel * items
+                  if useBLAS {
+                    _forEachRunSlice(runs, in: range) { run, lo, hi in
+                      // next = state, then next += state·(Φ − I)ᵀ (β = 1).
+                      (next.base + base + lo).update(from: state.buffer.baseAddress! + base + lo, count: hi - lo)
+                      (next.base + n + base + lo).update(from: state.buffer.baseAddress! + n + base + lo, count: hi - lo)
+                      _BLAS.gemm(m: hi - lo, n: 2, k: 2, a: state.buffer.baseAddress! + base + lo, lda: n,
+                                 b: phi.buffer.baseAddress! + 4 * run.group, ldb: 2, c: next.base + base + lo, ldc: n, beta: 1)
+                    }
+                    continue
                   }
-                  continue
-                }
-                for item in range {
-                  let g = groupOfItem.isEmpty ? 0 : 4 * Int(groupOfItem[item])
-                  let e = base + item
-                  let u = state[e], v = state[n + e]
-                  // The order of reference dgemm with β = 1: (x + u·D₀) + v·D₁.
-                  next[e] = (u + u * phi[g]) + v * phi[g + 1]
-                  next[n + e] = (v + u * phi[g + 2]) + v * phi[g + 3]
+                  for item in range {
+                    let g = groupOfItem.isEmpty ? 0 : 4 * Int(groupOfItem[item])
+                    let e = base + item
+                    let u = state[e], v = state[n + e]
+                    // The order of reference dgemm with β = 1: (x + u·D₀) + v·D₁.
+                    next[e] = (u + u * phi[g]) + v * phi[g + 1]
+                    next[n + e] = (v + u * phi[g + 2]) + v * phi[g + 3]
+                  }
                 }
               }
             }
           }
         }
       }
+      swap(&_state, &_next)
+      time = time._advanced(by: step.ticks)
     }
-    swap(&_state, &_next)
-    time = time + step
-  }
 
-  /// Writes target + u for every element (channel-major) into `values`.
-  ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
-  ///   `values.count` is not N·C.
-  public func values(into values: inout [Double]) throws(HarmonicError) {
-    let n = itemCount * channelCount
-    guard values.count == n else {
-      throw .invalidParameter(name: "values.count", value: Double(values.count), accepted: "N·C = \(n)")
+    /// Writes target + u for every element (channel-major) into `values`.
+    ///
+    /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
+    ///   `values.count` is not N·C.
+    public func values(into values: inout [Double]) throws(HarmonicError) {
+      let n = itemCount * channelCount
+      guard values.count == n else {
+        throw .invalidParameter(name: "values.count", value: Double(values.count), accepted: "N·C = \(n)")
+      }
+      for e in 0..<n { values[e] = _targets[e] + _state[e] }
     }
-    for e in 0..<n { values[e] = _targets[e] + _state[e] }
-  }
 
-  /// The current velocity of every element (channel-major), units/s.
-  public var velocities: ArraySlice<Double> { _state[(itemCount * channelCount)...] }
+    /// The current velocity of every element (channel-major), units/s.
+    public var velocities: ArraySlice<Double> { _state[(itemCount * channelCount)...] }
+  }
 }
+
+@available(*, deprecated, renamed: "SpringBatch.Stepper")
+public typealias SpringBatchStepper = SpringBatch.Stepper
 
 extension SpringBatch {
   /// A stepper starting at ``origin`` that advances by `step`.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   `step` is not positive.
-  public func makeStepper(step: AnimationTime) throws(HarmonicError) -> SpringBatchStepper {
+  public func makeStepper(step: AnimationTime) throws(HarmonicError) -> SpringBatch.Stepper {
     guard step.ticks > 0 else {
       throw .invalidParameter(name: "step", value: Double(step.ticks), accepted: "> 0 ticks")
     }
@@ -123,7 +129,7 @@ extension SpringBatch {
       let cMinusOne = basis.basisMinusOne(h)
       propagators += [cMinusOne + basis.decayRate * s, s, -(basis.omegaSquared * s), cMinusOne - basis.decayRate * s]
     }
-    return SpringBatchStepper(
+    return SpringBatch.Stepper(
       step: step, time: origin, itemCount: itemCount, channelCount: channelCount, _state: state,
       _next: Array(repeating: 0, count: 2 * n), _targets: Array(_valueColumns[n..<(2 * n)]),
       _propagators: propagators, _groupOfItem: _groupOfItem, _runs: _runs, _usesBLASRuns: _usesBLAS(.blas))

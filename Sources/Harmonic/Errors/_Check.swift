@@ -32,3 +32,11 @@ enum _Check {
     }
   }
 }
+
+/// A value built from Harmonic's own constants (presets, defaults), through
+/// the same checked initializer a caller would use. A throw here would be a bug
+/// in Harmonic, not bad input, so it is a precondition failure — the README's
+/// error policy — and the tests construct every such constant.
+func _libraryConstant<T>(_ make: () throws -> T) -> T {
+  do { return try make() } catch { preconditionFailure("Harmonic's own constant was refused: \(error)") }
+}

@@ -23,7 +23,7 @@ public struct AffineTransform2D: Sendable, Hashable {
   /// Not a rotation interpolation: halfway between two rotations is in
   /// general not a rotation (it also scales).
   public func interpolated(to other: AffineTransform2D, progress p: Double) -> AffineTransform2D {
-    func mix(_ x: Double, _ y: Double) -> Double { (0 + x * (1 - p)) + y * p }
+    func mix(_ x: Double, _ y: Double) -> Double { _interpolate(x, y, p) }
     return AffineTransform2D(a: mix(a, other.a), b: mix(b, other.b), c: mix(c, other.c), d: mix(d, other.d), tx: mix(tx, other.tx), ty: mix(ty, other.ty))
   }
 

@@ -2,7 +2,7 @@
 public enum AppearanceStyle: Sendable {
   /// Same frame, alpha 0 (UIKit's default).
   case fade
-  /// Seed 000's fly-in: from `distance` points below its final position,
+  /// A fly-in: from `distance` points below its final position,
   /// rotated by `rotation` radians, alpha 0.
   case flyIn(distance: Double, rotation: Double)
   /// Any pose computed from the final (or initial) attributes.

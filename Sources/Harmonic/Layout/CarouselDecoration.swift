@@ -1,7 +1,7 @@
 /// Scale, alpha and zIndex of carousel items from the distance d between an
 /// item's center and the viewport's center along the scroll axis.
 public enum CarouselDecoration: Sendable, Hashable {
-  /// Seed 001's linear form: scale = 1 − (d / (W/2))·shrink, W the viewport
+  /// Linear: scale = 1 − (d / (W/2))·shrink, W the viewport
   /// extent; not clamped (items beyond W/2 keep shrinking). Alpha unchanged.
   case linear(shrink: Double)
   /// UPCarouselFlowLayout's clamped form: ratio = (D − min(d, D))/D,
@@ -10,8 +10,12 @@ public enum CarouselDecoration: Sendable, Hashable {
   /// item pitch).
   case clamped(sideScale: Double, sideAlpha: Double, maxDistance: Double)
 
-  /// Seed 001's default: shrink 0.25.
-  public static let seed001 = CarouselDecoration.linear(shrink: 0.25)
+  /// The common cover-flow default: linear, an item half a viewport away
+  /// drawn at 75 % (shrink 0.25).
+  public static let standard = CarouselDecoration.linear(shrink: 0.25)
+
+  @available(*, deprecated, renamed: "standard")
+  public static var seed001: CarouselDecoration { standard }
 
   /// Applies scale (as the affine transform), alpha and zIndex (nearer the
   /// center is on top: zIndex = −round(d)) to attributes for a viewport whose

@@ -68,10 +68,10 @@ extension GridLayout {
     let (main, cross) = _ranges(rect)
     var result: [LayoutAttributes] = []
     // First line whose end is past the rect's start.
-    var line = _lowerBound(count: _lineMainStart.count) { _lineMainEnd[$0] > main.0 }
+    var line = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main.0 }
     while line < _lineMainStart.count, _lineMainStart[line] < main.1 {
       let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
-      var item = first + _lowerBound(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > cross.0 }
+      var item = first + _partitionPoint(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > cross.0 }
       while item < end, _itemCross[item] < cross.1 {
         if _itemMain[item] < main.1, _itemMain[item] + _itemMainSize[item] > main.0, _itemCrossSize[item] > 0, _itemMainSize[item] > 0 {
           result.append(_cell(item))
@@ -80,7 +80,7 @@ extension GridLayout {
       }
       line += 1
     }
-    var section = _lowerBound(count: _sectionMainStart.count) { _sectionMainEnd[$0] > main.0 }
+    var section = _partitionPoint(count: _sectionMainStart.count) { _sectionMainEnd[$0] > main.0 }
     while section < _sectionMainStart.count, _sectionMainStart[section] < main.1 {
       for (kind, piece) in [("header", _headers[section]), ("footer", _footers[section])] where piece.extent > 0 {
         if piece.start < main.1, piece.start + piece.extent > main.0, cross.0 < viewportCrossExtent, cross.1 > 0 {
@@ -104,23 +104,12 @@ extension GridLayout {
     // horizontal one.
     if isRightToLeft { x = (Double(contentSize.width) - x).nextDown }
     let (main, cross) = scrollAxis == .vertical ? (Double(point.y), x) : (x, Double(point.y))
-    let line = _lowerBound(count: _lineMainStart.count) { _lineMainEnd[$0] > main }
+    let line = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main }
     guard line < _lineMainStart.count, _lineMainStart[line] <= main else { return nil }
     let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
-    let item = first + _lowerBound(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > cross }
+    let item = first + _partitionPoint(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > cross }
     guard item < end, _itemCross[item] <= cross, _itemMain[item] <= main, main < _itemMain[item] + _itemMainSize[item] else { return nil }
     return _indexPath(item)
-  }
-
-  /// Smallest k in 0..<count with predicate(k) true (predicate monotone), or count.
-  @inline(__always)
-  func _lowerBound(count: Int, _ predicate: (Int) -> Bool) -> Int {
-    var (low, high) = (0, count)
-    while low < high {
-      let middle = low + (high - low) / 2
-      if predicate(middle) { high = middle } else { low = middle + 1 }
-    }
-    return low
   }
 }
 

@@ -82,12 +82,12 @@ extension GridLayout {
     return viewport.clamp(offset, content: contentSize)
   }
 
-  /// The table → collection case (seed 004): the offset in this layout that
+  /// For a table → collection transition: the offset in this layout that
   /// brings `indexPath`'s line to the top of the visible area, clamped to the
   /// reachable range.
   public func offsetBringingToFirstRow(_ indexPath: ItemIndexPath, viewport: Viewport) throws(HarmonicError) -> CGPoint {
     let index = try _globalIndex(indexPath)
-    let line = _lowerBound(count: _lineMainStart.count) { self._lineFirstItem[$0 + 1] > index }
+    let line = _partitionPoint(count: _lineMainStart.count) { self._lineFirstItem[$0 + 1] > index }
     let start = _lineMainStart[line]
     let offset = scrollAxis == .vertical
       ? CGPoint(x: -viewport.insets.left, y: start - viewport.insets.top)

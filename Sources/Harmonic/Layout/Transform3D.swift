@@ -26,7 +26,7 @@ public struct Transform3D: Sendable, Hashable {
 
   public func interpolated(to other: Transform3D, progress p: Double) -> Transform3D {
     var result = self
-    for k in 0..<16 { result.m[k] = (0 + m[k] * (1 - p)) + other.m[k] * p }
+    for k in 0..<16 { result.m[k] = _interpolate(m[k], other.m[k], p) }
     return result
   }
 }

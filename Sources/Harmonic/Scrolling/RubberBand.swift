@@ -24,13 +24,19 @@ public enum RubberBand {
     guard coefficient > 0, coefficient <= 1e6 else {
       throw .invalidParameter(name: "coefficient", value: coefficient, accepted: "within (0, 1e6]")
     }
-    let x = overscroll.magnitude
+    return _offsetAndSlope(overscroll: overscroll, dimension: dimension, coefficient: coefficient).offset
+  }
+
+  /// The offset and its derivative with respect to the overscroll, for
+  /// checked inputs (the transition's rubber-banded progress uses d = 1).
+  static func _offsetAndSlope(overscroll: Double, dimension: Double, coefficient: Double) -> (offset: Double, slope: Double) {
     // (1 − 1/(u + 1))·d = d·u/(u + 1): no cancellation for small u.
     // u overflows to ∞ for a huge overscroll over a tiny dimension (found by
     // the fuzzer: ∞/∞ was NaN); the offset's limit there is d.
-    let u = x * coefficient / dimension
-    let result = u.isInfinite ? dimension : dimension * (u / (u + 1))
-    return overscroll < 0 ? -result : result
+    let u = overscroll.magnitude * coefficient / dimension
+    if u.isInfinite { return (overscroll < 0 ? -dimension : dimension, 0) }
+    let result = dimension * (u / (u + 1))
+    return (overscroll < 0 ? -result : result, coefficient / ((u + 1) * (u + 1)))
   }
 
   /// The spring that brings an overscrolled offset back to the edge, handing
@@ -42,6 +48,6 @@ public enum RubberBand {
 
   /// Critically damped, response 0.4 s.
   public static let returnSpring: Spring = {
-    do { return try Spring(response: 0.4, dampingRatio: 1) } catch { fatalError("unreachable: \(error)") }
+    _libraryConstant { try Spring(response: 0.4, dampingRatio: 1) }
   }()
 }

@@ -61,7 +61,7 @@ public enum Snapping {
   }
 
   /// A snap decision.
-  public struct Result: Sendable, Hashable {
+  public struct Decision: Sendable, Hashable {
     /// The content offset to come to rest at, points (physical).
     public let target: Double
     /// The item snapped to.
@@ -95,7 +95,7 @@ public enum Snapping {
 
   /// The default spring to a snap target: critically damped, 0.4 s duration.
   public static let defaultSpring: Spring = {
-    do { return try Spring(duration: 0.4, bounce: 0) } catch { fatalError("unreachable: \(error)") }
+    _libraryConstant { try Spring(duration: 0.4, bounce: 0) }
   }()
 
   /// The target content offset for a drag that ends at `offset` with `velocity`.
@@ -108,7 +108,7 @@ public enum Snapping {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   non-finite offset or velocity, a rate outside (0, 1), a negative
   ///   minimum fling velocity or item limit, or unsorted / out-of-range stops.
-  public static func target(layout: SnapLayout, offset: Double, velocity: Double, options: Options = Options()) throws(HarmonicError) -> Result {
+  public static func target(layout: SnapLayout, offset: Double, velocity: Double, options: Options = Options()) throws(HarmonicError) -> Decision {
     guard offset.isFinite, offset.magnitude <= 1e15 else {
       throw .invalidParameter(name: "offset", value: offset, accepted: "finite with magnitude ≤ 1e15 (points)")
     }
@@ -162,25 +162,17 @@ public enum Snapping {
     func physical(_ x: Double) -> Double { mirror ? layout.contentExtent - x - layout.viewportExtent : x }
     let range = layout.reachableOffsets(rightToLeft: mirror)
     let target = min(max(physical(point), range.lowerBound), range.upperBound) + 0  // + 0 turns −0 into +0
-    return Result(target: target, index: index, restOffset: physical(rest), offset: offset, velocity: velocity,
+    return Decision(target: target, index: index, restOffset: physical(rest), offset: offset, velocity: velocity,
                   decelerationRate: options.decelerationRate)
   }
 
   static func firstStop(_ stops: [Int], above anchor: Int) -> Int? {
-    var (low, high) = (0, stops.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if stops[middle] > anchor { high = middle } else { low = middle + 1 }
-    }
-    return low < stops.count ? stops[low] : nil
+    let k = _partitionPoint(count: stops.count) { stops[$0] > anchor }
+    return k < stops.count ? stops[k] : nil
   }
 
   static func lastStop(_ stops: [Int], below anchor: Int) -> Int? {
-    var (low, high) = (0, stops.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if stops[middle] < anchor { low = middle + 1 } else { high = middle }
-    }
-    return low > 0 ? stops[low - 1] : nil
+    let k = _partitionPoint(count: stops.count) { stops[$0] >= anchor }
+    return k > 0 ? stops[k - 1] : nil
   }
 }

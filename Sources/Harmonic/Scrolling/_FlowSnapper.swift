@@ -38,12 +38,7 @@ struct _FlowSnapper {
 
   /// Smallest k with high(k) ≥ x, or count.
   func lowerBound(_ x: Double) -> Int {
-    var (lo, hi) = (0, layout.count)
-    while lo < hi {
-      let middle = lo + (hi - lo) / 2
-      if high(middle) >= x { hi = middle } else { lo = middle + 1 }
-    }
-    return lo
+    _partitionPoint(count: layout.count) { high($0) >= x }
   }
 
   /// The item and point nearest x; ties go towards the sign of `direction`,
@@ -62,21 +57,13 @@ struct _FlowSnapper {
 
   /// Smallest k with high(k) > x.
   func firstItem(withHighAbove x: Double) -> Int? {
-    var (lo, hi) = (0, layout.count)
-    while lo < hi {
-      let middle = lo + (hi - lo) / 2
-      if high(middle) > x { hi = middle } else { lo = middle + 1 }
-    }
-    return lo < layout.count ? lo : nil
+    let k = _partitionPoint(count: layout.count) { high($0) > x }
+    return k < layout.count ? k : nil
   }
 
   /// Largest k with low(k) < x.
   func lastItem(withLowBelow x: Double) -> Int? {
-    var (lo, hi) = (0, layout.count)
-    while lo < hi {
-      let middle = lo + (hi - lo) / 2
-      if low(middle) < x { lo = middle + 1 } else { hi = middle }
-    }
-    return lo > 0 ? lo - 1 : nil
+    let k = _partitionPoint(count: layout.count) { !(low($0) < x) }
+    return k > 0 ? k - 1 : nil
   }
 }

@@ -28,6 +28,6 @@ public struct SettleTolerance: Sendable, Hashable {
   }
 
   static func _unchecked(value: Double, velocity: Double) -> SettleTolerance {
-    do { return try SettleTolerance(value: value, velocity: velocity) } catch { fatalError("unreachable: \(error)") }
+    _libraryConstant { try SettleTolerance(value: value, velocity: velocity) }
   }
 }

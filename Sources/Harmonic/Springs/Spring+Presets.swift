@@ -20,7 +20,7 @@ extension Spring {
   /// POP's `POPSpringAnimation` defaults: bounciness 4, speed 12
   /// (tension 342.1006, friction 30.48698).
   public static let popDefault: Spring = {
-    do { return try Spring(bounciness: 4, speed: 12) } catch { fatalError("unreachable: POP default is valid: \(error)") }
+    _libraryConstant { try Spring(bounciness: 4, speed: 12) }
   }()
 
   // MARK: - Android (androidx.dynamicanimation `SpringForce`, mass 1)
@@ -53,6 +53,6 @@ extension Spring {
   }
 
   static func _preset(duration: Double, bounce: Double) -> Spring {
-    do { return try Spring(duration: duration, bounce: bounce) } catch { fatalError("unreachable: preset is valid: \(error)") }
+    _libraryConstant { try Spring(duration: duration, bounce: bounce) }
   }
 }

@@ -21,7 +21,7 @@ public struct SpringAnimation: Sendable, Hashable {
   /// state at that start (earlier segments are not kept).
   @inlinable
   public func state(at time: AnimationTime) -> SpringState {
-    motion.state(at: time - segmentStart)
+    motion._state(atSeconds: time._seconds(since: segmentStart))
   }
 
   /// Heads for `target` from `time` on, keeping the value and velocity at
@@ -39,14 +39,15 @@ public struct SpringAnimation: Sendable, Hashable {
   }
 
   /// The first tick at or after which the animation stays within `tolerance`
-  /// (the exact settle time rounded up to a tick), or `nil` if it never settles.
-  public func settleTime(tolerance: SettleTolerance) -> AnimationTime? {
-    let seconds = motion.settleTime(tolerance: tolerance)
-    let scaled = (seconds * Double(AnimationTime.ticksPerSecond)).rounded(.up)
-    guard scaled < 0x1p62 else { return nil }
-    var ticks = Int64(scaled)
-    // The product may have rounded below the true settle time: step to the next tick.
-    if AnimationTime(ticks: ticks).seconds < seconds { ticks += 1 }
-    return segmentStart + AnimationTime(ticks: ticks)
+  /// (the exact settle time rounded up to a tick), or `nil` if it never
+  /// settles or settles only after the clock's last tick (`Int64.max`).
+  public func settleTick(tolerance: SettleTolerance) -> AnimationTime? {
+    guard let ticks = AnimationTime._ticks(roundingUp: motion.settleTime(tolerance: tolerance)) else { return nil }
+    let settled = segmentStart._advanced(by: ticks)
+    return settled.ticks == .max ? nil : settled
   }
+
+  /// The settle tick (renamed: `settleTime` means seconds elsewhere).
+  @available(*, deprecated, renamed: "settleTick(tolerance:)")
+  public func settleTime(tolerance: SettleTolerance) -> AnimationTime? { settleTick(tolerance: tolerance) }
 }

@@ -66,7 +66,9 @@ public struct AnimationTime: Sendable, Hashable, Comparable {
 
   public static func < (lhs: AnimationTime, rhs: AnimationTime) -> Bool { lhs.ticks < rhs.ticks }
 
-  /// Wrapping is impossible in practice (±414 years); overflow traps as for `Int64`.
+  /// Adds tick counts. Overflow (beyond ±414 years) traps as for `Int64`;
+  /// Harmonic's own time arithmetic never uses these operators where an
+  /// input could reach that range (see the README's error policy).
   public static func + (lhs: AnimationTime, rhs: AnimationTime) -> AnimationTime {
     AnimationTime(ticks: lhs.ticks + rhs.ticks)
   }
@@ -93,6 +95,45 @@ public struct AnimationTime: Sendable, Hashable, Comparable {
     }
     guard q <= UInt64(Int64.max) else { return (0, true) }
     return (Int64(q), false)
+  }
+}
+
+// MARK: - Time arithmetic that never traps
+//
+// Harmonic's policy: tick arithmetic on values that come from callers never
+// traps. Elapsed times are exact for any two ticks (an Int64 difference fits in
+// a UInt64); a time that would pass Int64.max saturates there ("never", which
+// is what a settle tick beyond ±414 years means in practice).
+extension AnimationTime {
+  /// Seconds from `origin` to `self`, or 0 when `self` is not after `origin`.
+  ///
+  /// Exact for any two ticks: the difference of two Int64s fits in a UInt64,
+  /// and one correctly rounded division turns it into seconds. For differences
+  /// below 2⁶³ ticks this is bit for bit `(self − origin).seconds`.
+  @inlinable @usableFromInline
+  func _seconds(since origin: AnimationTime) -> Double {
+    guard ticks > origin.ticks else { return 0 }
+    return Double(UInt64(bitPattern: ticks &- origin.ticks)) / Double(AnimationTime.ticksPerSecond)
+  }
+
+  /// `self` plus `ticks`, saturated at ``AnimationTime`` of `Int64.max`
+  /// ticks (and at `Int64.min` going back).
+  func _advanced(by ticks: Int64) -> AnimationTime {
+    let (sum, overflow) = self.ticks.addingReportingOverflow(ticks)
+    guard overflow else { return AnimationTime(ticks: sum) }
+    return AnimationTime(ticks: ticks > 0 ? .max : .min)
+  }
+
+  /// The first tick at or after `seconds` (≥ 0), counted from 0: ⌈seconds ×
+  /// 705,600,000⌉, corrected by one where the product rounded below the true
+  /// time. `nil` for NaN, +∞ or 2⁶² ticks (about 207 years) and beyond.
+  static func _ticks(roundingUp seconds: Double) -> Int64? {
+    let scaled = (seconds * Double(AnimationTime.ticksPerSecond)).rounded(.up)
+    guard scaled < 0x1p62 else { return nil }
+    var ticks = Int64(scaled)
+    // The product may have rounded below the true settle time: step to the next tick.
+    if AnimationTime(ticks: ticks).seconds < seconds { ticks += 1 }
+    return ticks
   }
 }
 

@@ -1,21 +1,26 @@
-/// One frame of a ``LayoutTransition``; make it once with
-/// ``LayoutTransition/makeFrame()`` and reuse it.
-public struct TransitionFrame: Sendable {
-  /// The animated items' attributes, in ``LayoutTransition/indexPaths`` order.
-  public internal(set) var attributes: [LayoutAttributes]
-  public internal(set) var contentOffset: CGPoint
-  public internal(set) var contentSize: CGSize
-  /// The average progress p̄ (0 → 1; may overshoot with bouncy springs).
-  public internal(set) var progress: Double
-  /// True from ``LayoutTransition/completion`` on: everything is exactly at its target.
-  public internal(set) var isComplete: Bool
-  public internal(set) var time: AnimationTime?
-  var _values: SpringBatchFrame
+extension LayoutTransition {
+  /// One frame of a ``LayoutTransition``; make it once with
+  /// ``LayoutTransition/makeFrame()`` and reuse it.
+  public struct Frame: Sendable {
+    /// The animated items' attributes, in ``LayoutTransition/indexPaths`` order.
+    public internal(set) var attributes: [LayoutAttributes]
+    public internal(set) var contentOffset: CGPoint
+    public internal(set) var contentSize: CGSize
+    /// The average progress p̄ (0 → 1; may overshoot with bouncy springs).
+    public internal(set) var progress: Double
+    /// True from ``LayoutTransition/completion`` on: everything is exactly at its target.
+    public internal(set) var isComplete: Bool
+    public internal(set) var time: AnimationTime?
+    var _values: SpringBatch.Frame
+  }
 }
 
+@available(*, deprecated, renamed: "LayoutTransition.Frame")
+public typealias TransitionFrame = LayoutTransition.Frame
+
 extension LayoutTransition {
-  public func makeFrame() -> TransitionFrame {
-    TransitionFrame(attributes: _inFlight(), contentOffset: startOffset, contentSize: startContentSize, progress: 0,
+  public func makeFrame() -> LayoutTransition.Frame {
+    LayoutTransition.Frame(attributes: _inFlight(), contentOffset: startOffset, contentSize: startContentSize, progress: 0,
                     isComplete: false, time: nil, _values: batch.makeFrame(velocities: false))
   }
 
@@ -34,7 +39,7 @@ extension LayoutTransition {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   frame made by a different transition segment.
   public func frame(
-    at time: AnimationTime, into frame: inout TransitionFrame, backend: BatchBackend = .native, threads: Int? = nil
+    at time: AnimationTime, into frame: inout LayoutTransition.Frame, backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
     guard frame.attributes.count == indexPaths.count else {
       throw .invalidParameter(name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(indexPaths.count) (make the frame with makeFrame() of this segment)")
@@ -55,8 +60,7 @@ extension LayoutTransition {
     try LayoutChannels.apply(frame._values.values, to: &frame.attributes)
     let p = batch.averageProgress(at: time)
     frame.progress = p
-    frame.contentOffset = CGPoint(x: _mix(startOffset.x, endOffset.x, p), y: _mix(startOffset.y, endOffset.y, p))
-    frame.contentSize = CGSize(width: _mix(startContentSize.width, endContentSize.width, p), height: _mix(startContentSize.height, endContentSize.height, p))
+    (frame.contentOffset, frame.contentSize) = _offsetAndSize(atProgress: p)
     frame.isComplete = false
   }
 
@@ -67,8 +71,12 @@ extension LayoutTransition {
   }
 }
 
-/// `(0 + a·(1 − p)) + b·p`: exactly a at p = 0 and exactly b at p = 1.
-@inline(__always)
-func _mix(_ a: CGFloat, _ b: CGFloat, _ p: Double) -> CGFloat {
-  CGFloat((0 + Double(a) * (1 - p)) + Double(b) * p)
+extension LayoutTransition {
+  /// Content offset and size at average progress `p`: start·(1 − p) + end·p
+  /// per coordinate, exactly the start at 0 and the end at 1.
+  func _offsetAndSize(atProgress p: Double) -> (offset: CGPoint, size: CGSize) {
+    func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { CGFloat(_interpolate(Double(a), Double(b), p)) }
+    return (CGPoint(x: mix(startOffset.x, endOffset.x), y: mix(startOffset.y, endOffset.y)),
+            CGSize(width: mix(startContentSize.width, endContentSize.width), height: mix(startContentSize.height, endContentSize.height)))
+  }
 }

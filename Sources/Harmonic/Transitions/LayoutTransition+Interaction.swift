@@ -2,14 +2,14 @@ extension LayoutTransition {
   /// Progress beyond [0, 1] rubber-banded (c = 0.55 in progress units, so
   /// it never passes −1 or 2), with its slope d(banded)/dp.
   public static func rubberBanded(_ p: Double) -> (value: Double, slope: Double) {
-    let c = RubberBand.defaultCoefficient
+    // The rubber band over a "viewport" of one whole transition.
     if p > 1 {
-      let x = (p - 1) * c
-      return (1 + x / (x + 1), c / ((x + 1) * (x + 1)))
+      let band = RubberBand._offsetAndSlope(overscroll: p - 1, dimension: 1, coefficient: RubberBand.defaultCoefficient)
+      return (1 + band.offset, band.slope)
     }
     if p < 0 {
-      let x = -p * c
-      return (-(x / (x + 1)), c / ((x + 1) * (x + 1)))
+      let band = RubberBand._offsetAndSlope(overscroll: p, dimension: 1, coefficient: RubberBand.defaultCoefficient)
+      return (band.offset, band.slope)
     }
     return (p, 1)
   }
@@ -20,7 +20,7 @@ extension LayoutTransition {
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   non-finite progress or a frame of another segment.
-  public func scrub(progress p: Double, rubberBand: Bool = false, into frame: inout TransitionFrame) throws(HarmonicError) {
+  public func scrub(progress p: Double, rubberBand: Bool = false, into frame: inout LayoutTransition.Frame) throws(HarmonicError) {
     guard p.isFinite, p.magnitude <= 1e6 else {
       throw .invalidParameter(name: "progress", value: p, accepted: "finite, magnitude ≤ 1e6")
     }
@@ -32,8 +32,7 @@ extension LayoutTransition {
     if frame.isComplete { frame.attributes = _inFlight() }
     try LayoutChannels.apply(frame._values.values, to: &frame.attributes)
     frame.progress = q
-    frame.contentOffset = CGPoint(x: _mix(startOffset.x, endOffset.x, q), y: _mix(startOffset.y, endOffset.y, q))
-    frame.contentSize = CGSize(width: _mix(startContentSize.width, endContentSize.width, q), height: _mix(startContentSize.height, endContentSize.height, q))
+    (frame.contentOffset, frame.contentSize) = _offsetAndSize(atProgress: q)
     frame.isComplete = false
     frame.time = nil
   }
@@ -81,8 +80,7 @@ extension LayoutTransition {
     var pose = [Double](repeating: 0, count: from.count)
     try PosePair(from: from, to: to).interpolate(progress: q, into: &pose)
     let velocities = (0..<from.count).map { rate * (to[$0] - from[$0]) }
-    let offset = CGPoint(x: _mix(startOffset.x, endOffset.x, q), y: _mix(startOffset.y, endOffset.y, q))
-    let size = CGSize(width: _mix(startContentSize.width, endContentSize.width, q), height: _mix(startContentSize.height, endContentSize.height, q))
+    let (offset, size) = _offsetAndSize(atProgress: q)
     let offsetVelocity = CGPoint(x: rate * (Double(endOffset.x) - Double(startOffset.x)), y: rate * (Double(endOffset.y) - Double(startOffset.y)))
     return try LayoutTransition(
       segment: indexPaths, identities: _inFlight(), startValues: pose, velocities: velocities,

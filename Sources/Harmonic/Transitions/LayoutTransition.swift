@@ -214,7 +214,7 @@ public struct LayoutTransition: Sendable {
   }
 
   static func _completion(_ batch: SpringBatch, tolerances: TransitionTolerances, include3D: Bool) throws(HarmonicError) -> AnimationTime {
-    let settled = try batch.settleTime(valueTolerances: tolerances.perChannel(include3D: include3D)) ?? AnimationTime(ticks: .max)
+    let settled = try batch.settleTick(valueTolerances: tolerances.perChannel(include3D: include3D)) ?? AnimationTime(ticks: .max)
     return max(settled, batch.progressCompletion)
   }
 }

@@ -16,7 +16,7 @@
 /// |q·t²| ≤ 1, where the quotient would cancel.
 public enum SpringFit {
   /// A fitted spring and how well it fits.
-  public struct Result: Sendable {
+  public struct Estimate: Sendable {
     /// The spring (mass 1).
     public let spring: Spring
     /// The initial velocity, units/s (fitted, or as given).
@@ -54,7 +54,7 @@ public enum SpringFit {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   too few points, non-finite or unordered data, or a constant motion
   ///   (from = to with constant samples), which has no spring to find.
-  public static func fit(samples: [Sample], from: Double? = nil, to: Double? = nil, initialVelocity: Double? = 0) throws(HarmonicError) -> Result {
+  public static func fit(samples: [Sample], from: Double? = nil, to: Double? = nil, initialVelocity: Double? = 0) throws(HarmonicError) -> Estimate {
     guard samples.count >= 4 else {
       throw .invalidParameter(name: "samples.count", value: Double(samples.count), accepted: "≥ 4 (a spring has 2–3 parameters to fit)")
     }
@@ -86,7 +86,7 @@ public enum SpringFit {
   /// `duration` seconds (201 samples, normalized 0 → 1) followed by another
   /// `duration` held at 1 (100 samples) — so the spring must also come to
   /// rest — fitting the initial velocity too (an easing usually starts moving).
-  public static func fit(bezier x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, duration: Double) throws(HarmonicError) -> Result {
+  public static func fit(bezier x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, duration: Double) throws(HarmonicError) -> Estimate {
     for (name, value) in [("x1", x1), ("x2", x2)] where !(value >= 0 && value <= 1) {
       throw .invalidParameter(name: name, value: value, accepted: "within [0, 1] (CSS cubic-bezier)")
     }

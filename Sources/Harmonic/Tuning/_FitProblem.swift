@@ -87,7 +87,7 @@ struct _FitProblem {
     return best?.0 ?? [_Math.log(100), _Math.log(10)] + (fixedVelocity == nil ? [0] : [])
   }
 
-  mutating func solve() throws(HarmonicError) -> SpringFit.Result {
+  mutating func solve() throws(HarmonicError) -> SpringFit.Estimate {
     let n = samples.count, p = parameterCount
     var theta = initialGuess()
     guard var current = evaluate(theta, jacobian: true) else {
@@ -146,7 +146,7 @@ struct _FitProblem {
     if sigma2 > 0, let inverse = _FitProblem.inverseDiagonal(normal, p) {
       errors = ((sigma2 * inverse[0]).squareRoot(), (sigma2 * inverse[1]).squareRoot())
     }
-    return SpringFit.Result(spring: spring, initialVelocity: velocity(theta), rms: rms, maxError: maxError,
+    return SpringFit.Estimate(spring: spring, initialVelocity: velocity(theta), rms: rms, maxError: maxError,
                             relativeStandardErrors: errors, conditionNumber: condition, iterations: iterations)
   }
 
