@@ -283,7 +283,7 @@ struct SpringBatchTests {
     #expect(progress[3] > 0 && progress[3] < 1)
   }
 
-  @Test("steady-state frames allocate nothing", .enabled(if: harmonic_allocations_available() == 1, "the malloc interposer stands aside under sanitizers"))
+  @Test("steady-state frames allocate nothing", .enabled(if: AllocationCounter.isLive, AllocationCounter.skipReason))
   func noAllocationPerFrame() throws {
     for (name, assignment) in try SpringBatchTests.assignments() {
       let batch = try makeBatch(items: 1_000, springs: assignment)

@@ -1,5 +1,7 @@
 import Foundation
 @testable import Harmonic
+import Testing
+import _AllocationCounter
 
 /// Rows of a committed reference CSV under `Tests/Reference/`, parsed as
 /// doubles (the 45-digit references round to the nearest double).
@@ -58,4 +60,18 @@ struct SeededGenerator: RandomNumberGenerator {
 
 func spring(_ m: Double, _ k: Double, _ c: Double) -> Spring {
   do { return try Spring(mass: m, stiffness: k, damping: c) } catch { fatalError("\(error)") }
+}
+
+/// Whether the test binary's malloc interposer is live, and if not, why — so
+/// that a test that needs it says "skipped because …" instead of passing.
+enum AllocationCounter {
+  static var isLive: Bool { harmonic_allocations_available() == 1 }
+
+  static var skipReason: Comment {
+    #if canImport(Glibc)
+    "skipped because the malloc interposer stands aside under the sanitizers"
+    #else
+    "skipped because the malloc interposer is glibc-only (not built on this platform)"
+    #endif
+  }
 }

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// The house rules of `Sources/Harmonic`, read from the source files
+/// themselves: which files may import what, and which rooms (folders) may use
+/// which. The README's "Architecture" section states the same graph.
+@Suite("Architecture")
+struct ArchitectureTests {
+  /// The rooms and the rooms each may use (directly). Dependencies run one
+  /// way: nothing here may name a room that uses it.
+  static let allowedDependencies: [String: Set<String>] = [
+    "Platform": [],
+    "Numerics": [],
+    "Errors": [],
+    "Time": ["Errors"],
+    "Springs": ["Numerics", "Errors", "Time"],
+    "Batch": ["Platform", "Numerics", "Errors", "Time", "Springs"],
+    "Scrolling": ["Numerics", "Errors", "Springs"],
+    "Tuning": ["Platform", "Numerics", "Errors", "Springs"],
+    "Layout": ["Platform", "Numerics", "Errors"],
+    "Transitions": ["Platform", "Numerics", "Errors", "Time", "Springs", "Batch", "Scrolling", "Layout"],
+  ]
+
+  /// Modules a source file may import, by file (relative to Sources/Harmonic).
+  /// Everything not listed imports nothing.
+  static let allowedImports: [String: Set<String>] = [
+    "Platform/Platform.swift": ["Glibc", "Musl", "Darwin", "Foundation", "CoreGraphics", "QuartzCore"],
+    "Platform/_BLAS.swift": ["Accelerate", "_HarmonicBLAS"],
+    "Platform/_LAPACK.swift": ["Accelerate", "_HarmonicBLAS"],
+    "Platform/_Parallel.swift": ["Dispatch"],
+  ]
+
+  struct SourceFile {
+    var path: String  // relative to Sources/Harmonic
+    var room: String
+    var code: String  // comments and string literals removed
+    var imports: [String]
+  }
+
+  static let sources: [SourceFile] = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/Harmonic")
+    let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+    var files: [SourceFile] = []
+    while let url = enumerator?.nextObject() as? URL {
+      guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+      let path = String(url.path.dropFirst(root.path.count + 1))
+      let room = path.split(separator: "/").first.map(String.init) ?? ""
+      let imports = text.split(separator: "\n").compactMap { line -> String? in
+        let words = line.split(separator: " ")
+        guard let keyword = words.firstIndex(of: "import"), keyword == words.startIndex
+          || words[words.startIndex..<keyword].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+        return words.indices.contains(keyword + 1) ? String(words[keyword + 1]) : nil
+      }
+      files.append(SourceFile(path: path, room: room, code: strippingCommentsAndStrings(text), imports: imports))
+    }
+    return files.sorted { $0.path < $1.path }
+  }()
+
+  static func strippingCommentsAndStrings(_ text: String) -> String {
+    var result = ""
+    var index = text.startIndex
+    while index < text.endIndex {
+      let rest = text[index...]
+      if rest.hasPrefix("//") {
+        index = rest.firstIndex(of: "\n") ?? text.endIndex
+      } else if rest.hasPrefix("/*") {
+        index = rest.range(of: "*/").map(\.upperBound) ?? text.endIndex
+      } else if rest.hasPrefix("\"") {
+        // Skip a string literal (escapes included); interpolations are lost,
+        // which only hides names, never invents them.
+        var cursor = text.index(after: index)
+        while cursor < text.endIndex, text[cursor] != "\"" {
+          cursor = text[cursor] == "\\" ? text.index(cursor, offsetBy: 2, limitedBy: text.endIndex) ?? text.endIndex : text.index(after: cursor)
+        }
+        index = cursor < text.endIndex ? text.index(after: cursor) : cursor
+        result += "\"\""
+      } else {
+        result.append(text[index])
+        index = text.index(after: index)
+      }
+    }
+    return result
+  }
+
+  /// Top-level declarations (types, functions, globals) of a file.
+  static func declaredNames(_ code: String) -> [String] {
+    let pattern = #/^(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:struct|enum|class|actor|protocol|typealias|func|let|var)\s+([A-Za-z_][A-Za-z0-9_]*)/#
+    return code.split(separator: "\n").compactMap { line in (try? pattern.prefixMatch(in: line)).map { String($0.1) } }
+  }
+
+  static func words(_ code: String) -> Set<String> {
+    Set(code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+  }
+
+  @Test("every source file lives in a known room")
+  func roomsAreKnown() {
+    #expect(!Self.sources.isEmpty)
+    for file in Self.sources {
+      #expect(Self.allowedDependencies[file.room] != nil, "\(file.path) is not in a room listed in ArchitectureTests")
+    }
+  }
+
+  @Test("only Platform/Platform.swift imports Foundation and the C library (so the platform libm cannot be called elsewhere)")
+  func importsStayInThePlatformRoom() {
+    for file in Self.sources {
+      let allowed = Self.allowedImports[file.path] ?? []
+      for module in file.imports {
+        #expect(allowed.contains(module), "\(file.path) imports \(module); only \(Self.allowedImports.keys.sorted()) may import platform modules")
+      }
+    }
+  }
+
+  @Test("dependencies between rooms run one way, as written in the README")
+  func dependenciesRunOneWay() {
+    var owner: [String: String] = [:]
+    for file in Self.sources {
+      for name in Self.declaredNames(file.code) { owner[name] = file.room }
+    }
+    #expect(owner["SpringBatch"] == "Batch" && owner["_partitionPoint"] == "Numerics" && owner["CGPoint"] == "Platform")
+    for file in Self.sources {
+      let allowed = (Self.allowedDependencies[file.room] ?? []).union([file.room])
+      for name in Self.words(file.code).sorted() {
+        guard let room = owner[name] else { continue }
+        #expect(allowed.contains(room), "\(file.path) (room \(file.room)) uses \(name) from \(room)")
+      }
+    }
+  }
+
+  @Test("the README's dependency graph is the one the tests enforce")
+  func readmeStatesTheGraph() throws {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    for (room, uses) in Self.allowedDependencies {
+      let line = "| \(room) | \(uses.isEmpty ? "—" : Self.orderedRooms.filter(uses.contains).joined(separator: ", ")) |"
+      #expect(text.contains(line), "README.md lacks the row: \(line)")
+    }
+  }
+
+  static let orderedRooms = ["Platform", "Numerics", "Errors", "Time", "Springs", "Batch", "Scrolling", "Tuning", "Layout", "Transitions"]
+}
