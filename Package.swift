@@ -6,10 +6,11 @@ let package = Package(
   products: [
     .library(name: "Harmonic", targets: ["Harmonic"]),
     .executable(name: "harmonic", targets: ["HarmonicCLI"]),
-    .executable(name: "bench", targets: ["bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // `swift package generate-documentation` (a command plugin: never built into the library).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: - Public API
@@ -42,6 +43,9 @@ let package = Package(
     .executableTarget(name: "fuzz", dependencies: ["HarmonicFuzzing"], path: "Fuzz/fuzz"),
 
     // MARK: - Benchmarks
+    // Executable targets of the root package, not products: `swift run -c
+    // release bench` works here, and packages that depend on Harmonic never
+    // see them.
     .executableTarget(
       name: "bench",
       dependencies: [

@@ -40,6 +40,8 @@ extension SpringBatch {
   /// - Parameters:
   ///   - ticks: `frameCount` ticks in non-decreasing order.
   ///   - bake: buffers from ``makeBake(frameCount:)``.
+  ///   - backend: `.native` (default) or `.blas`; the same bits with reference BLAS.
+  ///   - threads: worker count; `nil` picks one below 1e5 values, else all cores.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   wrong tick count, a tick before its predecessor, or a buffer made for
   ///   another batch — before anything is written.

@@ -9,8 +9,11 @@ extension SpringBatch {
   /// oscillating, (|P| + 2|Q|/(s·e))·e^(−s t/2) otherwise — and only those
   /// whose bound exceeds the largest exact time found so far are solved.
   ///
-  /// - Parameter tolerances: one value tolerance per channel, > 0, in the
-  ///   channel's units.
+  /// - Parameters:
+  ///   - tolerances: one value tolerance per channel, > 0, in the channel's
+  ///     units.
+  ///   - threads: worker count; `nil` picks one below 1e5 values, else all
+  ///     cores. The result is the same for any count.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   wrong count or a non-positive tolerance.
   public func settleTick(valueTolerances tolerances: [Double], threads: Int? = nil) throws(HarmonicError) -> AnimationTime? {

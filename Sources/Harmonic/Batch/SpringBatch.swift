@@ -23,7 +23,7 @@
 ///
 /// Time: the batch has an `origin` tick (where every element's start and
 /// initial velocity hold); states are pure functions of the tick. A
-/// ``retarget(items:to:at:spring:threads:)`` moves the origin of the whole
+/// ``retarget(items:to:at:spring:progressVelocity:threads:)`` moves the origin of the whole
 /// batch to the retarget tick (every element restarts from its exact state
 /// there), so all items always share one clock.
 ///

@@ -2,8 +2,12 @@ extension GridLayout {
   /// The content offset that shows `indexPath` at `position`, honouring the
   /// content insets, clamped to the reachable range.
   ///
-  /// - Parameter current: the current offset (used by `.none`, and for the
-  ///   axis the position does not name).
+  /// - Parameters:
+  ///   - indexPath: the item to show.
+  ///   - position: where in the visible area (UIKit's `ScrollPosition`).
+  ///   - viewport: the viewport's size and content insets.
+  ///   - current: the current offset (used by `.none`, and for the axis the
+  ///     position does not name).
   public func contentOffset(
     toShow indexPath: ItemIndexPath, at position: ScrollPosition, viewport: Viewport, current: CGPoint = _zeroPoint
   ) throws(HarmonicError) -> CGPoint {
@@ -40,6 +44,10 @@ extension GridLayout {
   /// `placement` says, clamped to the reachable range.
   ///
   /// - Parameters:
+  ///   - indexPaths: the items to place (their bounding box for `.visible`,
+  ///     `.center` and the edges; the first one for `.minimal`).
+  ///   - placement: how to place them.
+  ///   - viewport: the viewport's size and content insets.
   ///   - old: the layout the transition starts from and its offset, needed by `.minimal`.
   ///   - current: the current offset (for `.visible`).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for an

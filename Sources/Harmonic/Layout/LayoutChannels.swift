@@ -11,7 +11,9 @@ public enum LayoutChannels {
 
   /// Channel-major values (`channel·N + item`) of `attributes`: a copy, exact.
   ///
-  /// - Parameter include3D: add the 16 entries of the 3-D transform.
+  /// - Parameters:
+  ///   - attributes: the items, in the batch's item order.
+  ///   - include3D: add the 16 entries of the 3-D transform.
   public static func values(of attributes: [LayoutAttributes], include3D: Bool = false) -> [Double] {
     let n = attributes.count
     let channels = include3D ? count3D : count2D

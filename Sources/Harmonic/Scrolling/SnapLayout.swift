@@ -60,6 +60,9 @@ public struct SnapLayout: Sendable {
   ///   - ends: trailing edges, points; `ends[k] ≥ starts[k]` and
   ///     `ends[k] ≤ starts[k + 1]` (no overlap).
   ///   - contentExtent: the content's extent; default `ends.last`.
+  ///   - viewport: the viewport's extent along the axis, points.
+  ///   - leadingInset: content inset before the first item, points.
+  ///   - trailingInset: content inset after the last item, points.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming
   ///   the first unsorted, overlapping or non-finite item.
   public init(

@@ -36,13 +36,20 @@ public struct LayoutTransition: Sendable {
   public private(set) var target: GridLayout
 
   /// - Parameters:
-  ///   - old, oldOffset: the layout and content offset at the start.
-  ///   - new, newOffset: the layout and its content offset at the end (see
+  ///   - old: the layout at the start.
+  ///   - oldOffset: its content offset at the start, points.
+  ///   - new: the layout at the end.
+  ///   - newOffset: its content offset at the end, points (see
   ///     ``GridLayout/placement(of:_:viewport:current:old:)``).
   ///   - viewport: size and content insets (the visible rect is
   ///     `viewport.visibleRect(at: offset)`).
-  ///   - update: inserted and deleted items, and their appearance.
-  ///   - springs, velocity: see ``TransitionSprings``, ``TransitionVelocity``.
+  ///   - update: inserted and deleted items.
+  ///   - appearance: the pose inserted items appear from and deleted ones
+  ///     leave towards.
+  ///   - springs: see ``TransitionSprings``.
+  ///   - velocity: see ``TransitionVelocity``.
+  ///   - include3D: also animate the 16 entries of the 3-D transform.
+  ///   - tolerances: when an element counts as settled, for ``completion``.
   ///   - start: the tick the transition starts at.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   an index path in one layout only and not declared inserted/deleted,

@@ -45,6 +45,7 @@ public enum SpringExport {
   /// tolerance allows) of a piecewise-linear easing within `tolerance`.
   ///
   /// - Parameters:
+  ///   - spring: the spring, as a unit step 0 → 1 from rest (or with `relativeVelocity`).
   ///   - tolerance: largest error in progress units, within [1e-6, 0.1]. Default 0.001.
   ///   - relativeVelocity: initial velocity in distances per second. Default 0.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
