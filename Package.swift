@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
+
 let package = Package(
   name: "Harmonic",
   products: [
@@ -16,12 +18,22 @@ let package = Package(
     // MARK: - Public API
     .target(
       name: "Harmonic",
-      dependencies: [.target(name: "_HarmonicBLAS", condition: .when(platforms: [.linux]))]
+      dependencies: ["_HarmonicBLAS"]
     ),
 
     // MARK: - Implementation details
-    // System CBLAS + LAPACKE (Debian: libblas-dev liblapacke-dev); Accelerate on Apple platforms.
-    .systemLibrary(name: "_HarmonicBLAS"),
+    // The four BLAS/LAPACK routines behind one C signature: the system CBLAS +
+    // LAPACKE on Linux (Debian: libblas-dev liblapacke-dev), Accelerate's
+    // current interface on Apple platforms.
+    .target(
+      name: "_HarmonicBLAS",
+      cSettings: [.define("ACCELERATE_NEW_LAPACK", .when(platforms: applePlatforms))],
+      linkerSettings: [
+        .linkedLibrary("blas", .when(platforms: [.linux])),
+        .linkedLibrary("lapacke", .when(platforms: [.linux])),
+        .linkedFramework("Accelerate", .when(platforms: applePlatforms)),
+      ]
+    ),
 
     // MARK: - Command-line tool
     // The commands live in a library so that the fuzzer and the tests can

@@ -1,10 +1,8 @@
-#if canImport(Accelerate)
-import Accelerate
-#elseif canImport(_HarmonicBLAS)
 import _HarmonicBLAS
-#endif
 
-/// The two BLAS calls Harmonic's batch engine makes, column-major, α = 1, β = 0.
+/// The two BLAS calls Harmonic's batch engine makes, column-major, α = 1,
+/// through the `_HarmonicBLAS` shim (the system CBLAS on Linux, Accelerate on
+/// Apple platforms).
 ///
 /// With reference BLAS (netlib) both compute, for every output element,
 /// `((0 + w₀·a₀) + w₁·a₁) + …` in column order with separate multiplies and
@@ -16,7 +14,7 @@ enum _BLAS {
     m: Int, n: Int, a: UnsafePointer<Double>, lda: Int, x: UnsafePointer<Double>, y: UnsafeMutablePointer<Double>
   ) {
     precondition(m <= Int(Int32.max) && lda <= Int(Int32.max), "BLAS dimensions are 32-bit")
-    cblas_dgemv(CblasColMajor, CblasNoTrans, Int32(m), Int32(n), 1, a, Int32(lda), x, 1, 0, y, 1)
+    harmonic_dgemv(Int32(m), Int32(n), a, Int32(lda), x, y)
   }
 
   /// C = A·B, A m×k (lda), B k×n (ldb), C m×n (ldc), all column-major.
@@ -25,7 +23,7 @@ enum _BLAS {
     c: UnsafeMutablePointer<Double>, ldc: Int, beta: Double = 0
   ) {
     precondition(m <= Int(Int32.max) && lda <= Int(Int32.max) && ldc <= Int(Int32.max), "BLAS dimensions are 32-bit")
-    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, Int32(m), Int32(n), Int32(k), 1, a, Int32(lda), b, Int32(ldb), beta, c, Int32(ldc))
+    harmonic_dgemm(Int32(m), Int32(n), Int32(k), a, Int32(lda), b, Int32(ldb), beta, c, Int32(ldc))
   }
 
   /// Which BLAS is answering (see `_Platform.blasDescription`).

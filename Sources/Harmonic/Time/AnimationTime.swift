@@ -110,7 +110,7 @@ extension AnimationTime {
   /// Exact for any two ticks: the difference of two Int64s fits in a UInt64,
   /// and one correctly rounded division turns it into seconds. For differences
   /// below 2⁶³ ticks this is bit for bit `(self − origin).seconds`.
-  @inlinable @usableFromInline
+  @inlinable
   func _seconds(since origin: AnimationTime) -> Double {
     guard ticks > origin.ticks else { return 0 }
     return Double(UInt64(bitPattern: ticks &- origin.ticks)) / Double(AnimationTime.ticksPerSecond)
