@@ -99,7 +99,8 @@ struct Fit: ParsableCommand {
       (rms, maxError) = (result.rms, result.maxError)
       extra = [("relativeStandardErrorStiffness", JSON.number(result.relativeStandardErrors.stiffness)),
                ("relativeStandardErrorDamping", JSON.number(result.relativeStandardErrors.damping)),
-               ("conditionNumber", JSON.number(result.conditionNumber)), ("iterations", "\(result.iterations)")]
+               ("conditionNumber", JSON.number(result.conditionNumber)), ("iterations", "\(result.iterations)"),
+               ("termination", "\"\(result.termination.rawValue)\"")]
       let start = from ?? data[0].value, end = to ?? data[data.count - 1].value
       if end != start { points = data.map { SpringFit.Sample(time: $0.time, value: ($0.value - start) / (end - start)) } }
       velocity = end != start ? velocity / (end - start) : 0

@@ -19,7 +19,9 @@ public enum CarouselDecoration: Sendable, Hashable {
 
   /// Applies scale (as the affine transform), alpha and zIndex (nearer the
   /// center is on top: zIndex = −round(d)) to attributes for a viewport whose
-  /// center along the scroll axis is `viewportCenter`.
+  /// center along the scroll axis is `viewportCenter`. The zIndex saturates
+  /// at −2⁵³ for distances beyond 2⁵³ points (and for a NaN distance), so
+  /// no input traps.
   public func apply(to attributes: inout LayoutAttributes, viewportCenter: Double, viewportExtent: Double, axis: ScrollAxis) {
     let center = axis == .horizontal ? Double(attributes.center.x) : Double(attributes.center.y)
     let d = (center - viewportCenter).magnitude
@@ -34,7 +36,7 @@ public enum CarouselDecoration: Sendable, Hashable {
     }
     attributes.transform = .scale(scale, scale)
     attributes.alpha = alpha
-    attributes.zIndex = -Int(d.rounded())
+    attributes.zIndex = d.rounded() < 0x1p53 ? -Int(d.rounded()) : -(1 << 53)
   }
 }
 

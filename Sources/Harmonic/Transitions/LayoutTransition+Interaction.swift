@@ -104,9 +104,7 @@ extension LayoutTransition {
     guard time >= batch.origin else {
       throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the segment start, tick \(batch.origin.ticks)")
     }
-    guard offset.x.isFinite, offset.y.isFinite else {
-      throw .invalidParameter(name: "offset", value: Double(offset.x.isFinite ? offset.y : offset.x), accepted: "finite (points)")
-    }
+    try LayoutTransition._checkOffset(offset, "offset")
     var now = makeFrame()
     try frame(at: time, into: &now)
     var values = batch.makeFrame(velocities: true)

@@ -60,11 +60,8 @@ public struct LayoutTransition: Sendable {
     velocity: TransitionVelocity = .none, include3D: Bool = false, tolerances: TransitionTolerances = TransitionTolerances(),
     start: AnimationTime = .zero
   ) throws(HarmonicError) {
-    for (name, point) in [("offset", oldOffset), ("new offset", newOffset)] {
-      guard point.x.isFinite, point.y.isFinite, abs(Double(point.x)) <= 1e12, abs(Double(point.y)) <= 1e12 else {
-        throw .invalidParameter(name: name, value: Double(point.x.isFinite ? point.y : point.x), accepted: "finite (points)")
-      }
-    }
+    try LayoutTransition._checkOffset(oldOffset, "offset")
+    try LayoutTransition._checkOffset(newOffset, "new offset")
     let oldVisible = Set(old.visibleIndexPaths(in: viewport.visibleRect(at: oldOffset)))
     let newVisible = Set(new.visibleIndexPaths(in: viewport.visibleRect(at: newOffset)))
     let indexPaths = oldVisible.union(newVisible).sorted()
@@ -156,6 +153,7 @@ public struct LayoutTransition: Sendable {
       }
       var order = Array(0..<n)
       if let origin {
+        try LayoutTransition._checkOffset(origin, "stagger origin")
         func distance(_ k: Int) -> Double {
           let c = starts[k].center
           return ((Double(c.x) - Double(origin.x)) * (Double(c.x) - Double(origin.x)) + (Double(c.y) - Double(origin.y)) * (Double(c.y) - Double(origin.y))).squareRoot()
@@ -206,6 +204,14 @@ public struct LayoutTransition: Sendable {
       progressVelocity: rate.isFinite && rate.magnitude <= 1e100 ? rate : 0)
     self.batch = batch
     self.completion = completion
+  }
+
+  /// Content offsets (and points in content coordinates): finite, each
+  /// coordinate within ±1e12 points.
+  static func _checkOffset(_ point: CGPoint, _ name: String) throws(HarmonicError) {
+    for value in [Double(point.x), Double(point.y)] where !(value.magnitude <= 1e12) {
+      throw .invalidParameter(name: name, value: value, accepted: "finite, each coordinate within ±1e12 (points)")
+    }
   }
 
   static func _groups(_ springs: [Spring]) -> SpringAssignment {

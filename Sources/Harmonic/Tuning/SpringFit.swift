@@ -30,8 +30,28 @@ public enum SpringFit {
     /// Condition number of JᵀJ at the solution (large: the data do not pin
     /// the parameters down).
     public let conditionNumber: Double
+    /// Levenberg–Marquardt iterations taken (at most ``SpringFit/maximumIterations``).
     public let iterations: Int
+    /// Why the iteration stopped. ``Termination/iterationLimit`` means the
+    /// result is the best found, not a converged minimum.
+    public let termination: Termination
   }
+
+  /// Why a fit stopped iterating.
+  public enum Termination: String, Sendable, Hashable {
+    /// The last step changed every parameter by less than 1e-13 (relative),
+    /// or the cost by less than 1e-28·scale²·n: a minimum.
+    case converged
+    /// No damped step lowered the cost any more (λ grew past 1e16): the
+    /// residual is at a minimum to rounding.
+    case noImprovingStep
+    /// ``SpringFit/maximumIterations`` were used without either of the above:
+    /// the result is the best point found, not a converged minimum.
+    case iterationLimit
+  }
+
+  /// The most Levenberg–Marquardt iterations a fit takes: 300.
+  public static let maximumIterations = 300
 
   /// One observation: time (s) and value (units).
   public struct Sample: Sendable, Hashable {

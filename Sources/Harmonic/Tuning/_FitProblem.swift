@@ -96,7 +96,8 @@ struct _FitProblem {
     var cost = current.residuals.reduce(0) { $0 + $1 * $1 }
     var lambda = 1e-3
     var iterations = 0
-    while iterations < 300 {
+    var termination = SpringFit.Termination.iterationLimit
+    iterationLoop: while iterations < SpringFit.maximumIterations {
       iterations += 1
       let jac = current.jacobian
       var diagonal = [Double](repeating: 0, count: p)
@@ -121,16 +122,21 @@ struct _FitProblem {
             cost = nextCost
             lambda = max(lambda / 3, 1e-15)
             improved = true
-            if converged { iterations = 1_000 + iterations }
+            if converged {
+              termination = .converged
+              break iterationLoop
+            }
             break
           }
         }
         lambda *= 4
         if lambda > 1e16 { break }
       }
-      if !improved || iterations >= 1_000 { break }
+      if !improved {
+        termination = .noImprovingStep
+        break
+      }
     }
-    if iterations >= 1_000 { iterations -= 1_000 }
 
     let spring = self.spring(theta)!
     let residuals = current.residuals
@@ -147,7 +153,8 @@ struct _FitProblem {
       errors = ((sigma2 * inverse[0]).squareRoot(), (sigma2 * inverse[1]).squareRoot())
     }
     return SpringFit.Estimate(spring: spring, initialVelocity: velocity(theta), rms: rms, maxError: maxError,
-                            relativeStandardErrors: errors, conditionNumber: condition, iterations: iterations)
+                            relativeStandardErrors: errors, conditionNumber: condition, iterations: iterations,
+                              termination: termination)
   }
 
   /// Diagonal of the inverse of a small symmetric positive definite matrix, by
