@@ -15,9 +15,11 @@ extension Suite {
     for (name, layout) in [("uniform", uniform), ("explicit arrays", explicit)] {
       for options in [Snapping.Options(), Snapping.Options(maximumItemsPerFlick: 1)] {
         let time = try measure {
+          var sum = 0.0
           for (offset, velocity) in queries {
-            blackHole(try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options).target)
+            sum += try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options).target
           }
+          blackHole(sum)
         }
         let label = options.maximumItemsPerFlick == nil ? "free" : "paging n = 1"
         lines.append(String(format: "snapping query, %d items, %@ layout, %@: %.0f ns per query", count, name, label,
