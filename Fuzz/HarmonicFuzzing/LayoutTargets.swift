@@ -93,6 +93,30 @@ func fuzzLayout(_ input: inout FuzzInput) {
     require(reach.x.contains(Double(offset.x)) && reach.y.contains(Double(offset.y)),
             "offset \(offset) outside \(reach) for \(placement) of \(some), current \(current), viewport \(viewport), content \(layout.contentSize)")
   }
+
+  // Carousel decoration at any viewport center and extent: never a trap; for
+  // finite inputs scale and alpha stay finite and an item nearer the center
+  // is never drawn below a farther one.
+  let decoration = input.bool()
+    ? CarouselDecoration.linear(shrink: input.byte() < 8 ? input.double() : Double(input.int(0...100)) / 100)
+    : .clamped(sideScale: Double(input.int(0...100)) / 100, sideAlpha: Double(input.int(0...100)) / 100,
+               maxDistance: input.byte() < 8 ? input.double() : input.points(0...400))
+  let center = input.byte() < 16 ? input.double() : input.points(0...900)
+  let extent = input.byte() < 16 ? input.double() : input.points(1...900)
+  var decorated = all
+  for k in decorated.indices { decoration.apply(to: &decorated[k], viewportCenter: center, viewportExtent: extent, axis: layout.scrollAxis) }
+  if center.isFinite, extent.isFinite, extent >= 1 {  // a viewport of at least a point
+    func distance(_ a: LayoutAttributes) -> Double {
+      ((layout.scrollAxis == .horizontal ? Double(a.center.x) : Double(a.center.y)) - center).magnitude
+    }
+    for a in decorated where distance(a).isFinite && distance(a) < 1e15 {
+      if case let .linear(shrink) = decoration, !(shrink.magnitude <= 1e6) { continue }
+      finite(a.transform.a, a.alpha, what: "carousel scale and alpha")
+    }
+    for (a, b) in zip(decorated, decorated.dropFirst()) where distance(a) < distance(b) && distance(b) < 1e15 {
+      require(a.zIndex >= b.zIndex, "carousel zIndex: nearer \(a.zIndex) below farther \(b.zIndex)")
+    }
+  }
 }
 
 func fuzzTransition(_ input: inout FuzzInput) {

@@ -9,6 +9,10 @@ func makeSpring(_ input: inout FuzzInput) -> Spring? {
   case 3: return attempt { () throws(HarmonicError) in try Spring(origamiTension: input.double(), friction: input.double()) }
   case 4: return attempt { () throws(HarmonicError) in try Spring(bounciness: input.double(), speed: input.double()) }
   case 5:
+    // Android's constants, or the general stiffness/damping-ratio family they belong to.
+    if input.bool() {
+      return attempt { () throws(HarmonicError) in try Spring(stiffness: input.double(), dampingRatio: input.double(), mass: input.double()) }
+    }
     return Spring.android(stiffness: input.element(Spring.AndroidStiffness.allCases),
                           dampingRatio: input.element(Spring.AndroidDampingRatio.allCases))
   default:

@@ -11,6 +11,20 @@ struct Describe: ParsableCommand {
 
   func run() throws {
     let spring = try springOptions.spring()
+    // Read-backs outside the range their tools take (Origami's tension and
+    // friction, POP's speed are never negative there) are printed as null with
+    // a note, so that nothing printed is a number that cannot be fed back.
+    var notes: [String] = []
+    var origami: (tension: Double?, friction: Double?) = (spring.origamiTension, spring.origamiFriction)
+    if spring.origamiTension < 0 || spring.origamiFriction < 0 {
+      notes.append("origamiTension/origamiFriction: no Origami equivalent (tension \(spring.origamiTension), friction \(spring.origamiFriction); Origami takes values ≥ 0)")
+      origami = (nil, nil)
+    }
+    var pop: (bounciness: Double?, speed: Double?) = (spring.popBounciness, spring.popSpeed)
+    if spring.popSpeed < 0 || spring.popBounciness == nil {
+      notes.append("popBounciness/popSpeed: no POP equivalent (speed \(spring.popSpeed)\(spring.popBounciness == nil ? ", no bounciness reproduces this damping" : ""); POP takes values ≥ 0)")
+      pop = (nil, nil)
+    }
     let rows: [(String, Double?, String)] = [
       ("mass", spring.mass, "mass units"),
       ("stiffness", spring.stiffness, "mass/s²"),
@@ -23,15 +37,16 @@ struct Describe: ParsableCommand {
       ("dampedPeriod", spring.dampedPeriod, "s"),
       ("overshoot", spring.overshoot, "fraction of the step"),
       ("settlingDuration", spring.settlingDuration, "s, |x − 1| ≤ 0.001 from a unit step"),
-      ("origamiTension", spring.origamiTension, ""),
-      ("origamiFriction", spring.origamiFriction, ""),
-      ("popBounciness", spring.popBounciness, ""),
-      ("popSpeed", spring.popSpeed, ""),
+      ("origamiTension", origami.tension, ""),
+      ("origamiFriction", origami.friction, ""),
+      ("popBounciness", pop.bounciness, ""),
+      ("popSpeed", pop.speed, ""),
     ]
     if json {
-      emit(JSON.object(rows.map { ($0.0, JSON.number($0.1)) }))
+      emit(JSON.object(rows.map { ($0.0, JSON.number($0.1)) } + [("notes", JSON.array(notes.map(JSON.string)))]))
     } else {
       emit(Table.render(header: ["quantity", "value", "unit"], rows: rows.map { [$0.0, Table.number($0.1), $0.2] }))
+      for note in notes { emit("note: \(note)") }
     }
   }
 }

@@ -50,13 +50,19 @@ struct Decay: ParsableCommand {
     discussion: "v(t) = v·rate^(1000 t); rest offset = from − v/(1000·ln rate). Velocity in points per second, rate per millisecond.")
 
   @Option(parsing: .unconditional, help: "Initial velocity, points per second.") var velocity: Double
-  @Option(parsing: .unconditional, help: "Deceleration rate per millisecond, in (0, 1).") var rate: Double = ScrollDeceleration.normal
+  @Option(parsing: .unconditional, help: "Deceleration rate per millisecond, in (0, 1) (default 0.998, UIKit's normal).") var rate: Double?
+  @Option(name: .customLong("drag-per-second"), parsing: .unconditional,
+          help: "Flutter's friction drag instead of --rate: the velocity factor per second, in (0, 1) (0.135 ≈ 0.998 per ms).")
+  var dragPerSecond: Double?
   @Option(parsing: .unconditional, help: "Start offset, points.") var from: Double = 0
   @Option(parsing: .unconditional, help: "Comma-separated times in seconds.") var times: String = "0"
   @Flag(help: "Print one JSON object.") var json = false
 
   func run() throws {
-    let decay = try ScrollDeceleration(rate: rate, from: from, velocity: velocity)
+    if rate != nil, dragPerSecond != nil { throw ValidationError("give --rate or --drag-per-second, not both") }
+    let perMillisecond = try dragPerSecond.map { drag throws(HarmonicError) in try ScrollDeceleration.rate(fromDragPerSecond: drag) }
+      ?? rate ?? ScrollDeceleration.normal
+    let decay = try ScrollDeceleration(rate: perMillisecond, from: from, velocity: velocity)
     let times = try parseList(times, option: "--times")
     let states = try times.map { time throws(HarmonicError) in try decay.state(atTime: time) }
     if json {

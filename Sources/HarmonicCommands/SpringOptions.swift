@@ -43,11 +43,22 @@ struct SpringOptions: ParsableArguments {
     let families = [
       Family(name: "--mass --stiffness --damping", required: [("--stiffness", stiffness), ("--damping", damping)], allowsMass: true),
       Family(name: "--response --damping-ratio", required: [("--response", response), ("--damping-ratio", dampingRatio)], allowsMass: true),
+      Family(name: "--stiffness --damping-ratio", required: [("--stiffness", stiffness), ("--damping-ratio", dampingRatio)], allowsMass: true),
       Family(name: "--duration --bounce", required: [("--duration", duration), ("--bounce", bounce)], allowsMass: true),
       Family(name: "--tension --friction", required: [("--tension", tension), ("--friction", friction)], allowsMass: false),
       Family(name: "--bounciness --speed", required: [("--bounciness", bounciness), ("--speed", speed)], allowsMass: false),
     ]
-    let given = families.filter { $0.required.contains { $0.1 != nil } }
+    // The family whose options are exactly the ones given wins (--stiffness
+    // and --damping-ratio belong to two families each); otherwise every
+    // family touched by a given option is reported.
+    let givenNames = Set(families.flatMap(\.required).filter { $0.1 != nil }.map(\.0))
+    let covering = families.filter { Set($0.required.map(\.0)).isSuperset(of: givenNames) }
+    let exact = covering.filter { Set($0.required.map(\.0)) == givenNames }
+    if !givenNames.isEmpty, exact.isEmpty, covering.count > 1, preset == nil {
+      let completions = covering.map { family in family.required.map(\.0).filter { !givenNames.contains($0) }.joined(separator: " ") }
+      throw ValidationError("\(givenNames.sorted().joined(separator: " ")) needs one more option: \(completions.joined(separator: " or "))")
+    }
+    let given = !exact.isEmpty ? exact : covering.count == 1 ? covering : families.filter { $0.required.contains { $0.1 != nil } }
     let choices = families.map(\.name).joined(separator: "; ") + "; --preset NAME"
     if let preset {
       guard given.isEmpty, mass == nil else {
@@ -74,8 +85,9 @@ struct SpringOptions: ParsableArguments {
     switch family.name {
     case families[0].name: return try Spring(mass: mass ?? 1, stiffness: values[0], damping: values[1])
     case families[1].name: return try Spring(response: values[0], dampingRatio: values[1], mass: mass ?? 1)
-    case families[2].name: return try Spring(duration: values[0], bounce: values[1], mass: mass ?? 1)
-    case families[3].name: return try Spring(origamiTension: values[0], friction: values[1])
+    case "--stiffness --damping-ratio": return try Spring(stiffness: values[0], dampingRatio: values[1], mass: mass ?? 1)
+    case families[3].name: return try Spring(duration: values[0], bounce: values[1], mass: mass ?? 1)
+    case families[4].name: return try Spring(origamiTension: values[0], friction: values[1])
     default: return try Spring(bounciness: values[0], speed: values[1])
     }
   }

@@ -1,14 +1,17 @@
 // Figures that describe a spring's step response as a whole.
 
 extension Spring {
-  /// Whether the spring oscillates about its target (ζ < 1, decided from the
-  /// exactly computed sign of c² − 4km).
-  public var isUnderdamped: Bool { _basis.isOscillating }
+  /// Whether the spring oscillates about its target: ζ < 1, decided from the
+  /// exactly computed sign of c² − 4km — and false for a spring constructed
+  /// with ζ ≥ 1 (see ``dampingRatio``), whatever the rounding of its
+  /// coefficients.
+  public var isUnderdamped: Bool { _basis.isOscillating && dampingRatio < 1 }
 
   /// The period of the damped oscillation, 2π/ω_d with ω_d = ω₀·√(1 − ζ²), in
-  /// seconds; `+∞` when the spring does not oscillate (ζ ≥ 1).
+  /// seconds; `+∞` when the spring does not oscillate (ζ ≥ 1, exactly so for
+  /// a spring constructed critical).
   public var dampedPeriod: Double {
-    _basis.isOscillating ? 2 * Double.pi / _basis.rootDiscriminant : .infinity
+    isUnderdamped ? 2 * Double.pi / _basis.rootDiscriminant : .infinity
   }
 
   /// The overshoot of a step from rest, as a fraction of the step:
@@ -16,7 +19,7 @@ extension Spring {
   ///
   /// Continuous in ζ: it falls to 0 as ζ → 1 from below.
   public var overshoot: Double {
-    _basis.isOscillating ? _Math.exp(-(Double.pi * _basis.decayRate / _basis.rootDiscriminant)) : 0
+    isUnderdamped ? _Math.exp(-(Double.pi * _basis.decayRate / _basis.rootDiscriminant)) : 0
   }
 
   /// The tolerance ``settlingDuration`` uses: SwiftUI's epsilon of 0.001 on

@@ -30,14 +30,43 @@ extension Spring {
     let stiffness = omega * omega * mass
     let damping = 4 * Double.pi * dampingRatio * mass / response
     try Spring._checkDerived(stiffness: stiffness, damping: damping, from: "response", response)
-    self.init(_validatedMass: mass, stiffness: stiffness, damping: damping)
+    self.init(_validatedMass: mass, stiffness: stiffness, damping: damping, dampingRatio: dampingRatio)
+  }
+
+  // MARK: - Stiffness and damping ratio (Flutter, androidx, Wave)
+
+  /// Creates a spring from its stiffness and damping ratio: `c = 2ζ·√(k·m)`
+  /// (Flutter's `SpringDescription.withDampingRatio`, androidx `SpringForce`
+  /// with mass 1).
+  ///
+  /// - Parameters:
+  ///   - stiffness: k in mass/s², within [1e-50, 1e50].
+  ///   - dampingRatio: ζ ≥ 0 (1 = critically damped).
+  ///   - mass: m in mass units. Default 1.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming
+  ///   `stiffness`, `dampingRatio` or `mass`.
+  public init(stiffness: Double, dampingRatio: Double, mass: Double = 1) throws(HarmonicError) {
+    try _Check.parameter(stiffness, "stiffness", unit: "mass/s²")
+    guard dampingRatio.isFinite, dampingRatio >= 0 else {
+      throw .invalidParameter(name: "dampingRatio", value: dampingRatio, accepted: "finite and ≥ 0")
+    }
+    try _Check.parameter(mass, "mass", unit: "mass units")
+    let damping = 2 * dampingRatio * (stiffness * mass).squareRoot()
+    try Spring._checkDerived(stiffness: stiffness, damping: damping, from: "dampingRatio", dampingRatio)
+    self.init(_validatedMass: mass, stiffness: stiffness, damping: damping, dampingRatio: dampingRatio)
   }
 
   /// The period of the undamped oscillation, 2π/ω₀ = 2π·√(m/k), in seconds.
   public var response: Double { 2 * Double.pi * (mass / stiffness).squareRoot() }
 
-  /// The damping ratio ζ = c / (2√(k·m)), dimensionless.
-  public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+  /// The damping ratio ζ = c / (2√(k·m)), dimensionless — exactly the ζ
+  /// given at construction when a parameterization took one (so a spring
+  /// built with ζ = 1 or bounce 0 reports 1, not the 1 − 7e-18 its rounded
+  /// coefficients give).
+  public var dampingRatio: Double { _constructedDampingRatio }
+
+  /// ζ recomputed from the stored coefficients (what the motion uses).
+  var _coefficientDampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
   /// The undamped angular frequency ω₀ = √(k/m), in radians per second.
   public var naturalFrequency: Double { _basis.omegaSquared.squareRoot() }

@@ -49,7 +49,7 @@ extension Spring {
     dampingRatio: AndroidDampingRatio = .mediumBouncy
   ) -> Spring {
     let k = stiffness.rawValue
-    return Spring(_validatedMass: 1, stiffness: k, damping: 2 * dampingRatio.rawValue * k.squareRoot())
+    return Spring(_validatedMass: 1, stiffness: k, damping: 2 * dampingRatio.rawValue * k.squareRoot(), dampingRatio: dampingRatio.rawValue)
   }
 
   static func _preset(duration: Double, bounce: Double) -> Spring {

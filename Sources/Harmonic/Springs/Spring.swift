@@ -28,6 +28,14 @@ public struct Spring: Sendable {
 
   @usableFromInline let _basis: _SpringBasis
 
+  /// The damping ratio this spring was constructed with: the caller's ζ when
+  /// a parameterization gave one (response/dampingRatio, stiffness/dampingRatio,
+  /// duration/bounce, Android's constants), else c / (2√(km)). Reported
+  /// quantities read it, so a spring built critical reports ζ = 1 exactly even
+  /// though its stored coefficients give 1 − 7e-18; the motion never does
+  /// (there is no formula to switch).
+  let _constructedDampingRatio: Double
+
   /// Creates a spring from its physical coefficients.
   ///
   /// - Parameters:
@@ -45,14 +53,17 @@ public struct Spring: Sendable {
 
   /// For values already checked (presets and converted parameters).
   @usableFromInline
-  init(_validatedMass mass: Double, stiffness: Double, damping: Double) {
+  init(_validatedMass mass: Double, stiffness: Double, damping: Double, dampingRatio: Double? = nil) {
     self.mass = mass
     self.stiffness = stiffness
     self.damping = damping + 0  // turns −0 into +0, so equal springs hash alike
     self._basis = _SpringBasis(mass: mass, stiffness: stiffness, damping: self.damping)
+    self._constructedDampingRatio = dampingRatio ?? self.damping / (2 * (stiffness * mass).squareRoot())
   }
 }
 
+/// Equality and hashing compare the coefficients (m, k, c): two springs that
+/// move identically are equal, whichever parameterization built them.
 extension Spring: Hashable {
   public static func == (lhs: Spring, rhs: Spring) -> Bool {
     lhs.mass == rhs.mass && lhs.stiffness == rhs.stiffness && lhs.damping == rhs.damping

@@ -163,7 +163,7 @@ public struct LayoutTransition: Sendable {
       var rank = [Int](repeating: 0, count: n)
       for (position, k) in order.enumerated() { rank[k] = position }
       let list = try (0..<n).map { k throws(HarmonicError) in
-        try Spring(response: base.response * (1 + step * Double(rank[k])), dampingRatio: base.dampingRatio, mass: base.mass)
+        try Spring(response: base.response * (1 + step * Double(rank[k])), dampingRatio: base._coefficientDampingRatio, mass: base.mass)
       }
       assignment = LayoutTransition._groups(list)
     }
