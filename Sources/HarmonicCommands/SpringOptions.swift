@@ -37,29 +37,34 @@ struct SpringOptions: ParsableArguments {
     let name: String
     let required: [(String, Double?)]
     let allowsMass: Bool
+    /// Builds the spring from the required values (in order) and the mass.
+    let make: ([Double], Double) throws -> Spring
+
+    var names: Set<String> { Set(required.map(\.0)) }
   }
 
   func spring() throws -> Spring {
     let families = [
-      Family(name: "--mass --stiffness --damping", required: [("--stiffness", stiffness), ("--damping", damping)], allowsMass: true),
-      Family(name: "--response --damping-ratio", required: [("--response", response), ("--damping-ratio", dampingRatio)], allowsMass: true),
-      Family(name: "--stiffness --damping-ratio", required: [("--stiffness", stiffness), ("--damping-ratio", dampingRatio)], allowsMass: true),
-      Family(name: "--duration --bounce", required: [("--duration", duration), ("--bounce", bounce)], allowsMass: true),
-      Family(name: "--tension --friction", required: [("--tension", tension), ("--friction", friction)], allowsMass: false),
-      Family(name: "--bounciness --speed", required: [("--bounciness", bounciness), ("--speed", speed)], allowsMass: false),
+      Family(name: "--mass --stiffness --damping", required: [("--stiffness", stiffness), ("--damping", damping)], allowsMass: true) {
+        try Spring(mass: $1, stiffness: $0[0], damping: $0[1])
+      },
+      Family(name: "--response --damping-ratio", required: [("--response", response), ("--damping-ratio", dampingRatio)], allowsMass: true) {
+        try Spring(response: $0[0], dampingRatio: $0[1], mass: $1)
+      },
+      Family(name: "--stiffness --damping-ratio", required: [("--stiffness", stiffness), ("--damping-ratio", dampingRatio)], allowsMass: true) {
+        try Spring(stiffness: $0[0], dampingRatio: $0[1], mass: $1)
+      },
+      Family(name: "--duration --bounce", required: [("--duration", duration), ("--bounce", bounce)], allowsMass: true) {
+        try Spring(duration: $0[0], bounce: $0[1], mass: $1)
+      },
+      Family(name: "--tension --friction", required: [("--tension", tension), ("--friction", friction)], allowsMass: false) { values, _ in
+        try Spring(origamiTension: values[0], friction: values[1])
+      },
+      Family(name: "--bounciness --speed", required: [("--bounciness", bounciness), ("--speed", speed)], allowsMass: false) { values, _ in
+        try Spring(bounciness: values[0], speed: values[1])
+      },
     ]
-    // The family whose options are exactly the ones given wins (--stiffness
-    // and --damping-ratio belong to two families each); otherwise every
-    // family touched by a given option is reported.
-    let givenNames = Set(families.flatMap(\.required).filter { $0.1 != nil }.map(\.0))
-    let covering = families.filter { Set($0.required.map(\.0)).isSuperset(of: givenNames) }
-    let exact = covering.filter { Set($0.required.map(\.0)) == givenNames }
-    if !givenNames.isEmpty, exact.isEmpty, covering.count > 1, preset == nil {
-      let completions = covering.map { family in family.required.map(\.0).filter { !givenNames.contains($0) }.joined(separator: " ") }
-      throw ValidationError("\(givenNames.sorted().joined(separator: " ")) needs one more option: \(completions.joined(separator: " or "))")
-    }
-    let given = !exact.isEmpty ? exact : covering.count == 1 ? covering : families.filter { $0.required.contains { $0.1 != nil } }
-    let choices = families.map(\.name).joined(separator: "; ") + "; --preset NAME"
+    let given = Set(families.flatMap(\.required).filter { $0.1 != nil }.map(\.0))
     if let preset {
       guard given.isEmpty, mass == nil else {
         throw ValidationError("--preset cannot be combined with other spring options")
@@ -69,11 +74,20 @@ struct SpringOptions: ParsableArguments {
       }
       return spring
     }
-    guard given.count == 1, let family = given.first else {
-      if given.isEmpty {
-        throw ValidationError("give one spring: \(choices)")
+    guard !given.isEmpty else {
+      throw ValidationError("give one spring: \(families.map(\.name).joined(separator: "; ")); --preset NAME")
+    }
+    // The family whose options are exactly the ones given wins (--stiffness
+    // and --damping-ratio belong to two families each); else the one family
+    // that could be completed; else the given options mix families.
+    let candidates = families.filter { $0.names.isSuperset(of: given) }
+    guard let family = candidates.first(where: { $0.names == given }) ?? (candidates.count == 1 ? candidates[0] : nil) else {
+      if candidates.isEmpty {
+        let touched = families.filter { !$0.names.isDisjoint(with: given) }
+        throw ValidationError("give options of one spring family only, not \(touched.map(\.name).joined(separator: " and "))")
       }
-      throw ValidationError("give options of one spring family only, not \(given.map(\.name).joined(separator: " and "))")
+      let completions = candidates.map { $0.required.map(\.0).filter { !given.contains($0) }.joined(separator: " ") }
+      throw ValidationError("\(given.sorted().joined(separator: " ")) needs one more option: \(completions.joined(separator: " or "))")
     }
     if let missing = family.required.first(where: { $0.1 == nil }) {
       throw ValidationError("\(missing.0) is missing: this spring family needs \(family.name)")
@@ -81,15 +95,7 @@ struct SpringOptions: ParsableArguments {
     if mass != nil, !family.allowsMass {
       throw ValidationError("--mass cannot be combined with \(family.name) (those springs have mass 1)")
     }
-    let values = family.required.map { $0.1! }
-    switch family.name {
-    case families[0].name: return try Spring(mass: mass ?? 1, stiffness: values[0], damping: values[1])
-    case families[1].name: return try Spring(response: values[0], dampingRatio: values[1], mass: mass ?? 1)
-    case "--stiffness --damping-ratio": return try Spring(stiffness: values[0], dampingRatio: values[1], mass: mass ?? 1)
-    case families[3].name: return try Spring(duration: values[0], bounce: values[1], mass: mass ?? 1)
-    case families[4].name: return try Spring(origamiTension: values[0], friction: values[1])
-    default: return try Spring(bounciness: values[0], speed: values[1])
-    }
+    return try family.make(family.required.map { $0.1! }, mass ?? 1)
   }
 }
 

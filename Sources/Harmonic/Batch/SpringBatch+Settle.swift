@@ -63,10 +63,7 @@ extension SpringBatch {
     }
     _Parallel.forEachPart(parts, work)
     let seconds = partial.values.max() ?? initial
-    if !seconds.isFinite { return nil }
-    guard let ticks = AnimationTime._ticks(roundingUp: seconds) else { return nil }
-    let (sum, overflow) = origin.ticks.addingReportingOverflow(ticks)
-    return overflow ? nil : AnimationTime(ticks: sum)
+    return origin._firstTick(afterSeconds: seconds)
   }
 
   /// The settle tick (renamed: `settleTime` means seconds elsewhere).

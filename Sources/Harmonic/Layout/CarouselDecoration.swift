@@ -36,7 +36,8 @@ public enum CarouselDecoration: Sendable, Hashable {
     }
     attributes.transform = .scale(scale, scale)
     attributes.alpha = alpha
-    attributes.zIndex = d.rounded() < 0x1p53 ? -Int(d.rounded()) : -(1 << 53)
+    let rank = d.rounded()
+    attributes.zIndex = rank < 0x1p53 ? -Int(rank) : -(1 << 53)
   }
 }
 

@@ -42,9 +42,7 @@ public struct SpringAnimation: Sendable, Hashable {
   /// (the exact settle time rounded up to a tick), or `nil` if it never
   /// settles or settles only after the clock's last tick (`Int64.max`).
   public func settleTick(tolerance: SettleTolerance) -> AnimationTime? {
-    guard let ticks = AnimationTime._ticks(roundingUp: motion.settleTime(tolerance: tolerance)) else { return nil }
-    let settled = segmentStart._advanced(by: ticks)
-    return settled.ticks == .max ? nil : settled
+    segmentStart._firstTick(afterSeconds: motion.settleTime(tolerance: tolerance))
   }
 
   /// The settle tick (renamed: `settleTime` means seconds elsewhere).

@@ -124,6 +124,15 @@ extension AnimationTime {
     return AnimationTime(ticks: ticks > 0 ? .max : .min)
   }
 
+  /// The first tick at or after `seconds` (≥ 0) past `self`; `nil` when
+  /// `seconds` is NaN or +∞ or that tick lies beyond the clock's last one
+  /// (what a settle tick reports as "never").
+  func _firstTick(afterSeconds seconds: Double) -> AnimationTime? {
+    guard let ticks = AnimationTime._ticks(roundingUp: seconds) else { return nil }
+    let (sum, overflow) = self.ticks.addingReportingOverflow(ticks)
+    return overflow ? nil : AnimationTime(ticks: sum)
+  }
+
   /// The first tick at or after `seconds` (≥ 0), counted from 0: ⌈seconds ×
   /// 705,600,000⌉, corrected by one where the product rounded below the true
   /// time. `nil` for NaN, +∞ or 2⁶² ticks (about 207 years) and beyond.
