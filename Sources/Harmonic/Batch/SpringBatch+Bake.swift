@@ -34,7 +34,7 @@ extension SpringBatch {
   /// Values of every element at every tick of `ticks`, at once.
   ///
   /// Column j of the result has the same bits as ``evaluate(at:into:backend:threads:)``
-  /// at `ticks[j]`. With `.blas` it is one `dgemm` of [start | target | coupling]
+  /// at `ticks[j]`. With `.blas` it is one `dgemm` of [start | target | velocity]
   /// (N·C × 3) by a 3 × T coefficient matrix per group run.
   ///
   /// - Parameters:
@@ -64,10 +64,10 @@ extension SpringBatch {
         let basis = _groups[g].spring._basis
         for j in 0..<frames {
           let tick = ticks[j]
-          let (c, s) = basis.basis(tick._seconds(since: origin))
+          let (_, s, remaining, step) = basis.stepBasis(tick._seconds(since: origin))
           let k = 3 * (g * frames + j)
-          w[k] = c
-          w[k + 1] = 1 - c
+          w[k] = remaining
+          w[k + 1] = step
           w[k + 2] = s
         }
       }
@@ -81,7 +81,7 @@ extension SpringBatch {
       let w = _SendableBuffer(w)
       bake.values.withUnsafeMutableBufferPointer { out in
         let out = _SendablePointer(out.baseAddress!)
-        _valueColumns.withUnsafeBufferPointer { columns in
+        _columns.withUnsafeBufferPointer { columns in
           let columns = _SendableBuffer(columns)
           _groupOfItem.withUnsafeBufferPointer { groupOfItem in
             let groupOfItem = _SendableBuffer(groupOfItem)

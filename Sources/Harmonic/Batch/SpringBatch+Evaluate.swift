@@ -8,7 +8,7 @@ extension SpringBatch {
     public internal(set) var velocities: [Double]
     /// The tick last evaluated.
     public internal(set) var time: AnimationTime?
-    /// Per group: Ĉ, 1 − Ĉ, Ŝ, −Ŝ.
+    /// Per group: R = Ĉ + a·Ŝ, P = 1 − R, Ŝ (value), Ĉ, −Ŝ (velocity).
     var _coefficients: [Double]
 
     /// The value of (item, channel) for a batch with `itemCount` items.
@@ -29,12 +29,12 @@ extension SpringBatch {
       values: Array(repeating: 0, count: elementCount),
       velocities: velocities ? Array(repeating: 0, count: elementCount) : [],
       time: nil,
-      _coefficients: Array(repeating: 0, count: 4 * _groups.count))
+      _coefficients: Array(repeating: 0, count: 5 * _groups.count))
   }
 
   /// Values (and velocities, if the frame has room) of every element at `time`.
   ///
-  /// Each element gets `((0 + start·Ĉ) + target·(1 − Ĉ)) + coupling·Ŝ` and
+  /// Each element gets `((0 + start·R) + target·P) + velocity·Ŝ` and
   /// `(0 + velocity·Ĉ) + restoring·(−Ŝ)` — the same operations, in the same
   /// order, as ``SpringMotion/state(at:)`` and reference BLAS, so all three
   /// agree bit for bit. Times before ``origin`` give the state at the origin.
@@ -63,11 +63,12 @@ extension SpringBatch {
         // Many groups (per-item springs) are the costly part: split them too.
         _Parallel.forEachItemRange(itemCount: groups.buffer.count, elementCount: 16 * groups.buffer.count, threads: threads) { range in
           for index in range {
-            let (c, s) = groups[index].spring._basis.basis(seconds)
-            coefficients[4 * index] = c
-            coefficients[4 * index + 1] = 1 - c
-            coefficients[4 * index + 2] = s
-            coefficients[4 * index + 3] = -s
+            let (c, s, remaining, step) = groups[index].spring._basis.stepBasis(seconds)
+            coefficients[5 * index] = remaining
+            coefficients[5 * index + 1] = step
+            coefficients[5 * index + 2] = s
+            coefficients[5 * index + 3] = c
+            coefficients[5 * index + 4] = -s
           }
         }
       }
@@ -80,7 +81,6 @@ extension SpringBatch {
       }
       if !frame.velocities.isEmpty {
         frame.velocities.withUnsafeMutableBufferPointer { velocities in
-          // Velocity coefficients are (Ĉ, −Ŝ): entries 0 and 3, stored apart.
           _applyVelocity(coefficients: coefficients, output: _SendablePointer(velocities.baseAddress!), useBLAS: useBLAS, threads: threads)
         }
       }
@@ -95,8 +95,8 @@ extension SpringBatch {
     guard frame.velocities.isEmpty || frame.velocities.count == elementCount else {
       throw .invalidParameter(name: "frame.velocities.count", value: Double(frame.velocities.count), accepted: "0 or \(elementCount)")
     }
-    guard frame._coefficients.count == 4 * _groups.count else {
-      throw .invalidParameter(name: "frame groups", value: Double(frame._coefficients.count / 4), accepted: "this batch's group count \(_groups.count) (make a new frame after a retarget that changed springs)")
+    guard frame._coefficients.count == 5 * _groups.count else {
+      throw .invalidParameter(name: "frame groups", value: Double(frame._coefficients.count / 5), accepted: "this batch's group count \(_groups.count) (make a new frame after a retarget that changed springs)")
     }
   }
 
@@ -106,21 +106,21 @@ extension SpringBatch {
     backend == .blas && (_runs.count == 1 || _runs.count * 8 <= itemCount)
   }
 
-  /// values = [start | target | coupling] · (Ĉ, 1 − Ĉ, Ŝ) of each element's group.
+  /// values = [start | target | velocity] · (R, P, Ŝ) of each element's group.
   func _applyValue(coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?) {
-    _apply(_valueColumns, slots: (0, 1, 2), coefficients: coefficients, output: output, useBLAS: useBLAS, threads: threads)
+    _apply(firstColumn: 0, slots: (0, 1, 2), coefficients: coefficients, output: output, useBLAS: useBLAS, threads: threads)
   }
 
   /// velocities = [velocity | restoring] · (Ĉ, −Ŝ) of each element's group.
   func _applyVelocity(coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?) {
-    _apply(_velocityColumns, slots: (0, 3, nil), coefficients: coefficients, output: output, useBLAS: useBLAS, threads: threads)
+    _apply(firstColumn: 2, slots: (3, 4, nil), coefficients: coefficients, output: output, useBLAS: useBLAS, threads: threads)
   }
 
-  /// output = columns · (the group's coefficients at `slots`), one input column
-  /// per slot, accumulated in column order from 0 — the order reference BLAS
-  /// uses, so every path gives the same bits.
+  /// output = columns `firstColumn…` · (the group's coefficients at `slots`),
+  /// one input column per slot, accumulated in column order from 0 — the
+  /// order reference BLAS uses, so every path gives the same bits.
   func _apply(
-    _ columns: [Double], slots: (Int, Int, Int?), coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?
+    firstColumn: Int, slots: (Int, Int, Int?), coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?
   ) {
     let n = elementCount
     let items = itemCount
@@ -129,8 +129,8 @@ extension SpringBatch {
     // A tuple, not an array: frames must not allocate.
     let inputs = slots.2 == nil ? 2 : 3
     let (s0, s1, s2) = (slots.0, slots.1, slots.2 ?? 0)
-    columns.withUnsafeBufferPointer { columns in
-      let columns = _SendableBuffer(columns)
+    _columns.withUnsafeBufferPointer { allColumns in
+      let columns = _SendableBuffer(UnsafeBufferPointer(rebasing: allColumns[(firstColumn * n)...]))
       _groupOfItem.withUnsafeBufferPointer { groupOfItem in
         let groupOfItem = _SendableBuffer(groupOfItem)
         _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
@@ -138,7 +138,7 @@ extension SpringBatch {
             let base = channel * items
             if useBLAS {
               _forEachRunSlice(runs, in: range) { run, lo, hi in
-                let g = 4 * run.group
+                let g = 5 * run.group
                 var x = (coefficients[g + s0], coefficients[g + s1], coefficients[g + s2])
                 withUnsafePointer(to: &x) { x in
                   x.withMemoryRebound(to: Double.self, capacity: 3) { x in
@@ -155,7 +155,7 @@ extension SpringBatch {
               }
             } else {
               for item in range {
-                let g = 4 * Int(groupOfItem[item])
+                let g = 5 * Int(groupOfItem[item])
                 let e = base + item
                 var sum = (0 + columns[e] * coefficients[g + s0]) + columns[n + e] * coefficients[g + s1]
                 if inputs == 3 { sum = sum + columns[2 * n + e] * coefficients[g + s2] }

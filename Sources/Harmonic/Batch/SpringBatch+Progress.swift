@@ -6,9 +6,11 @@ extension SpringBatch {
   /// or the retarget that last sent it somewhere), from rest unless a progress
   /// velocity ρ was given:
   ///
-  ///     p(t) = (1 − Ĉ(t)) + (ρ − a)·Ŝ(t)      for t < T,   p(t) = 1 for t ≥ T,
+  ///     p(t) = P(t) + ρ·Ŝ(t)      for t < T,   p(t) = 1 for t ≥ T,
   ///
-  /// where T is the exact time after which that step stays within 0.001 of 1
+  /// with P = 1 − Ĉ − a·Ŝ the unit step response, computed to full relative
+  /// precision (so from rest progress is never negative, and for ζ ≥ 1 it
+  /// stays within [0, 1] and rises at every tick near the start), and where T is the exact time after which that step stays within 0.001 of 1
   /// (the spring's ``Spring/settlingDuration`` when ρ = 0). So progress depends on the spring's
   /// timing only — never on how far the item's channels move — and an item
   /// whose attributes do not move still goes from 0 to 1. Progress overshoots
@@ -61,9 +63,11 @@ enum _SpringBatchProgress {
     guard time > group.progressOrigin else { return 0 }
     if time >= completion(group) { return 1 }
     let basis = group.spring._basis
-    let (c, s) = basis.basis(time._seconds(since: group.progressOrigin))
-    // The unit step 0 → 1 with initial velocity ρ, in SpringMotion's form.
-    return ((0 + 0 * c) + 1 * (1 - c)) + (group.progressVelocity + basis.decayRate * -1) * s
+    let (_, s, _, step) = basis.stepBasis(time._seconds(since: group.progressOrigin))
+    // The unit step 0 → 1 with initial velocity ρ: the same bits as
+    // SpringMotion(from: 0, to: 1, initialVelocity: ρ), whose
+    // ((0 + 0·R) + 1·P) + ρ·Ŝ is exactly P + ρ·Ŝ.
+    return step + group.progressVelocity * s
   }
 
   /// progressOrigin + settlingDuration, rounded up to a tick.

@@ -47,11 +47,11 @@ extension SpringBatch {
     var frame = makeFrame(velocities: true)
     try evaluate(at: time, into: &frame, threads: threads)
     let n = elementCount
-    _valueColumns.replaceSubrange(0..<n, with: frame.values)
-    _velocityColumns.replaceSubrange(0..<n, with: frame.velocities)
+    _columns.replaceSubrange(0..<n, with: frame.values)
+    _columns.replaceSubrange((2 * n)..<(3 * n), with: frame.velocities)
     for (k, item) in items.enumerated() {
       for channel in 0..<channelCount {
-        _valueColumns[n + element(item: item, channel: channel)] = targets[channel * items.count + k]
+        _columns[n + element(item: item, channel: channel)] = targets[channel * items.count + k]
       }
     }
 

@@ -24,12 +24,16 @@ extension SpringBatch {
       throw .invalidParameter(name: "tolerances[\(channel)]", value: tolerance, accepted: "finite and > 0")
     }
     let n = elementCount, items = itemCount
-    @Sendable func element(_ e: Int) -> (spring: Spring, p: Double, q: Double, tolerance: Double) {
+    @Sendable func element(_ e: Int) -> (spring: Spring, p: Double, q: Double, velocity: Double, tolerance: Double) {
       let item = e % items
-      return (_groups[_group(item)].spring, _valueColumns[e] - _valueColumns[n + e], _valueColumns[2 * n + e], tolerances[e / items])
+      let spring = _groups[_group(item)].spring
+      let displacement = _columns[e] - _columns[n + e]
+      let velocity = _columns[2 * n + e]
+      // q: the coupling v₀ + a·(start − target) of the displacement's Ŝ term.
+      return (spring, displacement, velocity + spring._basis.decayRate * displacement, velocity, tolerances[e / items])
     }
     @Sendable func bound(_ e: Int) -> Double {
-      let (spring, p, q, tolerance) = element(e)
+      let (spring, p, q, _, tolerance) = element(e)
       let basis = spring._basis
       if basis.isOscillating {
         let amplitude = _Math.hypot(p, q / basis.rootDiscriminant)
@@ -41,8 +45,8 @@ extension SpringBatch {
       return scale <= tolerance ? 0 : 2 * _Math.log(scale / tolerance) / s
     }
     @Sendable func exact(_ e: Int) -> Double {
-      let (spring, p, q, tolerance) = element(e)
-      return spring._lastExcursion(p: p, q: q, tolerance: tolerance)
+      let (spring, p, q, velocity, tolerance) = element(e)
+      return spring._lastExcursion(p: p, q: q, tolerance: tolerance, displacementVelocity: velocity)
     }
     // Seed the maximum with the element of the largest bound.
     var seed = 0, seedBound = -1.0

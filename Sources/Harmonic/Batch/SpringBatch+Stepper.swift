@@ -117,8 +117,8 @@ extension SpringBatch {
     let n = elementCount
     var state = [Double](repeating: 0, count: 2 * n)
     for e in 0..<n {
-      state[e] = _valueColumns[e] - _valueColumns[n + e]
-      state[n + e] = _velocityColumns[e]
+      state[e] = _columns[e] - _columns[n + e]
+      state[n + e] = _columns[2 * n + e]
     }
     let h = step.seconds
     var propagators: [Double] = []
@@ -131,7 +131,7 @@ extension SpringBatch {
     }
     return SpringBatch.Stepper(
       step: step, time: origin, itemCount: itemCount, channelCount: channelCount, _state: state,
-      _next: Array(repeating: 0, count: 2 * n), _targets: Array(_valueColumns[n..<(2 * n)]),
+      _next: Array(repeating: 0, count: 2 * n), _targets: Array(_columns[n..<(2 * n)]),
       _propagators: propagators, _groupOfItem: _groupOfItem, _runs: _runs, _usesBLASRuns: _usesBLAS(.blas))
   }
 }

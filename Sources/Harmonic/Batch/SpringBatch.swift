@@ -8,18 +8,21 @@
 /// each have their own spring (``SpringAssignment``).
 ///
 /// Storage is channel-major: element `e = channel·itemCount + item`. The
-/// per-element inputs are kept as the columns of two column-major matrices
-/// with leading dimension N·C,
+/// per-element inputs are kept as four columns of length N·C,
+/// `[start | target | velocity | restoring]` with
+/// `restoring = ω₀²·(start − target) + a·v₀`, read as two overlapping
+/// column-major matrices
 ///
-///     V = [start | target | coupling]      coupling  = v₀ + a·(start − target)
-///     W = [velocity | restoring]           restoring = ω₀²·(start − target) + a·v₀
+///     V = [start | target | velocity]      (columns 0–2)
+///     W = [velocity | restoring]           (columns 2–3)
 ///
-/// so that at time t, with (Ĉ, Ŝ) the spring's closed-form basis (see
-/// ``SpringMotion``), all values are `V·[Ĉ, 1 − Ĉ, Ŝ]ᵀ` and all velocities
-/// `W·[Ĉ, −Ŝ]ᵀ` — one BLAS `dgemv` per spring group, or one fused native loop.
-/// Memory: 40 bytes per element (five doubles), plus 4 bytes per item for
+/// so that at time t, with (Ĉ, Ŝ) the spring's closed-form basis and
+/// R = Ĉ + a·Ŝ, P = 1 − R its step response (see ``SpringMotion``), all
+/// values are `V·[R, P, Ŝ]ᵀ` and all velocities `W·[Ĉ, −Ŝ]ᵀ` — one BLAS
+/// `dgemv` per spring group, or one fused native loop.
+/// Memory: 32 bytes per element (four doubles), plus 4 bytes per item for
 /// the group index when there is more than one group; 10M items × 11 channels
-/// take 4.4 GB.
+/// take 3.5 GB.
 ///
 /// Time: the batch has an `origin` tick (where every element's start and
 /// initial velocity hold); states are pure functions of the tick. A
@@ -44,10 +47,9 @@ public struct SpringBatch: Sendable {
   var _runs: [_GroupRun]
   /// Items per group, for the average progress.
   var _itemsPerGroup: [Int]
-  /// [start | target | coupling], each N·C long.
-  var _valueColumns: [Double]
-  /// [velocity | restoring], each N·C long.
-  var _velocityColumns: [Double]
+  /// [start | target | velocity | restoring], each N·C long: the value
+  /// matrix V is columns 0–2, the velocity matrix W columns 2–3.
+  var _columns: [Double]
 
   /// N·C.
   public var elementCount: Int { itemCount * channelCount }
@@ -108,16 +110,13 @@ public struct SpringBatch: Sendable {
     self._groupOfItem = groupOfItem
     self._runs = []
     self._itemsPerGroup = []
-    self._valueColumns = []
-    self._velocityColumns = []
+    self._columns = []
     _rebuildRuns()
-    _valueColumns.reserveCapacity(3 * elements)
-    _valueColumns.append(contentsOf: start)
-    _valueColumns.append(contentsOf: target)
-    _valueColumns.append(contentsOf: repeatElement(0, count: elements))
-    _velocityColumns.reserveCapacity(2 * elements)
-    if let velocity { _velocityColumns.append(contentsOf: velocity) } else { _velocityColumns.append(contentsOf: repeatElement(0, count: elements)) }
-    _velocityColumns.append(contentsOf: repeatElement(0, count: elements))
+    _columns.reserveCapacity(4 * elements)
+    _columns.append(contentsOf: start)
+    _columns.append(contentsOf: target)
+    if let velocity { _columns.append(contentsOf: velocity) } else { _columns.append(contentsOf: repeatElement(0, count: elements)) }
+    _columns.append(contentsOf: repeatElement(0, count: elements))
     _updateDerivedColumns(threads: nil)
   }
 
@@ -125,13 +124,13 @@ public struct SpringBatch: Sendable {
   public func spring(ofItem item: Int) -> Spring { _groups[_group(item)].spring }
 
   /// The start value of an element (its value at ``origin``), in units.
-  public func start(item: Int, channel: Int) -> Double { _valueColumns[element(item: item, channel: channel)] }
+  public func start(item: Int, channel: Int) -> Double { _columns[element(item: item, channel: channel)] }
 
   /// The target of an element, in units.
-  public func target(item: Int, channel: Int) -> Double { _valueColumns[elementCount + element(item: item, channel: channel)] }
+  public func target(item: Int, channel: Int) -> Double { _columns[elementCount + element(item: item, channel: channel)] }
 
   /// The velocity of an element at ``origin``, in units/s.
-  public func initialVelocity(item: Int, channel: Int) -> Double { _velocityColumns[element(item: item, channel: channel)] }
+  public func initialVelocity(item: Int, channel: Int) -> Double { _columns[2 * elementCount + element(item: item, channel: channel)] }
 
   /// The number of distinct spring groups currently in use.
   public var groupCount: Int { _groups.count }
@@ -171,30 +170,26 @@ public struct SpringBatch: Sendable {
     _runs.append(_GroupRun(items: runStart..<itemCount, group: Int(_groupOfItem[itemCount - 1])))
   }
 
-  /// coupling = v₀ + a·(start − target), restoring = ω₀²·(start − target) + a·v₀.
+  /// restoring = ω₀²·(start − target) + a·v₀.
   mutating func _updateDerivedColumns(threads: Int?) {
     let n = elementCount
     let items = itemCount
     let channels = channelCount
     let groups = _groups.map { ($0.spring._basis.decayRate, $0.spring._basis.omegaSquared) }
     let groupOfItem = _groupOfItem
-    _valueColumns.withUnsafeMutableBufferPointer { valueColumns in
-      _velocityColumns.withUnsafeMutableBufferPointer { velocityColumns in
-        let values = _SendablePointer(valueColumns.baseAddress!)
-        let velocities = _SendablePointer(velocityColumns.baseAddress!)
-        groupOfItem.withUnsafeBufferPointer { groupIndex in
-          let groupIndex = _SendableBuffer(groupIndex)
-          _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
-            for channel in 0..<channels {
-              let base = channel * items
-              for item in range {
-                let (a, omegaSquared) = groups[groupIndex.isEmpty ? 0 : Int(groupIndex[item])]
-                let e = base + item
-                let displacement = values[e] - values[n + e]
-                let velocity = velocities[e]
-                values[2 * n + e] = velocity + a * displacement
-                velocities[n + e] = omegaSquared * displacement + a * velocity
-              }
+    _columns.withUnsafeMutableBufferPointer { columns in
+      let columns = _SendablePointer(columns.baseAddress!)
+      groupOfItem.withUnsafeBufferPointer { groupIndex in
+        let groupIndex = _SendableBuffer(groupIndex)
+        _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
+          for channel in 0..<channels {
+            let base = channel * items
+            for item in range {
+              let (a, omegaSquared) = groups[groupIndex.isEmpty ? 0 : Int(groupIndex[item])]
+              let e = base + item
+              let displacement = columns[e] - columns[n + e]
+              let velocity = columns[2 * n + e]
+              columns[3 * n + e] = omegaSquared * displacement + a * velocity
             }
           }
         }

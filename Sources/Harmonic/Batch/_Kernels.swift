@@ -5,9 +5,9 @@ func _valueKernel(
   _ columns: UnsafePointer<Double>, _ n: Int, _ lo: Int, _ hi: Int, _ c0: Double, _ c1: Double, _ c2: Double,
   _ output: UnsafeMutablePointer<Double>
 ) {
-  let start = columns, target = columns + n, coupling = columns + 2 * n
+  let start = columns, target = columns + n, velocity = columns + 2 * n
   for e in lo..<hi {
-    output[e] = ((0 + start[e] * c0) + target[e] * c1) + coupling[e] * c2
+    output[e] = ((0 + start[e] * c0) + target[e] * c1) + velocity[e] * c2
   }
 }
 

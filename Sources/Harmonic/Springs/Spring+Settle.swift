@@ -25,7 +25,7 @@ extension Spring {
   @usableFromInline
   func _settleTime(displacement u0: Double, velocity v0: Double, tolerance: SettleTolerance) -> Double {
     let a = _basis.decayRate
-    var last = _lastExcursion(p: u0, q: v0 + a * u0, tolerance: tolerance.value)
+    var last = _lastExcursion(p: u0, q: v0 + a * u0, tolerance: tolerance.value, displacementVelocity: v0)
     if tolerance.velocity.isFinite {
       let velocityLast = _lastExcursion(p: v0, q: -(_basis.omegaSquared * u0 + a * v0), tolerance: tolerance.velocity)
       last = Swift.max(last, velocityLast)
@@ -34,9 +34,18 @@ extension Spring {
   }
 
   /// sup{t ≥ 0 : |P·Ĉ(t) + Q·Ŝ(t)| > tolerance}, or 0 when the set is empty.
-  func _lastExcursion(p: Double, q: Double, tolerance: Double) -> Double {
+  ///
+  /// With `displacementVelocity` v₀ (so that Q = v₀ + a·P), the signal is a
+  /// displacement and is evaluated as the value is, `P·R(t) + v₀·Ŝ(t)` with
+  /// R = Ĉ + a·Ŝ: the time returned is then inside the band as the motion
+  /// evaluates it, not only in exact arithmetic.
+  func _lastExcursion(p: Double, q: Double, tolerance: Double, displacementVelocity v0: Double? = nil) -> Double {
     let basis = _basis
     @inline(__always) func magnitude(_ t: Double) -> Double {
+      if let v0 {
+        let (_, s, remaining, _) = basis.stepBasis(t)
+        return (p * remaining + v0 * s).magnitude
+      }
       let (c, s) = basis.basis(t)
       return (p * c + q * s).magnitude
     }

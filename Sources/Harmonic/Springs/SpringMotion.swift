@@ -61,17 +61,18 @@ public struct SpringMotion: Sendable, Hashable {
   @inlinable
   func _state(atSeconds t: Double) -> SpringState {
     let basis = spring._basis
-    let (c, s) = basis.basis(t)
+    let (c, s, remaining, step) = basis.stepBasis(t)
     let displacement = start - target
-    // x = start·Ĉ + target·(1 − Ĉ) + (v₀ + a·u₀)·Ŝ rather than target + u: the
-    // value is then exactly `start` at t = 0 (Ĉ = 1, Ŝ = 0), so a retarget
-    // hands over the position bit for bit, and exactly `target` once Ĉ and Ŝ
-    // have decayed to 0.
+    // x = start·R + target·P + v₀·Ŝ with R = Ĉ + a·Ŝ and P = 1 − R (the unit
+    // step response, computed to full relative precision), rather than
+    // target + u: the value is then exactly `start` at t = 0 (R = 1, P = 0,
+    // Ŝ = 0), so a retarget hands over the position bit for bit; exactly
+    // `target` once Ĉ and Ŝ have decayed to 0; and a step from 0 to 1 is P
+    // itself — never negative, and accurate to its last bits near t = 0.
     // Written exactly as the batch kernels and reference BLAS evaluate it
     // (`0 +` first, then one column at a time), so all three agree bit for bit.
-    let coupling = initialVelocity + basis.decayRate * displacement
     let restoring = basis.omegaSquared * displacement + basis.decayRate * initialVelocity
-    let value = ((0 + start * c) + target * (1 - c)) + coupling * s
+    let value = ((0 + start * remaining) + target * step) + initialVelocity * s
     let velocity = (0 + initialVelocity * c) + restoring * -s
     return SpringState(value: value, velocity: velocity)
   }
