@@ -75,8 +75,13 @@ struct GoldenSceneTests {
     for threads in [1, 2] {
       #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion], threads: threads) == after)
     }
-    if _BLAS.isBitCompatibleWithNative {
+    if SpringBatch.blasMatchesNativeBitForBit {
       #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion], backend: .blas) == after)
+    } else {
+      // Another BLAS rounds differently (FMA): its hash is its own, but stable.
+      let blas = try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion], backend: .blas)
+      print("golden scene on \(SpringBatch.blasImplementation): BLAS hash \(String(blas, radix: 16)) not compared with the native golden (rounds differently)")
+      #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion], backend: .blas, threads: 2) == blas)
     }
     // Frames shown before, at 30/60/120/144 Hz or irregularly, do not change the probes.
     var random = SeededGenerator(seed: 5)

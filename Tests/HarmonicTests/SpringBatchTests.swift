@@ -70,9 +70,9 @@ struct SpringBatchTests {
     }
   }
 
-  @Test("native and BLAS agree: bit for bit with reference BLAS, within 2 ulp of scale otherwise")
+  @Test("native and BLAS agree: bit for bit with reference BLAS, within 4ε of the terms otherwise")
   func blasAgreesWithNative() throws {
-    let bitwise = _BLAS.isBitCompatibleWithNative
+    let bitwise = SpringBatch.blasMatchesNativeBitForBit
     print("BLAS: \(SpringBatch.blasImplementation); bitwise comparison: \(bitwise)")
     for (name, assignment) in try SpringBatchTests.assignments() {
       let batch = try makeBatch(items: 1_000, springs: assignment)
@@ -81,15 +81,12 @@ struct SpringBatchTests {
       for tick in SpringBatchTests.ticks {
         try batch.evaluate(at: tick, into: &native, backend: .native)
         try batch.evaluate(at: tick, into: &blas, backend: .blas)
-        for e in 0..<batch.elementCount {
-          if bitwise {
-            #expect(native.values[e].bitPattern == blas.values[e].bitPattern, "\(name) value \(e)")
-            #expect(native.velocities[e].bitPattern == blas.velocities[e].bitPattern, "\(name) velocity \(e)")
-          } else {
-            // 2 ulp of the scale: |start| + |target| + |coupling·Ŝ| stays below
-            // 8,000 units here, and |velocity| below 8,000·ω₀ ≤ 1e6 units/s.
-            #expect((native.values[e] - blas.values[e]).magnitude <= 2 * 8_000 * Double.ulpOfOne, "\(name) value \(e)")
-            #expect((native.velocities[e] - blas.velocities[e]).magnitude <= 2 * 1e6 * Double.ulpOfOne, "\(name) velocity \(e)")
+        for item in 0..<batch.itemCount {
+          for channel in 0..<batch.channelCount {
+            let e = batch.element(item: item, channel: channel)
+            let scale = termScales(batch, item: item, channel: channel, at: tick)
+            #expect(backendsAgree(native.values[e], blas.values[e], scale: scale.value), "\(name) value \(e)")
+            #expect(backendsAgree(native.velocities[e], blas.velocities[e], scale: scale.velocity), "\(name) velocity \(e)")
           }
         }
       }
@@ -102,15 +99,38 @@ struct SpringBatchTests {
     let groupOfItem = (0..<3_000).map { ($0 / 100) % 3 }
     let batch = try makeBatch(items: 3_000, channels: 11, springs: .groups(springs, groupOfItem: groupOfItem), seed: 9)
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 3)
+    // Native (and reference BLAS, bit for bit the same): one hash for every
+    // thread count. Another BLAS (OpenBLAS) rounds a row by where it falls in
+    // its vector blocks, so its bits follow the split into worker slices: it
+    // is checked run to run for each thread count and within 4ε of native.
     var hashes: Set<UInt64> = []
-    for backend in [BatchBackend.native] + (_BLAS.isBitCompatibleWithNative ? [.blas] : []) {
+    for backend in BatchBackend.allCases {
       for threads in [1, 2, 3, 7] {
         var frame = batch.makeFrame()
         try batch.evaluate(at: tick, into: &frame, backend: backend, threads: threads)
-        hashes.insert(hashFrame(frame))
+        if backend == .native || SpringBatch.blasMatchesNativeBitForBit {
+          hashes.insert(hashFrame(frame))
+          continue
+        }
+        var again = batch.makeFrame()
+        try batch.evaluate(at: tick, into: &again, backend: backend, threads: threads)
+        #expect(hashFrame(again) == hashFrame(frame), "\(SpringBatch.blasImplementation), \(threads) threads, run to run")
+        var native = batch.makeFrame()
+        try batch.evaluate(at: tick, into: &native)
+        var agree = true
+        for item in 0..<batch.itemCount {
+          for channel in 0..<batch.channelCount {
+            let e = batch.element(item: item, channel: channel)
+            agree = agree && backendsAgree(frame.values[e], native.values[e], scale: termScales(batch, item: item, channel: channel, at: tick).value)
+          }
+        }
+        #expect(agree, "\(SpringBatch.blasImplementation), \(threads) threads, against native")
       }
     }
     #expect(hashes.count == 1)
+    if !SpringBatch.blasMatchesNativeBitForBit {
+      print("thread independence: \(SpringBatch.blasImplementation) rounds differently from native; BLAS checked run to run and within 4ε")
+    }
 
     // The same items, split into chunks of 1, 999 and 2,000 items, as separate batches.
     var whole = batch.makeFrame()
@@ -149,19 +169,32 @@ struct SpringBatchTests {
     #expect(hasher.value == 0x6c50_e02e_2dfd_75a7, "hash \(String(hasher.value, radix: 16))")
   }
 
-  @Test("a bake's column j is the frame at ticks[j], bit for bit, on both backends")
+  @Test("a bake's column j is the frame at ticks[j]: bit for bit natively and with reference BLAS, within 4ε otherwise")
   func bakeMatchesFrames() throws {
     for (name, assignment) in try SpringBatchTests.assignments() {
       let batch = try makeBatch(items: 1_000, springs: assignment)
       let ticks = SpringBatchTests.ticks
       var bake = try batch.makeBake(frameCount: ticks.count)
       var frame = batch.makeFrame(velocities: false)
-      for backend in [BatchBackend.native] + (_BLAS.isBitCompatibleWithNative ? [.blas] : []) {
+      for backend in BatchBackend.allCases {
         try batch.bake(ticks: ticks, into: &bake, backend: backend)
         for (j, tick) in ticks.enumerated() {
-          try batch.evaluate(at: tick, into: &frame)
-          let column = bake.values[(j * batch.elementCount)..<((j + 1) * batch.elementCount)]
-          #expect(zip(column, frame.values).allSatisfy { $0.bitPattern == $1.bitPattern }, "\(name) \(backend) frame \(j)")
+          // A bake equals the native frames bit for bit on native and on
+          // reference BLAS, and within what BatchBackend promises on another
+          // BLAS (its dgemm and dgemv kernels round differently).
+          try batch.evaluate(at: tick, into: &frame, backend: .native)
+          let column = Array(bake.values[(j * batch.elementCount)..<((j + 1) * batch.elementCount)])
+          if backend == .native {
+            #expect(zip(column, frame.values).allSatisfy { $0.bitPattern == $1.bitPattern }, "\(name) \(backend) frame \(j)")
+          }
+          var agree = true
+          for item in 0..<batch.itemCount {
+            for channel in 0..<batch.channelCount {
+              let e = batch.element(item: item, channel: channel)
+              agree = agree && backendsAgree(column[e], frame.values[e], scale: termScales(batch, item: item, channel: channel, at: tick).value)
+            }
+          }
+          #expect(agree, "\(name) \(backend) frame \(j) against native")
         }
       }
     }
@@ -186,9 +219,9 @@ struct SpringBatchTests {
     for e in 0..<batch.elementCount {
       // Scale of an element: 4000 pt of travel and 3000 pt/s over ω₀ ≥ 4.
       worst = max(worst, (stepped[e] - frame.values[e]).magnitude / 8000)
-      if _BLAS.isBitCompatibleWithNative {
-        #expect(native._state[e].bitPattern == blas._state[e].bitPattern)
-      }
+      // 240 steps, each rounding within 4ε of |u| + |v|·h; an error in v moves
+      // u by at most the 2 s elapsed: 240·4ε·(4,000 + 3,000·2) at most.
+      #expect(backendsAgree(native._state[e], blas._state[e], scale: 240 * 10_000))
     }
     #expect(worst < 1e-12, "after 240 steps the propagator is \(worst) of scale from the closed form")
     print("exact propagator: 240 steps at 120 Hz, worst deviation \(worst) of scale")
@@ -241,7 +274,7 @@ struct SpringBatchTests {
       try pair.interpolate(progress: p, into: &viaBLAS, backend: .blas, threads: 2)
       for e in 0..<5_000 {
         #expect((out[e] - (from[e] + p * (to[e] - from[e]))).magnitude <= 1e-11)
-        if _BLAS.isBitCompatibleWithNative { #expect(out[e].bitPattern == viaBLAS[e].bitPattern) }
+        #expect(backendsAgree(out[e], viaBLAS[e], scale: (from[e] * (1 - p)).magnitude + (to[e] * p).magnitude))
       }
     }
   }

@@ -75,3 +75,23 @@ enum AllocationCounter {
     #endif
   }
 }
+
+/// Magnitudes of the terms that element (item, channel) adds up at `tick`:
+/// |start·R| + |target·P| + |v₀·Ŝ| for the value, |v₀·Ĉ| + |restoring·Ŝ| for
+/// the velocity. Backends that round differently agree within 4ε of them.
+func termScales(_ batch: SpringBatch, item: Int, channel: Int, at tick: AnimationTime) -> (value: Double, velocity: Double) {
+  let basis = batch.spring(ofItem: item)._basis
+  let (c, s, remaining, step) = basis.stepBasis(tick._seconds(since: batch.origin))
+  let (start, target) = (batch.start(item: item, channel: channel), batch.target(item: item, channel: channel))
+  let v0 = batch.initialVelocity(item: item, channel: channel)
+  let restoring = basis.omegaSquared * (start - target) + basis.decayRate * v0
+  return ((start * remaining).magnitude + (target * step).magnitude + (v0 * s).magnitude,
+          (v0 * c).magnitude + (restoring * s).magnitude)
+}
+
+/// Whether two backends' results agree as ``BatchBackend`` promises: bit for
+/// bit with reference BLAS, otherwise within 4ε of `scale`.
+func backendsAgree(_ a: Double, _ b: Double, scale: Double) -> Bool {
+  if SpringBatch.blasMatchesNativeBitForBit { return a.bitPattern == b.bitPattern }
+  return (a - b).magnitude <= 4 * Double.ulpOfOne * scale + 2 * Double.leastNonzeroMagnitude
+}

@@ -18,4 +18,13 @@ extension SpringBatch {
   /// (e.g. "reference BLAS (/usr/lib/x86_64-linux-gnu/blas/libblas.so.3.11.0)"
   /// or "OpenBLAS … (Haswell)").
   public static var blasImplementation: String { _BLAS.implementation }
+
+  /// Whether `.blas` gives the same bits as `.native` with the BLAS found at
+  /// run time: `true` for reference BLAS, which accumulates in the native
+  /// loops' order without fused multiply-add. Otherwise (OpenBLAS,
+  /// Accelerate) the backends agree to within 4ε of the sum of the magnitudes
+  /// of each element's terms (e.g. |start·R| + |target·P| + |v₀·Ŝ| for a
+  /// value): FMA and blocking change the last bits, never more. Either
+  /// backend alone is deterministic run to run.
+  public static var blasMatchesNativeBitForBit: Bool { _BLAS.isBitCompatibleWithNative }
 }
