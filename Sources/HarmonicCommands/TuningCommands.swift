@@ -62,16 +62,18 @@ struct Fit: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Find the spring for a wanted motion: samples, a cubic-bezier, or design targets.",
     discussion: """
-      --samples FILE.csv   time,value lines (a header line is skipped); fits stiffness and damping at mass 1
-                           (and the initial velocity with --fit-velocity) by Levenberg–Marquardt with LAPACK.
+      --samples FILE.csv   time,value lines (a header line is skipped); fits stiffness and damping at mass 1,
+                           the start and target unless --from/--to give them (a recording cut off before it
+                           settles still finds its target), and the initial velocity with --fit-velocity;
+                           Levenberg–Marquardt with LAPACK.
       --bezier x1,y1,x2,y2 --duration D   a CSS cubic-bezier easing over D seconds.
       --overshoot P --settle-time T       P percent overshoot, settling (|x − 1| ≤ 0.001) after T seconds.
       --duration D --bounce B             SwiftUI's parameters.
       """)
 
   @Option(help: "CSV of time,value.") var samples: String?
-  @Option(parsing: .unconditional, help: "Start value of the samples (default: the first value).") var from: Double?
-  @Option(parsing: .unconditional, help: "Target of the samples (default: the last value).") var to: Double?
+  @Option(parsing: .unconditional, help: "Start value of the samples (default: fitted).") var from: Double?
+  @Option(parsing: .unconditional, help: "Target of the samples (default: fitted).") var to: Double?
   @Flag(name: .customLong("fit-velocity"), help: "Also fit the initial velocity of the samples.") var fitVelocity = false
   @Option(help: "A cubic-bezier easing: x1,y1,x2,y2.") var bezier: String?
   @Option(parsing: .unconditional, help: "Duration of the bezier easing, or with --bounce, seconds.") var duration: Double?
@@ -90,6 +92,7 @@ struct Fit: ParsableCommand {
     var velocity = 0.0
     var (rms, maxError) = (0.0, 0.0)
     var extra: [(String, String)] = []
+    var ends: [(String, String)] = []
     var points: [SpringFit.Sample] = []
     if let path = samples {
       let data = try readSamples(path)
@@ -101,7 +104,10 @@ struct Fit: ParsableCommand {
                ("relativeStandardErrorDamping", JSON.number(result.relativeStandardErrors.damping)),
                ("conditionNumber", JSON.number(result.conditionNumber)), ("iterations", "\(result.iterations)"),
                ("termination", "\"\(result.termination.rawValue)\"")]
-      let start = from ?? data[0].value, end = to ?? data[data.count - 1].value
+      let start = result.start, end = result.target
+      ends = [("start", JSON.number(start)), ("target", JSON.number(end)),
+              ("fitted", "[" + [from == nil ? "\"start\"" : nil, to == nil ? "\"target\"" : nil,
+                                fitVelocity ? "\"initialVelocity\"" : nil].compactMap { $0 }.joined(separator: ", ") + "]")]
       if end != start { points = data.map { SpringFit.Sample(time: $0.time, value: ($0.value - start) / (end - start)) } }
       velocity = end != start ? velocity / (end - start) : 0
     } else if let bezier {
@@ -128,7 +134,7 @@ struct Fit: ParsableCommand {
       ("duration", JSON.number(spring.duration)), ("bounce", JSON.number(spring.bounce)),
       ("overshoot", JSON.number(spring.overshoot)), ("settlingDuration", JSON.number(spring.settlingDuration)),
       ("initialVelocity", JSON.number(velocity)), ("rms", JSON.number(rms)), ("maxError", JSON.number(maxError)),
-    ] + extra
+    ] + ends + extra
     if json {
       emit(JSON.object(rows))
     } else {

@@ -157,6 +157,17 @@ struct CLITests {
     #expect(((result["damping"] as? Double ?? 0) / truth.damping - 1).magnitude < 1e-8)
     #expect(FileManager.default.fileExists(atPath: plotPath))
 
+    // Cut off at 0.25 s, before it settles, and fitted without --from/--to.
+    var truncated = "time,value\n"
+    let stiff = try SpringMotion(spring: try Spring(mass: 1, stiffness: 300, damping: 20), from: 10, to: 110)
+    for i in 0...60 { truncated += "\(Double(i) / 240),\(try stiff.value(atTime: Double(i) / 240))\n" }
+    try truncated.write(toFile: path, atomically: true, encoding: .utf8)
+    let cut = try jsonObject(harmonic("fit", "--samples", path, "--json").stdout)
+    #expect(((cut["stiffness"] as? Double ?? 0) / 300 - 1).magnitude < 1e-6)
+    #expect(((cut["damping"] as? Double ?? 0) / 20 - 1).magnitude < 1e-6)
+    #expect(((cut["target"] as? Double ?? 0) / 110 - 1).magnitude < 1e-6)
+    #expect(cut["fitted"] as? [String] == ["start", "target"])
+
     let bezier = try jsonObject(harmonic("fit", "--bezier", "0.25,0.1,0.25,1", "--duration", "0.3", "--json").stdout)
     #expect((bezier["rms"] as? Double ?? 1) < 0.05)
 

@@ -23,6 +23,49 @@ struct SpringFitTests {
     #expect(result.rms < 1e-9 * 300)
   }
 
+  @Test("a recording cut off before it settles: target, start, k and c recovered to 1e-6 without --to",
+        arguments: [0, 3.5])
+  func truncatedRecording(velocity: Double) throws {
+    // 0.25 s at 240 Hz of a motion from 10 towards 110 that settles after ~0.6 s.
+    let truth = try Spring(mass: 1, stiffness: 300, damping: 20)
+    let data = try samples(truth, from: 10, to: 110, velocity: velocity, count: 61, duration: 0.25)
+    #expect(truth.settlingDuration > 0.5)
+    // The old default took the last sample (≈ 104.6) as the target: a wrong spring.
+    let lastAsTarget = try SpringFit.fit(samples: data, from: 10, to: data[data.count - 1].value, initialVelocity: velocity)
+    #expect(relative(lastAsTarget.spring.stiffness, 300) > 0.01)
+    let result = try SpringFit.fit(samples: data, initialVelocity: velocity == 0 ? 0 : nil)
+    #expect(relative(result.spring.stiffness, 300) <= 1e-6, "k \(result.spring.stiffness)")
+    #expect(relative(result.spring.damping, 20) <= 1e-6, "c \(result.spring.damping)")
+    #expect(relative(result.target, 110) <= 1e-6, "target \(result.target)")
+    #expect(relative(result.start, 10) <= 1e-6, "start \(result.start)")
+    #expect((result.initialVelocity - velocity).magnitude <= 1e-5)
+    #expect(result.termination != .iterationLimit)
+    print("truncated recording (v₀ = \(velocity)): k \(result.spring.stiffness), c \(result.spring.damping), target \(result.target), "
+          + "start \(result.start), \(result.iterations) iterations, \(result.termination); last sample as target: k \(lastAsTarget.spring.stiffness), c \(lastAsTarget.spring.damping)")
+  }
+
+  @Test("noisy truncated recording: the fitted target is within its noise")
+  func noisyTruncated() throws {
+    let truth = try Spring(mass: 1, stiffness: 300, damping: 20)
+    var random = SeededGenerator(seed: 7)
+    let data = try samples(truth, from: 10, to: 110, count: 121, duration: 0.3).map {
+      SpringFit.Sample(time: $0.time, value: $0.value + 0.05 * Double.random(in: -1...1, using: &random))
+    }
+    let result = try SpringFit.fit(samples: data)
+    #expect((result.target - 110).magnitude < 0.5, "target \(result.target)")
+    #expect(relative(result.spring.stiffness, 300) < 0.02 && relative(result.spring.damping, 20) < 0.05)
+    #expect(result.rms < 0.05)
+  }
+
+  @Test("fitting more parameters needs more samples than parameters")
+  func tooFewForFreeEnds() throws {
+    let data = try samples(try Spring(mass: 1, stiffness: 300, damping: 20), count: 5, duration: 0.2)
+    #expect(throws: HarmonicError.invalidParameter(name: "samples.count", value: 5, accepted: "≥ 6 (more than the 5 parameters to fit)")) {
+      try SpringFit.fit(samples: data, initialVelocity: nil)
+    }
+    _ = try SpringFit.fit(samples: data, from: 0, to: 1, initialVelocity: nil)
+  }
+
   @Test("recovers the initial velocity when asked to fit it")
   func velocityRecovery() throws {
     let truth = try Spring(response: 0.6, dampingRatio: 0.7)

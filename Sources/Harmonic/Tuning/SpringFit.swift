@@ -3,8 +3,10 @@
 /// From samples (or a cubic-bezier easing, sampled) it minimizes the sum of
 /// squared differences between the spring's exact closed form and the data
 /// with Levenberg–Marquardt: parameters ln k and ln c at mass 1 (only k/m and
-/// c/m shape the motion; the log keeps them positive), optionally the initial
-/// velocity; analytic derivatives of the closed form (below); each step a
+/// c/m shape the motion; the log keeps them positive), and whichever of the
+/// start, the target and the initial velocity are not given — the motion is
+/// linear in those, so the starting grid solves for them exactly at each
+/// (k, c); analytic derivatives of the closed form (below); each step a
 /// damped linear least-squares problem `[J; √λ·D]·δ ≈ −[r; 0]` solved by
 /// LAPACK's `dgels`; the start from a coarse grid over response and damping
 /// ratio. Design targets (overshoot and settle time, duration and bounce) are
@@ -19,6 +21,11 @@ public enum SpringFit {
   public struct Estimate: Sendable {
     /// The spring (mass 1).
     public let spring: Spring
+    /// The value at time 0, units (fitted, or as given).
+    public let start: Double
+    /// The rest position, units (fitted, or as given): where a recording cut
+    /// off before it settles was heading.
+    public let target: Double
     /// The initial velocity, units/s (fitted, or as given).
     public let initialVelocity: Double
     /// Root-mean-square and largest absolute residual, in the data's units.
@@ -66,17 +73,27 @@ public enum SpringFit {
   /// Fits a spring to samples of a motion from `from` to `to`.
   ///
   /// - Parameters:
-  ///   - samples: at least 4, times ≥ 0 strictly increasing, finite values.
-  ///     Time 0 is the start of the motion.
-  ///   - from: the value at time 0 (default: the first sample's value).
-  ///   - to: the target (default: the last sample's value).
+  ///   - samples: at least 4 (and more than the parameters fitted), times
+  ///     ≥ 0 strictly increasing, finite values. Time 0 is the start of the motion.
+  ///   - from: the value at time 0, units, or `nil` (the default) to fit it.
+  ///   - to: the target, units, or `nil` (the default) to fit it — so a
+  ///     recording cut off before it settles still finds where it was going.
   ///   - initialVelocity: fixed initial velocity (units/s), or `nil` to fit it.
+  /// - Returns: the spring, the start, target and velocity (fitted or as
+  ///   given) and how well they fit.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   too few points, non-finite or unordered data, or a constant motion
-  ///   (from = to with constant samples), which has no spring to find.
+  ///   (constant samples equal to the target), which has no spring to find;
+  ///   ``HarmonicError/undefined(quantity:reason:)`` when no spring in range
+  ///   reproduces the data.
+  /// - Complexity: O(n) per iteration for n samples, plus a 140 × 30 starting
+  ///   grid (one small least-squares solve per point when something is fitted
+  ///   besides k and c).
   public static func fit(samples: [Sample], from: Double? = nil, to: Double? = nil, initialVelocity: Double? = 0) throws(HarmonicError) -> Estimate {
-    guard samples.count >= 4 else {
-      throw .invalidParameter(name: "samples.count", value: Double(samples.count), accepted: "≥ 4 (a spring has 2–3 parameters to fit)")
+    let parameters = 2 + [from, to, initialVelocity].filter { $0 == nil }.count
+    guard samples.count >= max(4, parameters + 1) else {
+      throw .invalidParameter(name: "samples.count", value: Double(samples.count),
+                              accepted: "≥ \(max(4, parameters + 1)) (more than the \(parameters) parameters to fit)")
     }
     for (k, sample) in samples.enumerated() {
       guard sample.time.isFinite, sample.time >= 0, sample.time <= 1e6 else {
@@ -89,16 +106,18 @@ public enum SpringFit {
         throw .invalidParameter(name: "samples[\(k)].time", value: sample.time, accepted: "> samples[\(k - 1)].time = \(samples[k - 1].time) (strictly increasing)")
       }
     }
-    let start = from ?? samples[0].value
-    let target = to ?? samples[samples.count - 1].value
-    try _Check.finiteMagnitude(start, "from", unit: "units")
-    try _Check.finiteMagnitude(target, "to", unit: "units")
-    let scale = max((target - start).magnitude, samples.map { ($0.value - target).magnitude }.max() ?? 0)
-    guard scale > 0 else {
-      throw .invalidParameter(name: "samples", value: start, accepted: "a motion: the data are constant and equal to the target, so no spring can be told apart")
-    }
+    if let from { try _Check.finiteMagnitude(from, "from", unit: "units") }
+    if let to { try _Check.finiteMagnitude(to, "to", unit: "units") }
     if let initialVelocity { try _Check.finiteMagnitude(initialVelocity, "initialVelocity", unit: "units/s") }
-    var problem = _FitProblem(samples: samples, from: start, to: target, fixedVelocity: initialVelocity, scale: scale)
+    // The size of the motion: its travel when both ends are given, otherwise
+    // (also) the spread of the data.
+    let values = samples.map(\.value)
+    var scale = (values.max() ?? 0) - (values.min() ?? 0)
+    if let from, let to { scale = max((to - from).magnitude, values.map { ($0 - to).magnitude }.max() ?? 0) }
+    guard scale > 0 else {
+      throw .invalidParameter(name: "samples", value: samples[0].value, accepted: "a motion: the data are constant and equal to the target, so no spring can be told apart")
+    }
+    var problem = _FitProblem(samples: samples, start: from, target: to, velocity: initialVelocity, scale: scale)
     return try problem.solve()
   }
 

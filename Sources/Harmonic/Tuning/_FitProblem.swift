@@ -1,12 +1,24 @@
+/// The least-squares problem of a spring fit. Parameters θ: ln k and ln c
+/// (mass 1), then whichever of start, target and initial velocity were not
+/// given, in that order. The model is linear in those three,
+///
+///     x(t) = start·R(t) + target·P(t) + v₀·Ŝ(t),     R = Ĉ + a·Ŝ, P = 1 − R,
+///
+/// so their Jacobian columns are R, P and Ŝ, and the starting grid solves
+/// for them exactly at each (k, c) (variable projection).
 struct _FitProblem {
   let samples: [SpringFit.Sample]
-  let from: Double, to: Double
-  let fixedVelocity: Double?
+  /// Given start, target and initial velocity; `nil` ones are fitted.
+  let fixed: (start: Double?, target: Double?, velocity: Double?)
   let scale: Double
-  var parameterCount: Int { fixedVelocity == nil ? 3 : 2 }
+  /// Which of start, target, velocity are parameters (θ[2…] in this order).
+  var freeLinear: [Int] {
+    [fixed.start == nil ? 0 : nil, fixed.target == nil ? 1 : nil, fixed.velocity == nil ? 2 : nil].compactMap { $0 }
+  }
+  var parameterCount: Int { 2 + freeLinear.count }
 
-  init(samples: [SpringFit.Sample], from: Double, to: Double, fixedVelocity: Double?, scale: Double) {
-    (self.samples, self.from, self.to, self.fixedVelocity, self.scale) = (samples, from, to, fixedVelocity, scale)
+  init(samples: [SpringFit.Sample], start: Double?, target: Double?, velocity: Double?, scale: Double) {
+    (self.samples, self.fixed, self.scale) = (samples, (start, target, velocity), scale)
   }
 
   static let logLimit = _Math.log(1e50) - 1
@@ -16,24 +28,31 @@ struct _FitProblem {
     return try? Spring(mass: 1, stiffness: _Math.exp(theta[0]), damping: _Math.exp(theta[1]))
   }
 
-  func velocity(_ theta: [Double]) -> Double { fixedVelocity ?? theta[2] }
+  /// (start, target, initial velocity) at θ.
+  func linear(_ theta: [Double]) -> (start: Double, target: Double, velocity: Double) {
+    var values = [fixed.start ?? 0, fixed.target ?? 0, fixed.velocity ?? 0]
+    for (k, index) in freeLinear.enumerated() { values[index] = theta[2 + k] }
+    return (values[0], values[1], values[2])
+  }
 
   /// Residuals (model − data) and, if asked, the Jacobian (column-major n × p).
   func evaluate(_ theta: [Double], jacobian: Bool) -> (residuals: [Double], jacobian: [Double])? {
     guard let spring = spring(theta) else { return nil }
-    let v0 = velocity(theta)
-    guard v0.isFinite, v0.magnitude <= 1e100 else { return nil }
+    let (from, to, v0) = linear(theta)
+    guard [from, to, v0].allSatisfy({ $0.isFinite && $0.magnitude <= 1e100 }) else { return nil }
     let basis = spring._basis
     let a = basis.decayRate, q = basis.discriminant, k = spring.stiffness, c = spring.damping
     let u0 = from - to
     let b = v0 + a * u0
     let n = samples.count
+    let free = freeLinear
     var residuals = [Double](repeating: 0, count: n)
     var j = [Double](repeating: 0, count: jacobian ? n * parameterCount : 0)
     for (i, sample) in samples.enumerated() {
       let t = sample.time
-      let (chat, shat) = basis.basis(t)
-      residuals[i] = (to + (u0 * chat + b * shat)) - sample.value
+      let (chat, shat, remaining, step) = basis.stepBasis(t)
+      // The value as SpringMotion computes it.
+      residuals[i] = (((0 + from * remaining) + to * step) + v0 * shat) - sample.value
       guard jacobian else { continue }
       let dShatDq: Double
       let z = q * t * t
@@ -52,10 +71,38 @@ struct _FitProblem {
       let dQ = u0 * (t * shat / 2) + b * dShatDq
       j[i] = k * (-dQ)  // ∂/∂ln k
       j[n + i] = c * (0.5 * dA + a * dQ)  // ∂/∂ln c
-      if parameterCount == 3 { j[2 * n + i] = shat }
+      for (col, index) in free.enumerated() {
+        j[(2 + col) * n + i] = index == 0 ? remaining : index == 1 ? step : shat
+      }
     }
     guard residuals.allSatisfy(\.isFinite), j.allSatisfy(\.isFinite) else { return nil }
     return (residuals, j)
+  }
+
+  /// The free linear parameters that fit the data best at (ln k, ln c):
+  /// one small linear least-squares problem (columns R, P, Ŝ of the free ones,
+  /// right-hand side the data minus the given terms).
+  func projectedLinear(lnStiffness: Double, lnDamping: Double) -> [Double]? {
+    let free = freeLinear
+    if free.isEmpty { return [] }
+    guard let spring = spring([lnStiffness, lnDamping]), samples.count >= free.count else { return nil }
+    let basis = spring._basis
+    let n = samples.count
+    var matrix = [Double](repeating: 0, count: n * free.count)
+    var rhs = [Double](repeating: 0, count: n)
+    for (i, sample) in samples.enumerated() {
+      let (_, shat, remaining, step) = basis.stepBasis(sample.time)
+      let columns = [remaining, step, shat]
+      var known = 0.0
+      if let start = fixed.start { known += start * remaining }
+      if let target = fixed.target { known += target * step }
+      if let velocity = fixed.velocity { known += velocity * shat }
+      rhs[i] = sample.value - known
+      for (col, index) in free.enumerated() { matrix[col * n + i] = columns[index] }
+    }
+    guard let solution = _LAPACK.leastSquares(matrix, rows: n, columns: free.count, rhs),
+          solution.allSatisfy({ $0.isFinite && $0.magnitude <= 1e100 }) else { return nil }
+    return solution
   }
 
   func cost(_ theta: [Double]) -> Double? {
@@ -79,12 +126,13 @@ struct _FitProblem {
         let ratio = _Math.exp(ln10 * (-1.5 + 2.2 * Double(zi) / 29))
         let omega = 2 * Double.pi / response
         let k = omega * omega, c = 4 * Double.pi * ratio / response
-        var theta = [_Math.log(k), _Math.log(c)]
-        if fixedVelocity == nil { theta.append(0) }
+        let (lnK, lnC) = (_Math.log(k), _Math.log(c))
+        guard let linear = projectedLinear(lnStiffness: lnK, lnDamping: lnC) else { continue }
+        let theta = [lnK, lnC] + linear
         if let value = cost(theta), value < (best?.1 ?? .infinity) { best = (theta, value) }
       }
     }
-    return best?.0 ?? [_Math.log(100), _Math.log(10)] + (fixedVelocity == nil ? [0] : [])
+    return best?.0 ?? [_Math.log(100), _Math.log(10)] + (projectedLinear(lnStiffness: _Math.log(100), lnDamping: _Math.log(10)) ?? freeLinear.map { _ in 0 })
   }
 
   mutating func solve() throws(HarmonicError) -> SpringFit.Estimate {
@@ -152,7 +200,8 @@ struct _FitProblem {
     if sigma2 > 0, let inverse = _FitProblem.inverseDiagonal(normal, p) {
       errors = ((sigma2 * inverse[0]).squareRoot(), (sigma2 * inverse[1]).squareRoot())
     }
-    return SpringFit.Estimate(spring: spring, initialVelocity: velocity(theta), rms: rms, maxError: maxError,
+    let (start, target, velocity) = linear(theta)
+    return SpringFit.Estimate(spring: spring, start: start, target: target, initialVelocity: velocity, rms: rms, maxError: maxError,
                             relativeStandardErrors: errors, conditionNumber: condition, iterations: iterations,
                               termination: termination)
   }
