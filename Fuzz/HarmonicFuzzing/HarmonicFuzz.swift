@@ -22,6 +22,12 @@ public enum HarmonicFuzz {
   /// The entry points, by name (the corpus is organised by these names).
   public static var targetNames: [String] { targets.map(\.name) }
 
+  /// The name of the entry point an input runs.
+  public static func targetName(of data: [UInt8]) -> String {
+    var input = FuzzInput(data)
+    return targets[Int(input.byte()) % targets.count].name
+  }
+
   struct Target: Sendable {
     var name: String
     var body: @Sendable (inout FuzzInput) -> Void

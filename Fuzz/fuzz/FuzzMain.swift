@@ -26,14 +26,19 @@ enum FuzzDriver {
 #else
 /// Without libFuzzer: replays inputs (files, or directories of files) through
 /// the same checks, e.g. `swift run fuzz Fuzz/corpus` or a crash file.
+/// `--profile` first prints the time spent per entry point.
 @main
 enum FuzzReplay {
   static func main() {
-    let paths = CommandLine.arguments.dropFirst()
+    var paths = Array(CommandLine.arguments.dropFirst())
+    let profile = paths.first == "--profile"
+    if profile { paths.removeFirst() }
     guard !paths.isEmpty else {
-      FileHandle.standardError.write(Data("usage: fuzz FILE_OR_DIRECTORY...\n(build with scripts/fuzz to fuzz)\n".utf8))
+      FileHandle.standardError.write(Data("usage: fuzz [--profile] FILE_OR_DIRECTORY...\n(build with scripts/fuzz to fuzz)\n".utf8))
       exit(2)
     }
+    var spent: [String: (inputs: Int, seconds: Double)] = [:]
+    var slowest: [(seconds: Double, file: String)] = []
     var count = 0
     for path in paths {
       for file in files(at: path) {
@@ -41,9 +46,20 @@ enum FuzzReplay {
           FileHandle.standardError.write(Data("fuzz: cannot read \(file)\n".utf8))
           exit(2)
         }
+        let start = DispatchTime.now().uptimeNanoseconds
         HarmonicFuzz.run([UInt8](data))
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        spent[HarmonicFuzz.targetName(of: [UInt8](data)), default: (0, 0)].inputs += 1
+        spent[HarmonicFuzz.targetName(of: [UInt8](data)), default: (0, 0)].seconds += seconds
+        slowest = Array((slowest + [(seconds, file)]).sorted { $0.seconds > $1.seconds }.prefix(5))
         count += 1
       }
+    }
+    if profile {
+      for (name, entry) in spent.sorted(by: { $0.value.seconds > $1.value.seconds }) {
+        print("\(name): \(entry.inputs) inputs, \(String(format: "%.3f", entry.seconds)) s, \(String(format: "%.0f", Double(entry.inputs) / max(entry.seconds, 1e-9))) inputs/s")
+      }
+      for (seconds, file) in slowest { print("slowest: \(file) \(String(format: "%.4f", seconds)) s") }
     }
     print("replayed \(count) inputs: no broken promise")
   }

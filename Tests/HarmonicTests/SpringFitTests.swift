@@ -48,7 +48,7 @@ struct SpringFitTests {
   func noisyTruncated() throws {
     let truth = try Spring(mass: 1, stiffness: 300, damping: 20)
     var random = SeededGenerator(seed: 7)
-    let data = try samples(truth, from: 10, to: 110, count: 121, duration: 0.3).map {
+    let data = try samples(truth, from: 10, to: 110, count: 61, duration: 0.3).map {
       SpringFit.Sample(time: $0.time, value: $0.value + 0.05 * Double.random(in: -1...1, using: &random))
     }
     let result = try SpringFit.fit(samples: data)

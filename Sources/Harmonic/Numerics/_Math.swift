@@ -102,6 +102,9 @@ enum _Math {
     if x.isNaN { return x }
     if x > 709.782712893384 { return .infinity }
     if x < -745.1332191019412 { return 0 }
+    // e^x rounds to 1 below 2⁻⁵⁴; the core's r² would be subnormal (slow on
+    // x86: a fuzzed spring with damping 1e-300 spent 100× longer per exp).
+    if x.magnitude < 0x1p-54 { return 1 }
     let (k, r, rLo) = reduceLn2(x)
     let (hi, lo) = expCore(r, rLo)
     return scale(hi + lo, k)
@@ -111,6 +114,8 @@ enum _Math {
     if x.isNaN { return x }
     if x > 709.782712893384 { return .infinity }
     if x < -38 { return -1 }
+    // e^x − 1 = x + x²/2 + …: below 2⁻⁵⁴ the rest is under a quarter ulp of x.
+    if x.magnitude < 0x1p-54 { return x }
     if x.magnitude <= 0.34657359027997264 {
       let (square, squareError) = _Augmented.product(x, x)
       let half = 0.5 * square, halfError = 0.5 * squareError

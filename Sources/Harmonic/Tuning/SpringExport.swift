@@ -74,8 +74,11 @@ public enum SpringExport {
     }
     func format(_ x: Double, _ decimals: Int) -> String {
       var text = String(format: "%.\(decimals)f", x)
-      while text.contains("."), text.hasSuffix("0") { text.removeLast() }
-      if text.hasSuffix(".") { text.removeLast() }
+      // Trailing zeros of the fraction only (one byte scan, not a search per character).
+      if text.utf8.contains(UInt8(ascii: ".")) {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+      }
       return text == "-0" ? "0" : text
     }
     var parts: [String] = []

@@ -79,30 +79,71 @@ struct _FitProblem {
     return (residuals, j)
   }
 
-  /// The free linear parameters that fit the data best at (ln k, ln c):
-  /// one small linear least-squares problem (columns R, P, Ŝ of the free ones,
-  /// right-hand side the data minus the given terms).
-  func projectedLinear(lnStiffness: Double, lnDamping: Double) -> [Double]? {
-    let free = freeLinear
-    if free.isEmpty { return [] }
-    guard let spring = spring([lnStiffness, lnDamping]), samples.count >= free.count else { return nil }
+  /// The free linear parameters that fit the data best at (ln k, ln c), and
+  /// the cost there: a linear least-squares problem in at most 3 unknowns
+  /// (columns R, P, Ŝ of the free ones, right-hand side the data minus the
+  /// given terms), solved through its normal equations G·x = h by Cholesky,
+  /// with cost bᵀb − hᵀx. A starting point only (the iteration then refines
+  /// every parameter); the grid solves 4,200 of these, so one pass over the
+  /// samples and no allocation each. `nil` when the columns are (nearly)
+  /// dependent at this (k, c).
+  func projectedLinear(lnStiffness: Double, lnDamping: Double) -> (linear: [Double], cost: Double)? {
+    guard let spring = spring([lnStiffness, lnDamping]) else { return nil }
     let basis = spring._basis
-    let n = samples.count
-    var matrix = [Double](repeating: 0, count: n * free.count)
-    var rhs = [Double](repeating: 0, count: n)
-    for (i, sample) in samples.enumerated() {
+    let (freeStart, freeTarget, freeVelocity) = (fixed.start == nil, fixed.target == nil, fixed.velocity == nil)
+    let m = (freeStart ? 1 : 0) + (freeTarget ? 1 : 0) + (freeVelocity ? 1 : 0)
+    // G's lower triangle (g00; g10 g11; g20 g21 g22), h, and bᵀb.
+    var (g00, g10, g11, g20, g21, g22) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    var (h0, h1, h2) = (0.0, 0.0, 0.0)
+    var bb = 0.0
+    for sample in samples {
       let (_, shat, remaining, step) = basis.stepBasis(sample.time)
-      let columns = [remaining, step, shat]
-      var known = 0.0
-      if let start = fixed.start { known += start * remaining }
-      if let target = fixed.target { known += target * step }
-      if let velocity = fixed.velocity { known += velocity * shat }
-      rhs[i] = sample.value - known
-      for (col, index) in free.enumerated() { matrix[col * n + i] = columns[index] }
+      var rhs = sample.value
+      var (r0, r1, r2) = (0.0, 0.0, 0.0)
+      var column = 0
+      for (isFree, value, given) in [(freeStart, remaining, fixed.start), (freeTarget, step, fixed.target), (freeVelocity, shat, fixed.velocity)] {
+        if isFree {
+          if column == 0 { r0 = value } else if column == 1 { r1 = value } else { r2 = value }
+          column += 1
+        } else if let given {
+          rhs -= given * value
+        }
+      }
+      bb += rhs * rhs
+      (h0, h1, h2) = (h0 + r0 * rhs, h1 + r1 * rhs, h2 + r2 * rhs)
+      (g00, g10, g11) = (g00 + r0 * r0, g10 + r1 * r0, g11 + r1 * r1)
+      (g20, g21, g22) = (g20 + r2 * r0, g21 + r2 * r1, g22 + r2 * r2)
     }
-    guard let solution = _LAPACK.leastSquares(matrix, rows: n, columns: free.count, rhs),
-          solution.allSatisfy({ $0.isFinite && $0.magnitude <= 1e100 }) else { return nil }
-    return solution
+    if m == 0 { return ([], bb) }
+    // Cholesky G = L·Lᵀ, refusing pivots below 1e-12 of the largest diagonal entry.
+    let largest = max(g00, g11, g22)
+    guard largest > 0, largest.isFinite else { return nil }
+    let l00 = g00.squareRoot()
+    guard g00 > 1e-12 * largest else { return nil }
+    var (l10, l11, l20, l21, l22) = (0.0, 0.0, 0.0, 0.0, 0.0)
+    if m >= 2 {
+      l10 = g10 / l00
+      let pivot = g11 - l10 * l10
+      guard pivot > 1e-12 * largest else { return nil }
+      l11 = pivot.squareRoot()
+    }
+    if m == 3 {
+      l20 = g20 / l00
+      l21 = (g21 - l20 * l10) / l11
+      let pivot = g22 - l20 * l20 - l21 * l21
+      guard pivot > 1e-12 * largest else { return nil }
+      l22 = pivot.squareRoot()
+    }
+    // L·y = h, then Lᵀ·x = y.
+    let y0 = h0 / l00
+    let y1 = m >= 2 ? (h1 - l10 * y0) / l11 : 0
+    let y2 = m == 3 ? (h2 - l20 * y0 - l21 * y1) / l22 : 0
+    let x2 = m == 3 ? y2 / l22 : 0
+    let x1 = m >= 2 ? (y1 - l21 * x2) / l11 : 0
+    let x0 = (y0 - l10 * x1 - l20 * x2) / l00
+    let solution = Array([x0, x1, x2].prefix(m))
+    guard solution.allSatisfy({ $0.isFinite && $0.magnitude <= 1e100 }) else { return nil }
+    return (solution, max(0, bb - (h0 * x0 + h1 * x1 + h2 * x2)))
   }
 
   func cost(_ theta: [Double]) -> Double? {
@@ -110,9 +151,18 @@ struct _FitProblem {
     return r.reduce(0) { $0 + $1 * $1 }
   }
 
+  /// Samples used by the starting grid: at most this many, evenly spread
+  /// over the data (first and last included). The grid only picks a start;
+  /// the iteration uses every sample.
+  static let gridSampleLimit = 48
+
   /// The best point of a coarse grid over response and damping ratio.
   func initialGuess() -> [Double] {
     let span = max(samples[samples.count - 1].time - samples[0].time, samples[samples.count - 1].time, 1e-6)
+    let n = samples.count, limit = _FitProblem.gridSampleLimit
+    let coarse = n <= limit ? self : _FitProblem(
+      samples: (0..<limit).map { samples[($0 * (n - 1) + (limit - 1) / 2) / (limit - 1)] },
+      start: fixed.start, target: fixed.target, velocity: fixed.velocity, scale: scale)
     var best: ([Double], Double)? = nil
     // 3.5 decades of response in 4 % steps (oscillating data have a local
     // minimum per period, so the frequency must start close), 2.2 decades of
@@ -127,12 +177,12 @@ struct _FitProblem {
         let omega = 2 * Double.pi / response
         let k = omega * omega, c = 4 * Double.pi * ratio / response
         let (lnK, lnC) = (_Math.log(k), _Math.log(c))
-        guard let linear = projectedLinear(lnStiffness: lnK, lnDamping: lnC) else { continue }
-        let theta = [lnK, lnC] + linear
-        if let value = cost(theta), value < (best?.1 ?? .infinity) { best = (theta, value) }
+        guard let (linear, value) = coarse.projectedLinear(lnStiffness: lnK, lnDamping: lnC),
+              value < (best?.1 ?? .infinity) else { continue }
+        best = ([lnK, lnC] + linear, value)
       }
     }
-    return best?.0 ?? [_Math.log(100), _Math.log(10)] + (projectedLinear(lnStiffness: _Math.log(100), lnDamping: _Math.log(10)) ?? freeLinear.map { _ in 0 })
+    return best?.0 ?? [_Math.log(100), _Math.log(10)] + (projectedLinear(lnStiffness: _Math.log(100), lnDamping: _Math.log(10))?.linear ?? freeLinear.map { _ in 0 })
   }
 
   mutating func solve() throws(HarmonicError) -> SpringFit.Estimate {
