@@ -13,10 +13,36 @@ import HarmonicCommands
 /// (``require(_:_:)``), which libFuzzer reports with the input that did it.
 public enum HarmonicFuzz {
   /// Runs one input. Never throws; traps on a broken promise.
-  public static func run(_ data: [UInt8]) {
+  ///
+  /// - Parameter selected: indices into ``targetNames`` to run, or `nil` for
+  ///   all. The first byte then picks among the selected ones, so a long run
+  ///   can fuzz the fast entry points apart from the slow ones (fits, the
+  ///   command line) at full speed, with every execution a real one.
+  public static func run(_ data: [UInt8], among selected: [Int]? = nil) {
     var input = FuzzInput(data)
-    let target = Int(input.byte()) % targets.count
+    let choice = Int(input.byte())
+    let target = selected.map { $0[choice % $0.count] } ?? choice % targets.count
     targets[target].body(&input)
+  }
+
+  /// The indices of the targets named in a comma-separated list (as in
+  /// `HARMONIC_FUZZ_TARGETS=spring,batch`), the targets of a named group
+  /// (`fast`: every target but `tuning` and `cli`; `slow`: those two), or
+  /// `nil` with the unknown name.
+  public static func selection(_ list: String) -> (indices: [Int]?, unknown: String?) {
+    let names = targetNames
+    let slow: Set<String> = ["tuning", "cli"]
+    switch list {
+    case "fast": return (names.indices.filter { !slow.contains(names[$0]) }, nil)
+    case "slow": return (names.indices.filter { slow.contains(names[$0]) }, nil)
+    default:
+      var indices: [Int] = []
+      for name in list.split(separator: ",").map(String.init) {
+        guard let index = names.firstIndex(of: name) else { return (nil, name) }
+        indices.append(index)
+      }
+      return (indices.isEmpty ? nil : indices, nil)
+    }
   }
 
   /// The entry points, by name (the corpus is organised by these names).

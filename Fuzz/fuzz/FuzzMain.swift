@@ -1,6 +1,21 @@
 import Foundation
 import HarmonicFuzzing
 
+/// HARMONIC_FUZZ_TARGETS (names, or `fast` / `slow`): the entry points to
+/// run; inputs found in a restricted run replay only with the same setting.
+nonisolated(unsafe) var selectedTargets: [Int]? = nil
+
+func environmentSelection() -> [Int]? {
+  guard let list = ProcessInfo.processInfo.environment["HARMONIC_FUZZ_TARGETS"] else { return nil }
+  let (indices, unknown) = HarmonicFuzz.selection(list)
+  if let unknown {
+    FileHandle.standardError.write(Data("fuzz: unknown target \(unknown); targets: \(HarmonicFuzz.targetNames.joined(separator: ", ")), or fast, slow\n".utf8))
+    exit(2)
+  }
+  FileHandle.standardError.write(Data("fuzz: targets \((indices ?? []).map { HarmonicFuzz.targetNames[$0] }.joined(separator: ", "))\n".utf8))
+  return indices
+}
+
 #if HARMONIC_LIBFUZZER
 // Built by scripts/fuzz with -sanitize=fuzzer. SwiftPM gives every executable
 // its own entry point (renamed from main), so rather than libFuzzer's main()
@@ -11,13 +26,15 @@ func LLVMFuzzerRunDriver(
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
+
 @main
 enum FuzzDriver {
   static func main() {
+    selectedTargets = environmentSelection()
     var argc = CommandLine.argc
     var argv = CommandLine.unsafeArgv
     let status = LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-      HarmonicFuzz.run(size == 0 || data == nil ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
+      HarmonicFuzz.run(size == 0 || data == nil ? [] : Array(UnsafeBufferPointer(start: data, count: size)), among: selectedTargets)
       return 0
     }
     exit(status)
@@ -30,6 +47,7 @@ enum FuzzDriver {
 @main
 enum FuzzReplay {
   static func main() {
+    selectedTargets = environmentSelection()
     var paths = Array(CommandLine.arguments.dropFirst())
     let profile = paths.first == "--profile"
     if profile { paths.removeFirst() }
@@ -47,7 +65,7 @@ enum FuzzReplay {
           exit(2)
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        HarmonicFuzz.run([UInt8](data))
+        HarmonicFuzz.run([UInt8](data), among: selectedTargets)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         spent[HarmonicFuzz.targetName(of: [UInt8](data)), default: (0, 0)].inputs += 1
         spent[HarmonicFuzz.targetName(of: [UInt8](data)), default: (0, 0)].seconds += seconds
