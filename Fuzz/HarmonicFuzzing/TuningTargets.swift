@@ -25,11 +25,16 @@ func fuzzTuning(_ input: inout FuzzInput) {
       let value = (try? SpringMotion(spring: truth, from: 0, to: 1).value(atTime: t)) ?? 0
       return SpringFit.Sample(time: t, value: value + noise)
     }
+    let (from, to): (Double?, Double?) = (input.bool() ? nil : 0, input.bool() ? nil : 1)
     if let fit = attempt({ () throws(HarmonicError) in
-      try SpringFit.fit(samples: samples, from: input.bool() ? nil : 0, to: input.bool() ? nil : 1, initialVelocity: input.bool() ? nil : 0)
+      try SpringFit.fit(samples: samples, from: from, to: to, initialVelocity: input.bool() ? nil : 0)
     }) {
       checkCharacteristics(fit.spring)
       require(!fit.rms.isNaN && !fit.maxError.isNaN && !fit.initialVelocity.isNaN, "fit result has NaN")
+      // Fitted ends are finite; given ends come back exactly.
+      finite(fit.start, fit.target, what: "fitted start and target")
+      require(from.map { $0 == fit.start } ?? true, "given start changed: \(fit.start)")
+      require(to.map { $0 == fit.target } ?? true, "given target changed: \(fit.target)")
     }
   case 3:
     let spring = anySpring(&input)

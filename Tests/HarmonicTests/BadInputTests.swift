@@ -73,6 +73,10 @@ struct BadInputTests {
     // Pages of 1e-300 points: was an Int conversion trap.
     #expect(parameterName { _ = try SnapLayout.pages(contentExtent: 1000, viewport: 300, pageSize: 1e-300) } == "pageSize")
     #expect(try SnapLayout.pages(contentExtent: 1000, viewport: 300, pageSize: 1e-12).count == 1_000_000_000_000_000)
+    // Content so small that content/pageSize underflows to 0: still one page (fuzzer find).
+    let tiny = try SnapLayout.pages(contentExtent: 5e-324, viewport: 300, pageSize: 1e12)
+    #expect(tiny.count == 1)
+    #expect(try Snapping.target(layout: tiny, offset: 0, velocity: 1000).index == 0)
     // A drag so close to 1 that the rate per millisecond rounds to 1 (no deceleration).
     #expect(parameterName { _ = try ScrollDeceleration.rate(fromDragPerSecond: 1 - 1e-14) } == "drag")
     #expect(try ScrollDeceleration.rate(fromDragPerSecond: 1 - 1e-12) < 1)

@@ -7,7 +7,7 @@ public enum CarouselDecoration: Sendable, Hashable {
   /// UPCarouselFlowLayout's clamped form: ratio = (D − min(d, D))/D,
   /// scale = side + ratio·(1 − side), alpha = sideAlpha + ratio·(1 − sideAlpha);
   /// D the distance at which an item becomes a side item (typically the
-  /// item pitch).
+  /// item pitch). A D that is not positive and finite gives ratio 1 (no falloff).
   case clamped(sideScale: Double, sideAlpha: Double, maxDistance: Double)
 
   /// The common cover-flow default: linear, an item half a viewport away
@@ -30,7 +30,8 @@ public enum CarouselDecoration: Sendable, Hashable {
     case let .linear(shrink):
       scale = 1 - d / (viewportExtent / 2) * shrink
     case let .clamped(sideScale, sideAlpha, maxDistance):
-      let ratio = maxDistance > 0 ? (maxDistance - min(d, maxDistance)) / maxDistance : 1
+      // An infinite maxDistance never falls off (∞/∞ was NaN; fuzzer find).
+      let ratio = maxDistance > 0 && maxDistance.isFinite ? (maxDistance - min(d, maxDistance)) / maxDistance : 1
       scale = sideScale + ratio * (1 - sideScale)
       alpha = sideAlpha + ratio * (1 - sideAlpha)
     }

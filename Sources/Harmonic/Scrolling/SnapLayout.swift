@@ -105,7 +105,9 @@ public struct SnapLayout: Sendable {
       throw .invalidParameter(name: "contentExtent", value: contentExtent, accepted: "within (0, 1e15] (points)")
     }
     try _checkViewport(viewport, 0, 0)
-    let pages = (contentExtent / size).rounded(.up)
+    // At least one page: content of 5e-324 pt over 1e12-pt pages divides to
+    // exactly 0 (found by the fuzzer: a layout of 0 items, snap index −1).
+    let pages = Swift.max(1, (contentExtent / size).rounded(.up))
     guard size <= 1e12, pages <= 1e15 else {
       throw .invalidParameter(name: "pageSize", value: size, accepted: "within [contentExtent/1e15, 1e12] (points; at most 1e15 pages)")
     }

@@ -4,7 +4,8 @@
 ///
 /// Time 0 is the start of the motion. The state at time t is a pure function of
 /// t (no integration, no accumulated step), accurate to
-/// `64·ε·(S·(1 + ω₀·t) + |target|)` for the value, with
+/// `64·ε·(S·(1 + ω₀·t) + |target|)` for the value (plus a few steps of the
+/// subnormal grid, 4.9e-324 each, for values that small), with
 /// `S = |start − target| + |initialVelocity|/ω₀`, and to the same bound times ω₀
 /// for the velocity, in every damping regime.
 ///
