@@ -45,8 +45,10 @@ struct Suite {
     return (samples[samples.count / 2], samples.first!, samples.last!)
   }
 
-  mutating func record(_ operation: String, _ backend: String, threads: Int, items: Int, bytes: Int, _ time: (median: Double, min: Double, max: Double)) {
-    records.append(Record(operation: operation, backend: backend, threads: threads, items: items, channels: channels,
+  mutating func record(
+    _ operation: String, _ backend: String, threads: Int, items: Int, channels: Int? = nil, bytes: Int, _ time: (median: Double, min: Double, max: Double)
+  ) {
+    records.append(Record(operation: operation, backend: backend, threads: threads, items: items, channels: channels ?? self.channels,
                           medianNanoseconds: time.median, minNanoseconds: time.min, maxNanoseconds: time.max, bytesPerElement: bytes))
   }
 
