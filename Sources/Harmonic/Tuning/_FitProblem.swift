@@ -146,11 +146,6 @@ struct _FitProblem {
     return (solution, max(0, bb - (h0 * x0 + h1 * x1 + h2 * x2)))
   }
 
-  func cost(_ theta: [Double]) -> Double? {
-    guard let r = evaluate(theta, jacobian: false)?.residuals else { return nil }
-    return r.reduce(0) { $0 + $1 * $1 }
-  }
-
   /// Samples used by the starting grid: at most this many, evenly spread
   /// over the data (first and last included). The grid only picks a start;
   /// the iteration uses every sample.
