@@ -20,9 +20,12 @@ public enum HarmonicFuzz {
   ///   command line) at full speed, with every execution a real one.
   public static func run(_ data: [UInt8], among selected: [Int]? = nil) {
     var input = FuzzInput(data)
-    let choice = Int(input.byte())
-    let target = selected.map { $0[choice % $0.count] } ?? choice % targets.count
-    targets[target].body(&input)
+    targets[target(Int(input.byte()), among: selected)].body(&input)
+  }
+
+  /// The target a first byte picks, among `selected` (or all).
+  static func target(_ choice: Int, among selected: [Int]?) -> Int {
+    selected.map { $0[choice % $0.count] } ?? choice % targets.count
   }
 
   /// The indices of the targets named in a comma-separated list (as in
@@ -48,10 +51,10 @@ public enum HarmonicFuzz {
   /// The entry points, by name (the corpus is organised by these names).
   public static var targetNames: [String] { targets.map(\.name) }
 
-  /// The name of the entry point an input runs.
-  public static func targetName(of data: [UInt8]) -> String {
+  /// The name of the entry point an input runs (among `selected`, or all).
+  public static func targetName(of data: [UInt8], among selected: [Int]? = nil) -> String {
     var input = FuzzInput(data)
-    return targets[Int(input.byte()) % targets.count].name
+    return targets[target(Int(input.byte()), among: selected)].name
   }
 
   struct Target: Sendable {

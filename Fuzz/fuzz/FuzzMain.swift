@@ -64,11 +64,13 @@ enum FuzzReplay {
           FileHandle.standardError.write(Data("fuzz: cannot read \(file)\n".utf8))
           exit(2)
         }
+        let bytes = [UInt8](data)
         let start = DispatchTime.now().uptimeNanoseconds
-        HarmonicFuzz.run([UInt8](data), among: selectedTargets)
+        HarmonicFuzz.run(bytes, among: selectedTargets)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        spent[HarmonicFuzz.targetName(of: [UInt8](data)), default: (0, 0)].inputs += 1
-        spent[HarmonicFuzz.targetName(of: [UInt8](data)), default: (0, 0)].seconds += seconds
+        let name = HarmonicFuzz.targetName(of: bytes, among: selectedTargets)
+        spent[name, default: (0, 0)].inputs += 1
+        spent[name, default: (0, 0)].seconds += seconds
         slowest = Array((slowest + [(seconds, file)]).sorted { $0.seconds > $1.seconds }.prefix(5))
         count += 1
       }

@@ -84,31 +84,24 @@ struct _FitProblem {
   /// (columns R, P, Ŝ of the free ones, right-hand side the data minus the
   /// given terms), solved through its normal equations G·x = h by Cholesky,
   /// with cost bᵀb − hᵀx. A starting point only (the iteration then refines
-  /// every parameter); the grid solves 4,200 of these, so one pass over the
-  /// samples and no allocation each. `nil` when the columns are (nearly)
-  /// dependent at this (k, c).
+  /// every parameter); the grid solves 4,200 of these, so each is one pass
+  /// over the samples. `nil` when the columns are (nearly) dependent at this (k, c).
   func projectedLinear(lnStiffness: Double, lnDamping: Double) -> (linear: [Double], cost: Double)? {
     guard let spring = spring([lnStiffness, lnDamping]) else { return nil }
     let basis = spring._basis
-    let (freeStart, freeTarget, freeVelocity) = (fixed.start == nil, fixed.target == nil, fixed.velocity == nil)
-    let m = (freeStart ? 1 : 0) + (freeTarget ? 1 : 0) + (freeVelocity ? 1 : 0)
+    let free = freeLinear
+    let m = free.count
+    // Given ends and velocity; a free one is 0 here, and subtracting 0·x changes no bit.
+    let given = (fixed.start ?? 0, fixed.target ?? 0, fixed.velocity ?? 0)
     // G's lower triangle (g00; g10 g11; g20 g21 g22), h, and bᵀb.
     var (g00, g10, g11, g20, g21, g22) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     var (h0, h1, h2) = (0.0, 0.0, 0.0)
     var bb = 0.0
     for sample in samples {
       let (_, shat, remaining, step) = basis.stepBasis(sample.time)
-      var rhs = sample.value
-      var (r0, r1, r2) = (0.0, 0.0, 0.0)
-      var column = 0
-      for (isFree, value, given) in [(freeStart, remaining, fixed.start), (freeTarget, step, fixed.target), (freeVelocity, shat, fixed.velocity)] {
-        if isFree {
-          if column == 0 { r0 = value } else if column == 1 { r1 = value } else { r2 = value }
-          column += 1
-        } else if let given {
-          rhs -= given * value
-        }
-      }
+      let rhs = ((sample.value - given.0 * remaining) - given.1 * step) - given.2 * shat
+      func column(_ index: Int) -> Double { index == 0 ? remaining : index == 1 ? step : shat }
+      let r0 = m > 0 ? column(free[0]) : 0, r1 = m > 1 ? column(free[1]) : 0, r2 = m > 2 ? column(free[2]) : 0
       bb += rhs * rhs
       (h0, h1, h2) = (h0 + r0 * rhs, h1 + r1 * rhs, h2 + r2 * rhs)
       (g00, g10, g11) = (g00 + r0 * r0, g10 + r1 * r0, g11 + r1 * r1)
