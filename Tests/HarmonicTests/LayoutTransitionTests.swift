@@ -183,13 +183,17 @@ struct LayoutTransitionTests {
     let more = try GridLayout(sections: [.init(itemCount: 61, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
                               viewportCrossExtent: 320)
     let smaller = try GridLayout(sections: [.init(itemCount: 3, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
-    let update = LayoutUpdate(inserted: [ItemIndexPath(item: 2, section: 0)])
-    // From a 3-item grid, item 2 "inserted" into a 61-item layout shows up at alpha 0 first.
+    // From a 3-item grid to 61 items: 58 inserted at the end (batch-update
+    // semantics: the update must account for the counts, as UIKit's does).
     let transition = try LayoutTransition(from: smaller, offset: .zero, to: more, offset: .zero, viewport: viewport,
-                                          update: LayoutUpdate(inserted: Set((3..<15).map { ItemIndexPath(item: $0, section: 0) }).union(update.inserted)))
+                                          update: LayoutUpdate(inserted: Set((3..<61).map { ItemIndexPath(item: $0, section: 0) })))
     let k = transition.indexPaths.firstIndex(of: ItemIndexPath(item: 5, section: 0))!
     #expect(transition.startAttributes[k].alpha == 0 && transition.endAttributes[k].alpha == 1)
     #expect(throws: HarmonicError.self) { try LayoutTransition(from: smaller, offset: .zero, to: more, offset: .zero, viewport: viewport) }
+    #expect(throws: HarmonicError.self) {
+      try LayoutTransition(from: smaller, offset: .zero, to: more, offset: .zero, viewport: viewport,
+                           update: LayoutUpdate(inserted: Set((3..<15).map { ItemIndexPath(item: $0, section: 0) })))
+    }
     #expect(throws: HarmonicError.self) { try LayoutTransition(from: grid, offset: CGPoint(x: CGFloat.nan, y: 0), to: list, offset: .zero, viewport: viewport) }
     #expect(throws: HarmonicError.self) { try flowToList(velocity: .gesture(CGPoint(x: CGFloat.nan, y: 0))) }
     #expect(throws: HarmonicError.self) { try flowToList(velocity: .perElement([1, 2, 3])) }

@@ -1,6 +1,13 @@
 /// The channels of a layout item in a ``SpringBatch``, in this order:
 /// center x, center y, width, height, a, b, c, d, tx, ty, alpha — and, with a
 /// 3-D transform, its 16 entries m11…m44 (27 channels).
+///
+/// With ``TransformInterpolation/decomposed`` the transform channels hold the
+/// decomposition instead of the matrix entries: a → scale x, b → scale y,
+/// c → rotation (radians), d → skew, tx and ty unchanged
+/// (``DecomposedAffineTransform``); of the 16 3-D channels, m11–m13 → scale
+/// x, y, z, m21–m23 → skew xy, xz, yz, m31–m33 → rotation vector, and the
+/// translation row and perspective column unchanged (``DecomposedTransform3D``).
 public enum LayoutChannels {
   public static let centerX = 0, centerY = 1, width = 2, height = 3
   public static let a = 4, b = 5, c = 6, d = 7, tx = 8, ty = 9, alpha = 10
@@ -14,28 +21,95 @@ public enum LayoutChannels {
   /// - Parameters:
   ///   - attributes: the items, in the batch's item order.
   ///   - include3D: add the 16 entries of the 3-D transform.
-  public static func values(of attributes: [LayoutAttributes], include3D: Bool = false) -> [Double] {
+  ///   - transforms: matrix entries, or their decomposition.
+  public static func values(
+    of attributes: [LayoutAttributes], include3D: Bool = false, transforms: TransformInterpolation = .componentwise
+  ) -> [Double] {
     let n = attributes.count
     let channels = include3D ? count3D : count2D
     var values = [Double](repeating: 0, count: n * channels)
-    for (item, element) in attributes.enumerated() {
-      let t = element.transform
-      let row = [Double(element.center.x), Double(element.center.y), Double(element.size.width), Double(element.size.height),
-                 t.a, t.b, t.c, t.d, t.tx, t.ty, element.alpha]
-      for channel in 0..<count2D { values[channel * n + item] = row[channel] }
-      if include3D {
-        for k in 0..<16 { values[(transform3DStart + k) * n + item] = element.transform3D.m[k] }
+    values.withUnsafeMutableBufferPointer { values in
+      for (item, element) in attributes.enumerated() {
+        values[centerX * n + item] = Double(element.center.x)
+        values[centerY * n + item] = Double(element.center.y)
+        values[width * n + item] = Double(element.size.width)
+        values[height * n + item] = Double(element.size.height)
+        values[alpha * n + item] = element.alpha
+        let t = element.transform
+        if transforms == .decomposed {
+          let p = DecomposedAffineTransform(t)
+          (values[a * n + item], values[b * n + item], values[c * n + item], values[d * n + item]) = (p.scaleX, p.scaleY, p.rotation, p.skew)
+        } else {
+          (values[a * n + item], values[b * n + item], values[c * n + item], values[d * n + item]) = (t.a, t.b, t.c, t.d)
+        }
+        (values[tx * n + item], values[ty * n + item]) = (t.tx, t.ty)
+        if include3D {
+          var m = element.transform3D.m
+          if transforms == .decomposed {
+            let p = DecomposedTransform3D(element.transform3D)
+            for k in 0..<3 { (m[k], m[4 + k], m[8 + k]) = (p.scale[k], p.skew[k], p.rotation[k]) }
+          }
+          for k in 0..<16 { values[(transform3DStart + k) * n + item] = m[k] }
+        }
       }
     }
     return values
   }
 
+  /// Makes decomposed start and end values turn the shorter way: each end
+  /// rotation is moved by whole turns to within π of its start (for 3-D, the
+  /// end rotation vector or its equivalent with angle − 2π, whichever is
+  /// nearer), and an element scaled to nothing at one end (both scales 0,
+  /// so its rotation is undefined) takes the other end's rotation.
+  static func _alignRotations(start: inout [Double], end: inout [Double], count n: Int, include3D: Bool) {
+    guard n > 0 else { return }
+    let twoPi = 2 * Double.pi
+    for item in 0..<n {
+      let (r, sx, sy) = (c * n + item, a * n + item, b * n + item)
+      if start[sx] == 0 && start[sy] == 0 {
+        start[r] = end[r]
+      } else if end[sx] == 0 && end[sy] == 0 {
+        end[r] = start[r]
+      } else {
+        end[r] += twoPi * ((start[r] - end[r]) / twoPi).rounded()
+      }
+      if include3D {
+        let channel = { (k: Int) in (transform3DStart + k) * n + item }
+        let scales = [0, 1, 2].map(channel), rotation = [8, 9, 10].map(channel)
+        let degenerate = { (v: [Double]) in scales.allSatisfy { v[$0] == 0 } }
+        if degenerate(start) {
+          for k in rotation { start[k] = end[k] }
+        } else if degenerate(end) {
+          for k in rotation { end[k] = start[k] }
+        } else {
+          let e = SIMD3(end[rotation[0]], end[rotation[1]], end[rotation[2]])
+          let s = SIMD3(start[rotation[0]], start[rotation[1]], start[rotation[2]])
+          let angle = _Math.hypot(_Math.hypot(e.x, e.y), e.z)
+          if angle > 0 {
+            let other = e * ((angle - twoPi) / angle)
+            let distance = { (v: SIMD3<Double>) in ((v - s) * (v - s)).sum() }
+            if distance(other) < distance(e) {
+              for (k, channel) in rotation.enumerated() { end[channel] = other[k] }
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// Writes channel-major values back into `attributes` (the inverse of
-  /// ``values(of:include3D:)``; index paths, kinds, zIndex and hidden stay).
+  /// ``values(of:include3D:transforms:)``; index paths, kinds, zIndex and
+  /// hidden stay). Decomposed transforms are recomposed.
   ///
+  /// - Parameters:
+  ///   - values: N·11 or N·27 channel-major values.
+  ///   - attributes: the N elements to write into.
+  ///   - transforms: how `values` holds the transforms.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   `values.count` is not N·11 or N·27.
-  public static func apply(_ values: [Double], to attributes: inout [LayoutAttributes]) throws(HarmonicError) {
+  public static func apply(
+    _ values: [Double], to attributes: inout [LayoutAttributes], transforms: TransformInterpolation = .componentwise
+  ) throws(HarmonicError) {
     let n = attributes.count
     guard n > 0, values.count == n * count2D || values.count == n * count3D else {
       throw .invalidParameter(name: "values.count", value: Double(values.count), accepted: "attributes.count × 11 or × 27 = \(n * count2D) or \(n * count3D)")
@@ -46,11 +120,23 @@ public enum LayoutChannels {
         for item in 0..<n {
           out[item].center = CGPoint(x: v[centerX * n + item], y: v[centerY * n + item])
           out[item].size = CGSize(width: v[width * n + item], height: v[height * n + item])
-          out[item].transform = AffineTransform2D(a: v[a * n + item], b: v[b * n + item], c: v[c * n + item], d: v[d * n + item],
-                                                  tx: v[tx * n + item], ty: v[ty * n + item])
+          if transforms == .decomposed {
+            out[item].transform = DecomposedAffineTransform(scaleX: v[a * n + item], scaleY: v[b * n + item], rotation: v[c * n + item],
+                                                            skew: v[d * n + item], tx: v[tx * n + item], ty: v[ty * n + item]).transform
+          } else {
+            out[item].transform = AffineTransform2D(a: v[a * n + item], b: v[b * n + item], c: v[c * n + item], d: v[d * n + item],
+                                                    tx: v[tx * n + item], ty: v[ty * n + item])
+          }
           out[item].alpha = v[alpha * n + item]
           if has3D {
-            for k in 0..<16 { out[item].transform3D.m[k] = v[(transform3DStart + k) * n + item] }
+            var m = SIMD16<Double>()
+            for k in 0..<16 { m[k] = v[(transform3DStart + k) * n + item] }
+            if transforms == .decomposed {
+              let p = DecomposedTransform3D(scale: SIMD3(m[0], m[1], m[2]), skew: SIMD3(m[4], m[5], m[6]), rotation: SIMD3(m[8], m[9], m[10]),
+                                            translation: SIMD3(m[12], m[13], m[14]), perspective: SIMD4(m[3], m[7], m[11], m[15]))
+              m = p.transform.m
+            }
+            out[item].transform3D.m = m
           }
         }
       }

@@ -1,17 +1,73 @@
 extension LayoutTransition {
   /// One frame of a ``LayoutTransition``; make it once with
-  /// ``LayoutTransition/makeFrame()`` and reuse it.
+  /// ``LayoutTransition/makeFrame(velocities:)`` and reuse it (no allocation per frame).
   public struct Frame: Sendable {
-    /// The animated items' attributes, in ``LayoutTransition/indexPaths`` order.
+    /// The animated elements' attributes, in ``LayoutTransition/elements`` order.
     public internal(set) var attributes: [LayoutAttributes]
     public internal(set) var contentOffset: CGPoint
     public internal(set) var contentSize: CGSize
-    /// The average progress p̄ (0 → 1; may overshoot with bouncy springs).
+    /// The segment's average progress p̄ (0 → 1; may overshoot with bouncy springs).
     public internal(set) var progress: Double
+    /// Progress across segments: `start + (end − start)·p̄` over the
+    /// segment's ``LayoutTransition/overallProgressRange``. It keeps counting
+    /// through ``LayoutTransition/finish(fromProgress:velocity:at:rubberBand:springs:)``,
+    /// ``LayoutTransition/cancel(fromProgress:velocity:at:rubberBand:springs:)``
+    /// and ``LayoutTransition/retarget(to:offset:viewport:at:springs:)``.
+    ///
+    /// Re-grabbing a released pinch: a scrub released at progress q with
+    /// rate ṗ (per second) moves every element along
+    /// `start + (end − start)·(q + (g − q)·p̄(t))`, g = 1 (finish) or 0
+    /// (cancel), p̄ = P(t) + ṗ/(g − q)·Ŝ(t) — so with one shared spring, the
+    /// frame at t *is* the original transition's
+    /// ``LayoutTransition/scrub(progress:rubberBand:into:)`` pose at
+    /// `overallProgress` (to rounding). A gesture that grabs again at t
+    /// resumes scrubbing from `overallProgress`, without a jump.
+    public internal(set) var overallProgress: Double
     /// True from ``LayoutTransition/completion`` on: everything is exactly at its target.
     public internal(set) var isComplete: Bool
     public internal(set) var time: AnimationTime?
     var _values: SpringBatch.Frame
+    /// True when the velocities are all 0 (complete, or a scrub).
+    var _settled: Bool
+
+    /// Whether this frame computes velocities (``makeFrame(velocities:)``).
+    public var hasVelocities: Bool { !_values.velocities.isEmpty }
+
+    /// The rate of one channel (``LayoutChannels``) of element `element`, in
+    /// the channel's units per second: 0 once complete and for a scrubbed
+    /// pose; nil when the frame was made without velocities or the indices
+    /// are out of range. With decomposed transforms, the transform channels'
+    /// rates are those of the decomposition (rotation in radians per second).
+    public func velocity(ofElement element: Int, channel: Int) -> Double? {
+      let n = attributes.count
+      guard hasVelocities, (0..<n).contains(element), channel >= 0, channel * n + element < _values.velocities.count else { return nil }
+      return _settled ? 0 : _values.velocities[channel * n + element]
+    }
+
+    /// The velocity of an element's center, points per second (nil as for
+    /// ``velocity(ofElement:channel:)``).
+    public func centerVelocity(ofElement element: Int) -> CGPoint? {
+      guard let x = velocity(ofElement: element, channel: LayoutChannels.centerX),
+            let y = velocity(ofElement: element, channel: LayoutChannels.centerY) else { return nil }
+      return CGPoint(x: x, y: y)
+    }
+
+    /// The elements whose current frame overlaps `rect` with positive area —
+    /// what `layoutAttributesForElements(in:)` returns mid-flight. The frame
+    /// is the bounding box of the element's bounds under its affine
+    /// transform (about its center), as UIKit's `frame`; hidden elements
+    /// are left out. O(k) for k animated elements.
+    public func attributes(in rect: CGRect) -> [LayoutAttributes] {
+      attributes.filter { element in
+        guard !element.isHidden else { return false }
+        let t = element.transform
+        let (w, h) = (Double(element.size.width) / 2, Double(element.size.height) / 2)
+        let halfX = t.a.magnitude * w + t.c.magnitude * h, halfY = t.b.magnitude * w + t.d.magnitude * h
+        let box = CGRect(x: Double(element.center.x) + t.tx - halfX, y: Double(element.center.y) + t.ty - halfY,
+                         width: 2 * halfX, height: 2 * halfY)
+        return box._overlaps(rect)
+      }
+    }
   }
 }
 
@@ -19,9 +75,14 @@ extension LayoutTransition {
 public typealias TransitionFrame = LayoutTransition.Frame
 
 extension LayoutTransition {
-  public func makeFrame() -> LayoutTransition.Frame {
+  /// A frame to evaluate into.
+  ///
+  /// - Parameter velocities: also compute every channel's velocity (about
+  ///   twice the arithmetic per frame).
+  public func makeFrame(velocities: Bool = false) -> LayoutTransition.Frame {
     LayoutTransition.Frame(attributes: _inFlight(), contentOffset: startOffset, contentSize: startContentSize, progress: 0,
-                    isComplete: false, time: nil, _values: batch.makeFrame(velocities: false))
+                           overallProgress: overallProgressRange.start, isComplete: false, time: nil,
+                           _values: batch.makeFrame(velocities: velocities), _settled: false)
   }
 
   /// Start attributes with the in-flight zIndex and hidden rules applied.
@@ -36,13 +97,19 @@ extension LayoutTransition {
 
   /// The frame at `time`: a pure function of the tick.
   ///
+  /// - Parameters:
+  ///   - time: the tick.
+  ///   - frame: made by ``makeFrame(velocities:)`` of this segment.
+  ///   - backend: `.native` or `.blas`.
+  ///   - threads: worker count (the result does not depend on it).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   frame made by a different transition segment.
+  /// - Complexity: O(k·C) for k elements and C channels; no allocation.
   public func frame(
     at time: AnimationTime, into frame: inout LayoutTransition.Frame, backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
-    guard frame.attributes.count == indexPaths.count else {
-      throw .invalidParameter(name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(indexPaths.count) (make the frame with makeFrame() of this segment)")
+    guard frame.attributes.count == elements.count else {
+      throw .invalidParameter(name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(elements.count) (make the frame with makeFrame() of this segment)")
     }
     frame.time = time
     if time >= completion {
@@ -50,18 +117,24 @@ extension LayoutTransition {
       frame.contentOffset = endOffset
       frame.contentSize = endContentSize
       frame.progress = 1
+      frame.overallProgress = overallProgressRange.end
       frame.isComplete = true
+      frame._settled = true
       return
     }
     try batch.evaluate(at: time, into: &frame._values, backend: backend, threads: threads)
-    if frame.isComplete {  // reused after completion: restore the in-flight identity fields
+    if frame.isComplete || time <= batch.origin {  // reused after completion, or the exact start
       frame.attributes = _inFlight()
     }
-    try LayoutChannels.apply(frame._values.values, to: &frame.attributes)
+    if !(time <= batch.origin && transforms == .decomposed) {  // recomposing is exact only to rounding
+      try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)
+    }
     let p = batch.averageProgress(at: time)
     frame.progress = p
+    frame.overallProgress = overallProgressRange.start + (overallProgressRange.end - overallProgressRange.start) * p
     (frame.contentOffset, frame.contentSize) = _offsetAndSize(atProgress: p)
     frame.isComplete = false
+    frame._settled = false
   }
 
   /// The content offset's velocity at `time`, points per second: p̄'·(end − start).

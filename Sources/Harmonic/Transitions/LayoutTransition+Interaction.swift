@@ -30,16 +30,20 @@ extension LayoutTransition {
     let q = rubberBand ? LayoutTransition.rubberBanded(p).value : p
     try _pose().interpolate(progress: q, into: &frame._values.values)
     if frame.isComplete { frame.attributes = _inFlight() }
-    try LayoutChannels.apply(frame._values.values, to: &frame.attributes)
+    try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)
     frame.progress = q
+    frame.overallProgress = overallProgressRange.start + (overallProgressRange.end - overallProgressRange.start) * q
+    frame._settled = false
     (frame.contentOffset, frame.contentSize) = _offsetAndSize(atProgress: q)
     frame.isComplete = false
     frame.time = nil
   }
 
+  /// The segment's start and end channel values (rotations aligned when
+  /// decomposed): the batch's own start and target columns.
   func _pose() throws(HarmonicError) -> PosePair {
-    try PosePair(from: LayoutChannels.values(of: startAttributes, include3D: include3D),
-                 to: LayoutChannels.values(of: endAttributes, include3D: include3D))
+    let count = batch.elementCount
+    return try PosePair(from: Array(batch._columns[0..<count]), to: Array(batch._columns[count..<(2 * count)]))
   }
 
   /// Lets go of a scrub at progress `p` moving at `velocity` (progress per
@@ -75,75 +79,105 @@ extension LayoutTransition {
     }
     let (q, slope) = rubberBand ? LayoutTransition.rubberBanded(p) : (p, 1)
     let rate = velocity * slope
-    let from = LayoutChannels.values(of: startAttributes, include3D: include3D)
-    let to = LayoutChannels.values(of: endAttributes, include3D: include3D)
-    var pose = [Double](repeating: 0, count: from.count)
-    try PosePair(from: from, to: to).interpolate(progress: q, into: &pose)
-    let velocities = (0..<from.count).map { rate * (to[$0] - from[$0]) }
+    let count = batch.elementCount
+    let columns = batch._columns
+    var pose = [Double](repeating: 0, count: count)
+    try _pose().interpolate(progress: q, into: &pose)
+    let velocities = (0..<count).map { rate * (columns[count + $0] - columns[$0]) }
     let (offset, size) = _offsetAndSize(atProgress: q)
     let offsetVelocity = CGPoint(x: rate * (Double(endOffset.x) - Double(startOffset.x)), y: rate * (Double(endOffset.y) - Double(startOffset.y)))
+    // Every element is at start + (end − start)·(q + (goal − q)·p̄) with
+    // p̄ = P + ρ·Ŝ when ρ = ṗ/(goal − q): the overall progress formula.
+    let goal = towardsEnd ? 1.0 : 0.0
+    let progressRate = goal - q != 0 ? rate / (goal - q) : 0
+    let (b, g) = overallProgressRange
+    let released = b + (g - b) * q
     return try LayoutTransition(
-      segment: indexPaths, identities: _inFlight(), startValues: pose, velocities: velocities,
+      segment: elements, of: self, identities: _inFlight(), startValues: pose, velocities: velocities,
       ends: towardsEnd ? endAttributes : startAttributes, startOffset: offset, endOffset: towardsEnd ? endOffset : startOffset,
       startContentSize: size, endContentSize: towardsEnd ? endContentSize : startContentSize, offsetVelocity: offsetVelocity,
-      springs: springs, include3D: include3D, tolerances: tolerances, target: target, origin: time)
+      progressVelocity: progressRate.isFinite && progressRate.magnitude <= 1e100 ? progressRate : 0, springs: springs,
+      target: towardsEnd ? target : LayoutSnapshot._unchecked(startAttributes, contentSize: startContentSize),
+      overallProgressRange: (released, towardsEnd ? g : b), origin: time)
   }
 
   /// Interrupts the transition at `time` and heads for `layout` at `offset`
-  /// (a third layout, or the first one to reverse), keeping every item's
+  /// (a third layout, or the first one to reverse), keeping every element's
   /// position and velocity (C¹) and the content offset's position and its
-  /// velocity along the new path. Items newly visible at the end start from
-  /// their place in the current target layout, at rest.
+  /// velocity along the new path. Elements are paired by id (kind + index
+  /// path) with `layout`; elements newly visible at the end start from
+  /// their place in the current target layout, at rest; disappearing
+  /// elements keep heading for their disappearing pose. The decoration, if
+  /// any, is applied to the new ends. The overall progress goes on from its
+  /// value at `time` towards 1.
   ///
+  /// - Parameters:
+  ///   - layout: the new target layout.
+  ///   - offset: its content offset at the end, points.
+  ///   - viewport: the viewport at the end.
+  ///   - time: the tick of the interruption (≥ the segment's start).
+  ///   - springs: the springs of the new segment.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
-  ///   an animated item is missing from `layout`, or for a time before the
-  ///   segment's start.
+  ///   an animated element is missing from `layout` or a newly visible one
+  ///   from the current target, or for a time before the segment's start.
   public mutating func retarget(
-    to layout: GridLayout, offset: CGPoint, viewport: Viewport, at time: AnimationTime, springs: TransitionSprings = .shared(.smooth)
+    to layout: some CollectionLayout, offset: CGPoint, viewport: Viewport, at time: AnimationTime, springs: TransitionSprings = .shared(.smooth)
   ) throws(HarmonicError) {
     guard time >= batch.origin else {
       throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the segment start, tick \(batch.origin.ticks)")
     }
     try LayoutTransition._checkOffset(offset, "offset")
-    var now = makeFrame()
+    var now = makeFrame(velocities: true)
     try frame(at: time, into: &now)
-    var values = batch.makeFrame(velocities: true)
-    try batch.evaluate(at: time, into: &values)
     let complete = time >= completion
     let channels = include3D ? LayoutChannels.count3D : LayoutChannels.count2D
-    let newVisible = layout.visibleIndexPaths(in: viewport.visibleRect(at: offset))
-    let paths = Array(Set(indexPaths).union(newVisible)).sorted()
-    var position: [ItemIndexPath: Int] = [:]
-    for (k, indexPath) in indexPaths.enumerated() { position[indexPath] = k }
+    let endRect = viewport.visibleRect(at: offset)
+    var position: [ElementID: Int] = [:]
+    for (k, element) in elements.enumerated() where element.to != nil { position[element.id] = k }
+    var next = elements
+    for element in layout.attributes(in: endRect) where position[element.elementID] == nil {
+      next.append(TransitionElement(from: element.elementID, to: element.elementID))
+    }
+    next.sort()
+    let current = complete ? LayoutChannels.values(of: endAttributes, include3D: include3D, transforms: transforms) : now._values.values
+    let n0 = elements.count
+    var previousIndex: [TransitionElement: Int] = [:]
+    for (k, element) in elements.enumerated() { previousIndex[element] = k }
     var identities: [LayoutAttributes] = [], ends: [LayoutAttributes] = []
-    var start = [Double](repeating: 0, count: paths.count * channels)
-    var velocity = [Double](repeating: 0, count: paths.count * channels)
-    for (k, indexPath) in paths.enumerated() {
-      guard layout.contains(indexPath) else {
-        throw .invalidParameter(name: "index path \(indexPath)", value: Double(indexPath.item), accepted: "present in the new layout")
-      }
-      ends.append(try layout.attributes(of: indexPath))
-      if let old = position[indexPath] {
+    var start = [Double](repeating: 0, count: next.count * channels)
+    var velocity = [Double](repeating: 0, count: next.count * channels)
+    for (k, element) in next.enumerated() {
+      if let old = previousIndex[element] {
         identities.append(now.attributes[old])
-        let current = complete ? LayoutChannels.values(of: [endAttributes[old]], include3D: include3D) : nil
+        if let to = element.to {
+          guard var end = layout.attributes(of: to) else {
+            throw .invalidParameter(name: "\(to)", value: Double(to.indexPath.item), accepted: "present in the new layout")
+          }
+          decoration?.apply(to: &end, visibleRect: endRect)
+          ends.append(end)
+        } else {
+          ends.append(endAttributes[old])
+        }
         for channel in 0..<channels {
-          start[channel * paths.count + k] = current?[channel] ?? values.values[channel * indexPaths.count + old]
-          velocity[channel * paths.count + k] = complete ? 0 : values.velocities[channel * indexPaths.count + old]
+          start[channel * next.count + k] = current[channel * n0 + old]
+          velocity[channel * next.count + k] = complete ? 0 : now._values.velocities[channel * n0 + old]
         }
       } else {
-        guard target.contains(indexPath) else {
-          throw .invalidParameter(name: "index path \(indexPath)", value: Double(indexPath.item), accepted: "present in the current target layout")
+        let id = element.id
+        guard let here = target.attributes(of: id), var end = layout.attributes(of: id) else {
+          throw .invalidParameter(name: "\(id)", value: Double(id.indexPath.item), accepted: "present in the current target layout")
         }
-        let here = try target.attributes(of: indexPath)
+        decoration?.apply(to: &end, visibleRect: endRect)
         identities.append(here)
-        let channelValues = LayoutChannels.values(of: [here], include3D: include3D)
-        for channel in 0..<channels { start[channel * paths.count + k] = channelValues[channel] }
+        ends.append(end)
+        let channelValues = LayoutChannels.values(of: [here], include3D: include3D, transforms: transforms)
+        for channel in 0..<channels { start[channel * next.count + k] = channelValues[channel] }
       }
     }
     self = try LayoutTransition(
-      segment: paths, identities: identities, startValues: start, velocities: velocity, ends: ends,
+      segment: next, of: self, identities: identities, startValues: start, velocities: velocity, ends: ends,
       startOffset: now.contentOffset, endOffset: offset, startContentSize: now.contentSize, endContentSize: layout.contentSize,
-      offsetVelocity: contentOffsetVelocity(at: time), springs: springs, include3D: include3D, tolerances: tolerances,
-      target: layout, origin: time)
+      offsetVelocity: contentOffsetVelocity(at: time), springs: springs, target: layout,
+      overallProgressRange: (now.overallProgress, 1), origin: time)
   }
 }

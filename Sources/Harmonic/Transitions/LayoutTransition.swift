@@ -1,26 +1,96 @@
-/// A layout-to-layout transition: every visible item's every attribute
-/// driven by its own spring through one ``SpringBatch``, with the content
-/// offset and size following the average progress.
+/// One animated element of a ``LayoutTransition``: where it comes from and
+/// where it goes.
+public struct TransitionElement: Sendable, Hashable, Comparable {
+  /// The element in the old layout; nil when it appears (inserted, or the
+  /// new half of a reload).
+  public var from: ElementID?
+  /// The element in the new layout; nil when it disappears (deleted, or the
+  /// old half of a reload).
+  public var to: ElementID?
+
+  public init(from: ElementID?, to: ElementID?) {
+    precondition(from != nil || to != nil, "a transition element needs an old or a new id")
+    (self.from, self.to) = (from, to)
+  }
+
+  /// What a frame shows: the new id, or the old one of a disappearing element.
+  public var id: ElementID { to ?? from! }
+
+  /// By ``id``; an element that stays or appears before one that disappears.
+  public static func < (lhs: TransitionElement, rhs: TransitionElement) -> Bool {
+    if lhs.id != rhs.id { return lhs.id < rhs.id }
+    let (l, r) = (lhs.to == nil ? 1 : 0, rhs.to == nil ? 1 : 0)
+    if l != r { return l < r }
+    switch (lhs.from, rhs.from) {
+    case let (a?, b?): return a < b
+    case (nil, .some): return true
+    default: return false
+    }
+  }
+}
+
+/// Something applied to a layout's attributes at each end of a transition,
+/// given the visible rect at that end (a carousel's scale and alpha by
+/// distance from the center, a parallax, a sticky header).
+public struct LayoutDecoration: Sendable {
+  let _body: @Sendable (inout LayoutAttributes, CGRect) -> Void
+
+  /// - Parameter body: changes one element's attributes for the visible rect.
+  public init(_ body: @escaping @Sendable (inout LayoutAttributes, CGRect) -> Void) { _body = body }
+
+  /// A ``CarouselDecoration`` on the cells along `axis`.
+  public static func carousel(_ decoration: CarouselDecoration, axis: ScrollAxis = .horizontal) -> LayoutDecoration {
+    LayoutDecoration { attributes, rect in
+      guard attributes.kind == .cell else { return }
+      let horizontal = axis == .horizontal
+      decoration.apply(to: &attributes, viewportCenter: Double(horizontal ? rect.midX : rect.midY),
+                       viewportExtent: Double(horizontal ? rect.width : rect.height), axis: axis)
+    }
+  }
+
+  /// Applies the decoration to `attributes` for the visible rect `rect`.
+  public func apply(to attributes: inout LayoutAttributes, visibleRect rect: CGRect) { _body(&attributes, rect) }
+}
+
+/// A layout-to-layout transition: every element's every attribute driven by
+/// its own spring through one ``SpringBatch``, with the content offset and
+/// size following the average progress.
 ///
-/// - Items are paired by index path over those visible at the start or at
-///   the end (the rest jump); items only in the new layout must be declared
-///   inserted and appear from ``LayoutUpdate/initialAttributes(appearing:style:)``,
-///   items only in the old one must be declared deleted and leave through
-///   ``LayoutUpdate/finalAttributes(disappearing:style:)``.
-/// - Every channel springs: center, size, affine transform, alpha (and the
-///   3-D transform with `include3D`).
-/// - zIndex takes the end value at the start (items stack as they will
-///   end); an item that becomes hidden stays visible until completion, one
+/// - Any two layouts (``CollectionLayout``: ``GridLayout``, a
+///   ``LayoutSnapshot`` of attributes an app computed, your own), or two
+///   plain attribute sets. Cells, supplementary views (headers, footers) and
+///   decoration views all animate; elements are identified by kind + index
+///   path (``ElementID``).
+/// - Which elements animate: those visible at the start or at the end, and
+///   those that cross the screen in between (see
+///   ``init(from:offset:to:offset:viewport:endViewport:update:appearance:decoration:springs:velocity:include3D:transforms:tolerances:start:)``);
+///   the rest jump, unseen.
+/// - Old and new elements are paired through the ``LayoutUpdate``'s index
+///   mapping (inserts, deletes, moves, reloads of items and sections, as
+///   UICollectionView performs them). Inserted items appear from the
+///   ``AppearanceStyle`` pose of their end attributes, deleted ones leave
+///   towards the style's pose of their start attributes, a reloaded item
+///   cross-fades (old view out, new view in, both travelling old → new
+///   place). Supplementary and decoration views follow their section and
+///   fade in or out when only one layout has them.
+/// - Every channel springs: center, size, affine transform, alpha, and the
+///   3-D transform whenever an element carries one (or `include3D`).
+///   Transforms spring per entry or decomposed (``TransformInterpolation``).
+/// - zIndex takes the end value at the start (elements stack as they will
+///   end); an element that becomes hidden stays visible until completion, one
 ///   that becomes visible is visible from the start.
 /// - contentOffset and contentSize follow the average progress p̄ from their
 ///   start to their end values: `(0 + start·(1 − p̄)) + end·p̄`.
 /// - A frame is a pure function of the tick. From ``completion`` on — the
 ///   first tick at which every element has settled within its tolerance and
-///   p̄ = 1 — every item and the offset are exactly at their targets.
+///   p̄ = 1 — every element and the offset are exactly at their targets.
 public struct LayoutTransition: Sendable {
-  /// The animated items, in batch order (sorted).
-  public private(set) var indexPaths: [ItemIndexPath]
+  /// The animated elements, in batch order (sorted).
+  public private(set) var elements: [TransitionElement]
+  /// The index paths of ``elements`` (their ``TransitionElement/id``), in batch order.
+  public var indexPaths: [ItemIndexPath] { elements.map(\.id.indexPath) }
   public let include3D: Bool
+  public let transforms: TransformInterpolation
   public private(set) var batch: SpringBatch
   /// Start and end attributes of the current segment.
   public private(set) var startAttributes: [LayoutAttributes]
@@ -33,68 +103,129 @@ public struct LayoutTransition: Sendable {
   /// The first tick from which the frame is exactly the end state.
   public private(set) var completion: AnimationTime
   /// The layout being transitioned to.
-  public private(set) var target: GridLayout
+  public private(set) var target: any CollectionLayout
+  /// The decoration applied at both ends (and to the ends of a retarget).
+  public let decoration: LayoutDecoration?
+  /// The overall progress at the start of this segment and where it goes:
+  /// 0 and 1 for a transition, the release point and 1 (``finish(fromProgress:velocity:at:rubberBand:springs:)``)
+  /// or 0 (``cancel(fromProgress:velocity:at:rubberBand:springs:)``) for a
+  /// released scrub, the overall progress at the interruption and 1 for a
+  /// ``retarget(to:offset:viewport:at:springs:)``. See ``Frame/overallProgress``.
+  public private(set) var overallProgressRange: (start: Double, end: Double)
 
+  /// A transition between any two layouts.
+  ///
+  /// Elements that cross the screen: an element visible at neither end can
+  /// still pass through the screen (a table → collection change scrolled far:
+  /// rows between the two visible ranges fly across). Candidates are found
+  /// with two rect queries, not a scan: in the old layout, the rect spanning
+  /// the start's visible rect and the old frames of the elements visible at
+  /// the end; in the new layout, the rect spanning the end's visible rect and
+  /// the new frames of those visible at the start. A candidate animates when
+  /// the bounding box of its start frame (relative to the start's visible
+  /// rect) and its end frame (relative to the end's) overlaps the viewport —
+  /// the region its frame sweeps, relative to the screen, when it and the
+  /// content offset follow the same progress. For layouts whose order follows
+  /// the scroll axis (grids, lists, flow layouts) the candidates are exactly
+  /// the elements between the two visible ranges. Overshoot beyond the end
+  /// can briefly show an element that is not animated; it is drawn at its end.
+  ///
   /// - Parameters:
   ///   - old: the layout at the start.
   ///   - oldOffset: its content offset at the start, points.
   ///   - new: the layout at the end.
   ///   - newOffset: its content offset at the end, points (see
   ///     ``GridLayout/placement(of:_:viewport:current:old:)``).
-  ///   - viewport: size and content insets (the visible rect is
+  ///   - viewport: size and content insets at the start (the visible rect is
   ///     `viewport.visibleRect(at: offset)`).
-  ///   - update: inserted and deleted items.
+  ///   - endViewport: the viewport at the end (a rotation); nil: `viewport`.
+  ///   - update: the batch update between the layouts; the old → new index
+  ///     mapping is derived from it and the layouts' ``CollectionLayout/itemCounts``.
   ///   - appearance: the pose inserted items appear from and deleted ones
   ///     leave towards.
+  ///   - decoration: applied to the old layout's attributes with the start's
+  ///     visible rect and to the new layout's with the end's.
   ///   - springs: see ``TransitionSprings``.
   ///   - velocity: see ``TransitionVelocity``.
-  ///   - include3D: also animate the 16 entries of the 3-D transform.
+  ///   - include3D: animate the 16 entries of the 3-D transform even when no
+  ///     element carries one (they do whenever one does).
+  ///   - transforms: per entry or decomposed (``TransformInterpolation``).
   ///   - tolerances: when an element counts as settled, for ``completion``.
   ///   - start: the tick the transition starts at.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
-  ///   an index path in one layout only and not declared inserted/deleted,
-  ///   non-finite offsets or velocities, or a velocity array of the wrong size.
+  ///   an update that does not match the layouts' item counts, a cell in one
+  ///   layout only that the update does not account for (the message names
+  ///   it), no element visible at either end, non-finite offsets or
+  ///   velocities, or a velocity array of the wrong size.
+  /// - Complexity: O(k log k) for k animated elements plus the layouts'
+  ///   queries (for ``GridLayout``, O(log n + k)).
   public init(
-    from old: GridLayout, offset oldOffset: CGPoint, to new: GridLayout, offset newOffset: CGPoint, viewport: Viewport,
-    update: LayoutUpdate = LayoutUpdate(), appearance: AppearanceStyle = .fade, springs: TransitionSprings = .shared(.smooth),
-    velocity: TransitionVelocity = .none, include3D: Bool = false, tolerances: TransitionTolerances = TransitionTolerances(),
-    start: AnimationTime = .zero
+    from old: some CollectionLayout, offset oldOffset: CGPoint, to new: some CollectionLayout, offset newOffset: CGPoint,
+    viewport: Viewport, endViewport: Viewport? = nil, update: LayoutUpdate = LayoutUpdate(), appearance: AppearanceStyle = .fade,
+    decoration: LayoutDecoration? = nil, springs: TransitionSprings = .shared(.smooth), velocity: TransitionVelocity = .none,
+    include3D: Bool = false, transforms: TransformInterpolation = .componentwise,
+    tolerances: TransitionTolerances = TransitionTolerances(), start: AnimationTime = .zero
   ) throws(HarmonicError) {
     try LayoutTransition._checkOffset(oldOffset, "offset")
     try LayoutTransition._checkOffset(newOffset, "new offset")
-    let oldVisible = Set(old.visibleIndexPaths(in: viewport.visibleRect(at: oldOffset)))
-    let newVisible = Set(new.visibleIndexPaths(in: viewport.visibleRect(at: newOffset)))
-    let indexPaths = oldVisible.union(newVisible).sorted()
-    guard !indexPaths.isEmpty else {
-      throw .invalidParameter(name: "visible items", value: 0, accepted: "≥ 1 item visible at the start or at the end")
+    let endViewport = endViewport ?? viewport
+    let startRect = viewport.visibleRect(at: oldOffset), endRect = endViewport.visibleRect(at: newOffset)
+    let mapping = update.isEmpty && old.itemCounts == new.itemCounts
+      ? IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
+    var pairs = try LayoutTransition._pairs(old: old, startRect: startRect, new: new, endRect: endRect, mapping: mapping,
+                                            viewportSize: (viewport.size, endViewport.size))
+    guard !pairs.isEmpty else {
+      throw .invalidParameter(name: "visible elements", value: 0, accepted: "≥ 1 element visible at the start or at the end")
     }
+    pairs.sort()
     var starts: [LayoutAttributes] = [], ends: [LayoutAttributes] = []
-    for indexPath in indexPaths {
-      let inOld = old.contains(indexPath), inNew = new.contains(indexPath)
-      switch (inOld, inNew) {
-      case (true, true):
-        starts.append(try old.attributes(of: indexPath))
-        ends.append(try new.attributes(of: indexPath))
-      case (false, true):
-        guard update.inserted.contains(indexPath) else {
-          throw .invalidParameter(name: "index path \(indexPath)", value: Double(indexPath.item), accepted: "present in the old layout, or listed in update.inserted")
-        }
-        let end = try new.attributes(of: indexPath)
-        starts.append(update.initialAttributes(appearing: end, style: appearance))
-        ends.append(end)
-      default:
-        guard update.deleted.contains(indexPath) else {
-          throw .invalidParameter(name: "index path \(indexPath)", value: Double(indexPath.item), accepted: "present in the new layout, or listed in update.deleted")
-        }
-        let start = try old.attributes(of: indexPath)
+    starts.reserveCapacity(pairs.count)
+    ends.reserveCapacity(pairs.count)
+    func decorated(_ attributes: LayoutAttributes?, _ rect: CGRect) -> LayoutAttributes? {
+      guard var attributes, let decoration else { return attributes }
+      decoration.apply(to: &attributes, visibleRect: rect)
+      return attributes
+    }
+    for pair in pairs {
+      var before: LayoutAttributes? = nil, after: LayoutAttributes? = nil
+      if let from = pair.from { before = try LayoutTransition._attributes(of: from, in: old, side: "old") }
+      if let to = pair.to { after = try LayoutTransition._attributes(of: to, in: new, side: "new") }
+      let (start, end) = (decorated(before, startRect), decorated(after, endRect))
+      let pose = { (a: LayoutAttributes) in update.isBoundsChange ? a : appearance.pose(a) }
+      switch (start, end) {
+      case let (start?, end?):
         starts.append(start)
-        ends.append(update.finalAttributes(disappearing: start, style: appearance))
+        ends.append(end)
+      case (nil, let end?):
+        // Appearing: an inserted item from its styled pose; the new half of
+        // a reload (or a view only the new layout has) fades in where the old one was.
+        if let from = mapping.reloadedOrigin(of: pair.to!), var was = decorated(old.attributes(of: from), startRect) {
+          (was.indexPath, was.kind, was.alpha) = (end.indexPath, end.kind, 0)
+          starts.append(was)
+        } else {
+          starts.append(pair.to!.kind == .cell ? pose(end) : LayoutTransition._faded(end))
+        }
+        ends.append(end)
+      case (let start?, nil):
+        starts.append(start)
+        if let to = mapping.reloadedDestination(of: pair.from!), var will = decorated(new.attributes(of: to), endRect) {
+          (will.indexPath, will.kind, will.alpha) = (start.indexPath, start.kind, 0)
+          ends.append(will)
+        } else {
+          ends.append(pair.from!.kind == .cell ? pose(start) : LayoutTransition._faded(start))
+        }
+      default:
+        preconditionFailure("a transition element has an old or a new id")
       }
     }
-    self.indexPaths = indexPaths
-    self.include3D = include3D
+    let carries3D = include3D || starts.contains { $0.transform3D != .identity } || ends.contains { $0.transform3D != .identity }
+    self.elements = pairs
+    self.include3D = carries3D
+    self.transforms = transforms
     self.tolerances = tolerances
     self.target = new
+    self.decoration = decoration
+    self.overallProgressRange = (0, 1)
     self.startAttributes = starts
     self.endAttributes = ends
     self.startOffset = oldOffset
@@ -102,23 +233,135 @@ public struct LayoutTransition: Sendable {
     self.startContentSize = old.contentSize
     self.endContentSize = new.contentSize
     let (batch, completion) = try LayoutTransition._makeBatch(
-      starts: starts, startValues: nil, ends: ends, indexPaths: indexPaths, springs: springs, velocity: velocity, include3D: include3D,
-      tolerances: tolerances, origin: start)
+      starts: starts, startValues: nil, ends: ends, ids: pairs.map(\.id), springs: springs, velocity: velocity, include3D: carries3D,
+      transforms: transforms, tolerances: tolerances, origin: start)
     self.batch = batch
     self.completion = completion
+  }
+
+  /// A transition between two attribute sets an app computed itself.
+  ///
+  /// - Parameters:
+  ///   - startElements: every element of the old layout (or every one that
+  ///     can be on screen during the transition), ids unique.
+  ///   - oldOffset: the content offset at the start, points.
+  ///   - oldContentSize: the old content size, points.
+  ///   - viewport: the viewport at the start.
+  ///   - endElements: the new layout's elements.
+  ///   - newOffset: the content offset at the end, points.
+  ///   - newContentSize: the new content size, points.
+  ///   - endViewport: the viewport at the end.
+  ///   - update: the batch update between them; item counts are those of
+  ///     the cells given (see ``LayoutSnapshot``).
+  ///   - appearance: see the layout initializer.
+  ///   - decoration: see the layout initializer.
+  ///   - springs: see ``TransitionSprings``.
+  ///   - velocity: see ``TransitionVelocity``.
+  ///   - include3D: see the layout initializer.
+  ///   - transforms: see ``TransformInterpolation``.
+  ///   - tolerances: see ``TransitionTolerances``.
+  ///   - start: the tick the transition starts at.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` as
+  ///   ``LayoutSnapshot/init(elements:contentSize:itemCounts:)`` and the layout initializer do.
+  /// - Complexity: O(n) for n elements given (the sets are scanned).
+  public init(
+    from startElements: [LayoutAttributes], offset oldOffset: CGPoint, contentSize oldContentSize: CGSize, viewport: Viewport,
+    to endElements: [LayoutAttributes], offset newOffset: CGPoint, contentSize newContentSize: CGSize, viewport endViewport: Viewport,
+    update: LayoutUpdate = LayoutUpdate(), appearance: AppearanceStyle = .fade, decoration: LayoutDecoration? = nil,
+    springs: TransitionSprings = .shared(.smooth), velocity: TransitionVelocity = .none, include3D: Bool = false,
+    transforms: TransformInterpolation = .componentwise, tolerances: TransitionTolerances = TransitionTolerances(),
+    start: AnimationTime = .zero
+  ) throws(HarmonicError) {
+    try self.init(
+      from: try LayoutSnapshot(elements: startElements, contentSize: oldContentSize), offset: oldOffset,
+      to: try LayoutSnapshot(elements: endElements, contentSize: newContentSize), offset: newOffset,
+      viewport: viewport, endViewport: endViewport, update: update, appearance: appearance, decoration: decoration, springs: springs,
+      velocity: velocity, include3D: include3D, transforms: transforms, tolerances: tolerances, start: start)
+  }
+
+  static func _faded(_ attributes: LayoutAttributes) -> LayoutAttributes {
+    var faded = attributes
+    faded.alpha = 0
+    return faded
+  }
+
+  /// An element's attributes; a cell the mapping says exists but the layout
+  /// lacks is an error naming it.
+  static func _attributes(of id: ElementID, in layout: some CollectionLayout, side: String) throws(HarmonicError) -> LayoutAttributes? {
+    if let attributes = layout.attributes(of: id) { return attributes }
+    guard id.kind == .cell else { return nil }
+    throw .invalidParameter(name: "\(id)", value: Double(id.indexPath.item),
+                            accepted: "an element of the \(side) layout (the update's index mapping pairs it; declare it inserted or deleted)")
+  }
+
+  /// The elements to animate, paired: visible at either end, or crossing the screen.
+  static func _pairs(
+    old: some CollectionLayout, startRect: CGRect, new: some CollectionLayout, endRect: CGRect, mapping: IndexMapping,
+    viewportSize: (CGSize, CGSize)
+  ) throws(HarmonicError) -> [TransitionElement] {
+    let oldVisible = old.attributes(in: startRect), newVisible = new.attributes(in: endRect)
+    var set = Set<TransitionElement>()
+    set.reserveCapacity(oldVisible.count + newVisible.count)
+    func pairs(old id: ElementID) -> [TransitionElement] {
+      guard let to = mapping.newElement(forOld: id) else { return [TransitionElement(from: id, to: nil)] }
+      if id.kind == .cell, mapping.isReloaded(id.indexPath) { return [TransitionElement(from: id, to: nil), TransitionElement(from: nil, to: to)] }
+      return [TransitionElement(from: id, to: to)]
+    }
+    func pairs(new id: ElementID) -> [TransitionElement] {
+      guard let from = mapping.oldElement(forNew: id) else { return [TransitionElement(from: nil, to: id)] }
+      if id.kind == .cell, mapping.isReloaded(from.indexPath) { return [TransitionElement(from: from, to: nil), TransitionElement(from: nil, to: id)] }
+      return [TransitionElement(from: from, to: id)]
+    }
+    // Corridors: where the other end's visible elements are in each layout.
+    var oldCorridor = startRect, newCorridor = endRect
+    for element in oldVisible {
+      for pair in pairs(old: element.elementID) { set.insert(pair) }
+      if let to = mapping.newElement(forOld: element.elementID), let there = new.attributes(of: to) {
+        newCorridor = newCorridor.union(there.frame)
+      }
+    }
+    for element in newVisible {
+      for pair in pairs(new: element.elementID) { set.insert(pair) }
+      if let from = mapping.oldElement(forNew: element.elementID), let there = old.attributes(of: from) {
+        oldCorridor = oldCorridor.union(there.frame)
+      }
+    }
+    let screen = CGRect(x: 0, y: 0, width: max(viewportSize.0.width, viewportSize.1.width), height: max(viewportSize.0.height, viewportSize.1.height))
+    func crosses(_ start: CGRect, _ end: CGRect) -> Bool {
+      let relative = start.offsetBy(dx: -startRect.minX, dy: -startRect.minY).union(end.offsetBy(dx: -endRect.minX, dy: -endRect.minY))
+      return relative._overlaps(screen)
+    }
+    if oldCorridor != startRect {
+      for element in old.attributes(in: oldCorridor) where !element.frame._overlaps(startRect) {
+        let id = element.elementID
+        guard let to = mapping.newElement(forOld: id), let there = new.attributes(of: to), crosses(element.frame, there.frame) else { continue }
+        for pair in pairs(old: id) { set.insert(pair) }
+      }
+    }
+    if newCorridor != endRect {
+      for element in new.attributes(in: newCorridor) where !element.frame._overlaps(endRect) {
+        let id = element.elementID
+        guard let from = mapping.oldElement(forNew: id), let there = old.attributes(of: from), crosses(there.frame, element.frame) else { continue }
+        for pair in pairs(new: id) { set.insert(pair) }
+      }
+    }
+    return Array(set)
   }
 
   /// The batch of one segment: from `startValues` (or the start attributes'
   /// channels) to the end attributes.
   static func _makeBatch(
-    starts: [LayoutAttributes], startValues explicitStart: [Double]?, ends: [LayoutAttributes], indexPaths: [ItemIndexPath],
-    springs: TransitionSprings, velocity: TransitionVelocity, include3D: Bool, tolerances: TransitionTolerances,
-    origin: AnimationTime, progressVelocity explicitProgressVelocity: Double? = nil
+    starts: [LayoutAttributes], startValues explicitStart: [Double]?, ends: [LayoutAttributes], ids: [ElementID],
+    springs: TransitionSprings, velocity: TransitionVelocity, include3D: Bool, transforms: TransformInterpolation,
+    tolerances: TransitionTolerances, origin: AnimationTime, progressVelocity explicitProgressVelocity: Double? = nil
   ) throws(HarmonicError) -> (SpringBatch, AnimationTime) {
-    let n = indexPaths.count
+    let n = ids.count
     let channels = include3D ? LayoutChannels.count3D : LayoutChannels.count2D
-    let startValues = explicitStart ?? LayoutChannels.values(of: starts, include3D: include3D)
-    let endValues = LayoutChannels.values(of: ends, include3D: include3D)
+    var startValues = explicitStart ?? LayoutChannels.values(of: starts, include3D: include3D, transforms: transforms)
+    var endValues = LayoutChannels.values(of: ends, include3D: include3D, transforms: transforms)
+    if transforms == .decomposed {
+      LayoutChannels._alignRotations(start: &startValues, end: &endValues, count: n, include3D: include3D)
+    }
     var velocities = [Double](repeating: 0, count: n * channels)
     var progressVelocity = 0.0
     switch velocity {
@@ -146,7 +389,7 @@ public struct LayoutTransition: Sendable {
     case let .shared(spring):
       assignment = .shared(spring)
     case let .perItem(make):
-      assignment = LayoutTransition._groups(indexPaths.map(make))
+      assignment = LayoutTransition._groups(ids.map { make($0.indexPath) })
     case let .staggered(base, step, origin):
       guard step.isFinite, step >= 0 else {
         throw .invalidParameter(name: "stagger step", value: step, accepted: "finite and ≥ 0 (fraction of the response per rank)")
@@ -176,22 +419,26 @@ public struct LayoutTransition: Sendable {
   /// A segment from explicit start values and velocities (scrub hand-offs,
   /// interruptions).
   init(
-    segment indexPaths: [ItemIndexPath], identities: [LayoutAttributes], startValues: [Double], velocities: [Double],
-    ends: [LayoutAttributes], startOffset: CGPoint, endOffset: CGPoint, startContentSize: CGSize, endContentSize: CGSize,
-    offsetVelocity: CGPoint, springs: TransitionSprings, include3D: Bool, tolerances: TransitionTolerances,
-    target: GridLayout, origin: AnimationTime
+    segment elements: [TransitionElement], of previous: LayoutTransition, identities: [LayoutAttributes], startValues: [Double],
+    velocities: [Double], ends: [LayoutAttributes], startOffset: CGPoint, endOffset: CGPoint, startContentSize: CGSize,
+    endContentSize: CGSize, offsetVelocity: CGPoint, progressVelocity: Double? = nil, springs: TransitionSprings,
+    target: any CollectionLayout, overallProgressRange: (start: Double, end: Double), origin: AnimationTime
   ) throws(HarmonicError) {
-    // The content offset follows p̄ from here; give p̄ the rate that keeps the
-    // offset's velocity along its path (its projection on the remaining travel).
+    // The content offset follows p̄ from here; unless told, give p̄ the rate
+    // that keeps the offset's velocity along its path (its projection on
+    // the remaining travel).
     let dx = Double(endOffset.x) - Double(startOffset.x), dy = Double(endOffset.y) - Double(startOffset.y)
     let travel = dx * dx + dy * dy
-    let rate = travel > 0 ? (Double(offsetVelocity.x) * dx + Double(offsetVelocity.y) * dy) / travel : 0
-    self.indexPaths = indexPaths
-    self.include3D = include3D
-    self.tolerances = tolerances
+    let rate = progressVelocity ?? (travel > 0 ? (Double(offsetVelocity.x) * dx + Double(offsetVelocity.y) * dy) / travel : 0)
+    self.elements = elements
+    self.include3D = previous.include3D
+    self.transforms = previous.transforms
+    self.tolerances = previous.tolerances
+    self.decoration = previous.decoration
     self.target = target
+    self.overallProgressRange = overallProgressRange
     var starts = identities
-    try LayoutChannels.apply(startValues, to: &starts)
+    try LayoutChannels.apply(startValues, to: &starts, transforms: transforms)
     self.startAttributes = starts
     self.endAttributes = ends
     self.startOffset = startOffset
@@ -199,8 +446,8 @@ public struct LayoutTransition: Sendable {
     self.startContentSize = startContentSize
     self.endContentSize = endContentSize
     let (batch, completion) = try LayoutTransition._makeBatch(
-      starts: starts, startValues: startValues, ends: ends, indexPaths: indexPaths, springs: springs,
-      velocity: .perElement(velocities), include3D: include3D, tolerances: tolerances, origin: origin,
+      starts: starts, startValues: startValues, ends: ends, ids: elements.map(\.id), springs: springs,
+      velocity: .perElement(velocities), include3D: include3D, transforms: transforms, tolerances: tolerances, origin: origin,
       progressVelocity: rate.isFinite && rate.magnitude <= 1e100 ? rate : 0)
     self.batch = batch
     self.completion = completion

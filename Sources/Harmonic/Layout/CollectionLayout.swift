@@ -1,0 +1,163 @@
+/// What a transition (and anything else that animates a layout) needs from
+/// a layout: its size, the elements in a rect, one element's attributes and
+/// the number of items per section. ``GridLayout`` and ``LayoutSnapshot``
+/// conform; conform your own (a circle, a waterfall, a card stack) to
+/// animate between it and any other.
+///
+/// Coordinates are content coordinates in points (the visible rect at
+/// content offset o is `o` plus the viewport size).
+public protocol CollectionLayout: Sendable {
+  /// The scrollable content, points.
+  var contentSize: CGSize { get }
+  /// Items per section (sections in order). A batch update's old → new
+  /// index mapping is derived from these counts.
+  var itemCounts: [Int] { get }
+  /// Every element (cells, supplementary and decoration views) whose frame
+  /// overlaps `rect`; any order.
+  func attributes(in rect: CGRect) -> [LayoutAttributes]
+  /// One element's attributes, or nil when the layout has no such element.
+  func attributes(of element: ElementID) -> LayoutAttributes?
+}
+
+extension GridLayout: CollectionLayout {
+  /// Cells, and the `"header"`/`"footer"` supplementary views of sections
+  /// that have them (item 0 of the section). O(log n).
+  public func attributes(of element: ElementID) -> LayoutAttributes? {
+    switch element.kind {
+    case .cell:
+      return contains(element.indexPath) ? _cell(_sectionFirstItem[element.indexPath.section] + element.indexPath.item) : nil
+    case let .supplementary(name):
+      let section = element.indexPath.section
+      guard element.indexPath.item == 0, (0..<itemCounts.count).contains(section) else { return nil }
+      let piece: (start: Double, extent: Double)
+      switch name {
+      case "header": piece = _headers[section]
+      case "footer": piece = _footers[section]
+      default: return nil
+      }
+      guard piece.extent > 0 else { return nil }
+      return _supplementary(name, section: section, piece)
+    case .decoration:
+      return nil
+    }
+  }
+
+  func _supplementary(_ name: String, section: Int, _ piece: (start: Double, extent: Double)) -> LayoutAttributes {
+    let frame = _frame(main: piece.start, cross: 0, mainSize: piece.extent, crossSize: viewportCrossExtent)
+    return LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: .supplementary(name), frame: frame, zIndex: 1)
+  }
+}
+
+/// A layout given as its attributes: for apps that compute their own
+/// (a circle, a waterfall, a compositional layout read back from UIKit).
+///
+/// Every element is kept; ``attributes(in:)`` scans them all (O(n)), and
+/// ``attributes(of:)`` is a hash lookup (O(1)).
+public struct LayoutSnapshot: CollectionLayout {
+  public let contentSize: CGSize
+  public let itemCounts: [Int]
+  /// The elements, in the order given.
+  public let elements: [LayoutAttributes]
+  let _index: [ElementID: Int]
+
+  /// - Parameters:
+  ///   - elements: every element of the layout; ids (kind + index path) unique.
+  ///   - contentSize: the content size, points (finite, ≥ 0).
+  ///   - itemCounts: items per section; nil counts the cells given (the
+  ///     largest item index + 1 per section, sections up to the largest
+  ///     given). Give it when `elements` is not every cell.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   duplicate id, a non-finite or negative size, a non-finite center,
+  ///   transform or alpha, a negative index, a cell outside `itemCounts`, or
+  ///   a bad content size.
+  /// - Complexity: O(n) time and memory.
+  public init(elements: [LayoutAttributes], contentSize: CGSize, itemCounts: [Int]? = nil) throws(HarmonicError) {
+    for (name, value) in [("contentSize.width", Double(contentSize.width)), ("contentSize.height", Double(contentSize.height))] {
+      guard value >= 0, value <= 1e12 else {
+        throw .invalidParameter(name: name, value: value, accepted: "within [0, 1e12] (points)")
+      }
+    }
+    var index: [ElementID: Int] = [:]
+    index.reserveCapacity(elements.count)
+    var counts: [Int] = []
+    for (k, element) in elements.enumerated() {
+      try LayoutSnapshot.check(element)
+      let id = element.elementID
+      guard index.updateValue(k, forKey: id) == nil else {
+        throw .invalidParameter(name: "elements[\(k)] (\(id))", value: Double(k), accepted: "a unique kind + index path")
+      }
+      if id.kind == .cell {
+        let (s, i) = (id.indexPath.section, id.indexPath.item)
+        if counts.count <= s { counts += [Int](repeating: 0, count: s + 1 - counts.count) }
+        counts[s] = max(counts[s], i + 1)
+      }
+    }
+    if let itemCounts {
+      for (s, count) in itemCounts.enumerated() where count < 0 {
+        throw .invalidParameter(name: "itemCounts[\(s)]", value: Double(count), accepted: "≥ 0")
+      }
+      for (s, count) in counts.enumerated() where count > 0 && (s >= itemCounts.count || count > itemCounts[s]) {
+        throw .invalidParameter(name: "itemCounts[\(s)]", value: Double(s < itemCounts.count ? itemCounts[s] : 0),
+                                accepted: "≥ \(count), the cells given in section \(s)")
+      }
+    }
+    self.contentSize = contentSize
+    self.itemCounts = itemCounts ?? counts
+    self.elements = elements
+    self._index = index
+  }
+
+  /// Attributes already checked (a transition's own end states).
+  static func _unchecked(_ elements: [LayoutAttributes], contentSize: CGSize) -> LayoutSnapshot {
+    var index: [ElementID: Int] = [:]
+    var counts: [Int] = []
+    for (k, element) in elements.enumerated() {
+      index[element.elementID] = k
+      if element.kind == .cell {
+        let (s, i) = (element.indexPath.section, element.indexPath.item)
+        if counts.count <= s { counts += [Int](repeating: 0, count: s + 1 - counts.count) }
+        counts[s] = max(counts[s], i + 1)
+      }
+    }
+    return LayoutSnapshot(contentSize: contentSize, itemCounts: counts, elements: elements, _index: index)
+  }
+
+  init(contentSize: CGSize, itemCounts: [Int], elements: [LayoutAttributes], _index: [ElementID: Int]) {
+    (self.contentSize, self.itemCounts, self.elements, self._index) = (contentSize, itemCounts, elements, _index)
+  }
+
+  static func check(_ element: LayoutAttributes) throws(HarmonicError) {
+    let id = element.elementID
+    guard element.indexPath.section >= 0, element.indexPath.item >= 0 else {
+      throw .invalidParameter(name: "\(id) index path", value: Double(min(element.indexPath.section, element.indexPath.item)), accepted: "section and item ≥ 0")
+    }
+    for (name, value) in [("width", Double(element.size.width)), ("height", Double(element.size.height))] where !(value >= 0 && value <= 1e12) {
+      throw .invalidParameter(name: "\(id) \(name)", value: value, accepted: "within [0, 1e12] (points)")
+    }
+    let t = element.transform
+    let entries = [Double(element.center.x), Double(element.center.y), t.a, t.b, t.c, t.d, t.tx, t.ty, element.alpha]
+      + (0..<16).map { element.transform3D.m[$0] }
+    for value in entries where !(value.magnitude <= 1e12) {
+      throw .invalidParameter(name: "\(id) center, transform or alpha", value: value, accepted: "finite, magnitude ≤ 1e12")
+    }
+  }
+
+  /// Every element whose untransformed frame overlaps `rect` with positive
+  /// area, in the order given. O(n).
+  public func attributes(in rect: CGRect) -> [LayoutAttributes] {
+    elements.filter { $0.frame._overlaps(rect) }
+  }
+
+  public func attributes(of element: ElementID) -> LayoutAttributes? {
+    _index[element].map { elements[$0] }
+  }
+}
+
+extension CGRect {
+  /// Positive-area overlap of two finite rects (zero-size rects overlap nothing).
+  func _overlaps(_ other: CGRect) -> Bool {
+    let (a, b) = (self.standardized, other.standardized)
+    return a.width > 0 && a.height > 0 && b.width > 0 && b.height > 0
+      && a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+  }
+}
