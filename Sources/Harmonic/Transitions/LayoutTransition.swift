@@ -193,7 +193,8 @@ public struct LayoutTransition: Sendable {
       let (start, end) = (decorated(before, startRect), decorated(after, endRect))
       let pose = { (a: LayoutAttributes) in update.isBoundsChange ? a : appearance.pose(a) }
       switch (start, end) {
-      case let (start?, end?):
+      case (var start?, let end?):
+        (start.indexPath, start.kind) = (end.indexPath, end.kind)  // frames show the new id throughout
         starts.append(start)
         ends.append(end)
       case (nil, let end?):
