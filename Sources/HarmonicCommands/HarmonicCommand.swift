@@ -7,7 +7,7 @@ import Harmonic
 public struct HarmonicCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "harmonic",
-    abstract: "Exact damped springs and scroll physics: describe, sample, settle, snap, decay, rubber-band, fit, plot, export.",
+    abstract: "Exact damped springs and scroll physics: describe, sample, settle, snap, decay, rubber-band, fit, plot, export, transition.",
     discussion: """
       Every command takes one spring, in any one family:
         --mass M --stiffness K --damping C        (mass units, mass/s², mass/s)
@@ -19,7 +19,7 @@ public struct HarmonicCommand: ParsableCommand {
       Times are in seconds, velocities in units per second. Bad input prints a
       message on stderr and exits with status 2.
       """,
-    subcommands: [Describe.self, Sample.self, Settle.self, Snap.self, Decay.self, RubberBandCommand.self, Fit.self, Plot.self, Export.self]
+    subcommands: [Describe.self, Sample.self, Settle.self, Snap.self, Decay.self, RubberBandCommand.self, Fit.self, Plot.self, Export.self, TransitionCommand.self]
   )
 
   public init() {}
@@ -44,6 +44,8 @@ public struct HarmonicCommand: ParsableCommand {
         try command.run()
         return Outcome(status: 0, message: "")
       } catch let error as HarmonicError {
+        return Outcome(status: 2, message: "harmonic: error: \(error)")
+      } catch let error as InputError {
         return Outcome(status: 2, message: "harmonic: error: \(error)")
       } catch {
         let message = fullMessage(for: error)

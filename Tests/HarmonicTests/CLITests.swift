@@ -188,3 +188,111 @@ struct CLITests {
     }
   }
 }
+
+@Suite("harmonic transition: the JSON contract")
+struct TransitionCLITests {
+  static var scene: [String: Any] { [
+    "viewport": ["width": 320, "height": 568],
+    "from": ["contentOffset": [0, 0], "contentSize": [320, 1000], "items": [
+      ["id": "a", "center": [50, 50], "size": [100, 100]],
+      ["id": "b", "center": [160, 50], "size": [100, 100], "alpha": 0.5, "zIndex": 2],
+      ["id": "gone", "center": [270, 50], "size": [100, 100], "transform": [0.5, 0, 0, 0.5, 0, 0]],
+    ]],
+    "to": ["contentOffset": [0, 100], "contentSize": [320, 2000], "items": [
+      ["id": "b", "center": [160, 22], "size": [320, 44], "zIndex": 5],
+      ["id": "a", "kind": "header", "center": [160, 66], "size": [320, 44], "transform": [1, 0, 0, 1, 3, 4]],
+      ["id": "new", "center": [160, 110], "size": [320, 44]],
+    ]],
+    "inserted": ["new"], "deleted": ["gone"],
+    "spring": ["response": 0.3, "dampingRatio": 0.8],
+    "velocity": ["a": ["center": [0, -500]]],
+  ] }
+
+  func run(_ scene: [String: Any], _ options: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("harmonic-transition-\(UUID().uuidString).json")
+    try JSONSerialization.data(withJSONObject: scene).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try harmonicArgs(["transition", "--input", url.path] + options)
+  }
+
+  func items(_ frame: [String: Any]) -> [String: [String: Any]] {
+    Dictionary(uniqueKeysWithValues: (frame["items"] as! [[String: Any]]).map { ($0["id"] as! String, $0) })
+  }
+
+  @Test("frames start exactly at from, end exactly at to, and follow the closed form between")
+  func contract() throws {
+    let result = try run(TransitionCLITests.scene, ["--fps", "60", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let output = try jsonObject(result.stdout)
+    let completion = try #require(output["completion"] as? Double)
+    let frames = try #require(output["frames"] as? [[String: Any]])
+    let times = frames.map { $0["time"] as! Double }
+    #expect(times.last! >= completion && times.dropLast().allSatisfy { $0 < completion })
+    for (k, t) in times.enumerated() { #expect((t - Double(k) / 60).magnitude <= 1e-9) }  // k/F to the nearest tick
+    // At 0: "from", bit for bit (zIndex already the end's), the inserted item at alpha 0 on its end pose.
+    let first = items(frames[0])
+    #expect(first["a"]!["center"] as! [Double] == [50, 50] && first["b"]!["alpha"] as! Double == 0.5 && first["b"]!["zIndex"] as! Int == 5)
+    #expect(first["gone"]!["transform"] as! [Double] == [0.5, 0, 0, 0.5, 0, 0] && first["new"]!["alpha"] as! Double == 0)
+    #expect(first["new"]!["center"] as! [Double] == [160, 110] && frames[0]["contentOffset"] as! [Double] == [0, 0])
+    // From completion on: "to"; the deleted item at alpha 0 on its start pose.
+    let last = items(frames.last!)
+    #expect(last["a"]!["center"] as! [Double] == [160, 66] && last["a"]!["transform"] as! [Double] == [1, 0, 0, 1, 3, 4])
+    #expect(last["b"]!["size"] as! [Double] == [320, 44] && last["b"]!["alpha"] as! Double == 1 && last["new"]!["alpha"] as! Double == 1)
+    #expect(last["gone"]!["alpha"] as! Double == 0 && last["gone"]!["center"] as! [Double] == [270, 50])
+    #expect(frames.last!["progress"] as! Double == 1 && frames.last!["contentOffset"] as! [Double] == [0, 100])
+    // Between: each channel is the scalar closed form, the offset follows p̄ (= the step response, one shared spring).
+    let spring = try Spring(response: 0.3, dampingRatio: 0.8)
+    for frame in frames.dropFirst().dropLast() {
+      let t = frame["time"] as! Double
+      let p = try SpringMotion(spring: spring, from: 0, to: 1).value(atTime: t)
+      #expect(((frame["progress"] as! Double) - p).magnitude <= 1e-15)
+      #expect(((frame["contentOffset"] as! [Double])[1] - 100 * p).magnitude <= 1e-12)
+      let a = items(frame)["a"]!["center"] as! [Double]
+      let ay = try SpringMotion(spring: spring, from: 50, to: 66, initialVelocity: -500).value(atTime: t)
+      #expect((a[1] - ay).magnitude <= 1e-12 * 100, "a.y at \(t)")
+      let alpha = items(frame)["gone"]!["alpha"] as! Double
+      #expect((alpha - (1 - p)).magnitude <= 1e-15)
+    }
+  }
+
+  @Test("malformed input exits 2 with a message naming what was wrong, and prints nothing")
+  func badInput() throws {
+    func mutated(_ change: (inout [String: Any]) -> Void) -> [String: Any] {
+      var scene = TransitionCLITests.scene
+      change(&scene)
+      return scene
+    }
+    func withItems(_ side: String, _ list: [[String: Any]]) -> [String: Any] {
+      mutated { scene in
+        var object = scene[side] as! [String: Any]
+        object["items"] = list
+        scene[side] = object
+      }
+    }
+    let cases: [([String: Any], String)] = [
+      (mutated { $0["spring"] = nil }, "spring"),
+      (mutated { $0["inserted"] = [] }, "\"new\""),
+      (mutated { $0["deleted"] = [] }, "\"gone\""),
+      (withItems("from", []), "from.items"),
+      (withItems("from", [["id": "a", "center": [0, 0], "size": [10, 10]], ["id": "a", "center": [0, 0], "size": [10, 10]]]), "twice"),
+      (withItems("to", [["id": "b", "center": [0, 0], "size": [-1, 10]]]), "size"),
+      (withItems("to", [["id": "b", "center": [0, 0]]]), "size"),
+      (withItems("to", [["id": "b", "center": [0, true], "size": [1, 1]]]), "center"),
+      (mutated { $0["viewport"] = ["width": 0, "height": 10] }, "viewport"),
+      (mutated { $0["spring"] = ["response": -1, "dampingRatio": 1] }, "response"),
+      (mutated { $0["velocity"] = ["nobody": ["center": [1, 1]]] }, "nobody"),
+    ]
+    for (scene, needle) in cases {
+      let result = try run(scene, ["--fps", "60", "--json"])
+      #expect(result.status == 2 && result.stdout.isEmpty && result.stderr.contains(needle), "\(needle): \(result.stderr)")
+    }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("harmonic-bad-\(UUID().uuidString).json")
+    try Data("{\"viewport\": [1e400]}".utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let notJSON = try harmonicArgs(["transition", "--input", url.path, "--times", "0"])
+    #expect(notJSON.status == 2 && notJSON.stdout.isEmpty && notJSON.stderr.contains("JSON"), "\(notJSON.stderr)")
+    let soft = mutated { $0["spring"] = ["mass": 1, "stiffness": 1e-6, "damping": 1e-3] }
+    let tooMany = try run(soft, ["--fps", "1000", "--json"])
+    #expect(tooMany.status == 2 && tooMany.stderr.contains("frames"), "\(tooMany.stderr)")
+  }
+}

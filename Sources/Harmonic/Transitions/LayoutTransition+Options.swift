@@ -21,6 +21,10 @@ public enum TransitionVelocity: Sendable {
   case progress(Double)
   /// A gesture velocity in points per second, given to every item's center.
   case gesture(CGPoint)
+  /// Center velocities of some elements, points per second, by the id a
+  /// frame shows (``TransitionElement/id``); the others start at rest. An
+  /// element that grabbed by a finger, a card that was flung.
+  case centers([ElementID: CGPoint])
 }
 
 /// Tolerances that decide completion, per channel — the smallest changes

@@ -366,7 +366,7 @@ public struct LayoutTransition: Sendable {
     var velocities = [Double](repeating: 0, count: n * channels)
     var progressVelocity = 0.0
     switch velocity {
-    case .none: break
+    case .none, .centers: break
     case let .perElement(values):
       guard values.count == n * channels else {
         throw .invalidParameter(name: "velocity.count", value: Double(values.count), accepted: "items × channels = \(n * channels)")
@@ -383,6 +383,19 @@ public struct LayoutTransition: Sendable {
       for item in 0..<n {
         velocities[LayoutChannels.centerX * n + item] = Double(v.x)
         velocities[LayoutChannels.centerY * n + item] = Double(v.y)
+      }
+    }
+    if case let .centers(byID) = velocity {
+      var position: [ElementID: Int] = [:]
+      for (k, id) in ids.enumerated() where position[id] == nil { position[id] = k }
+      for (id, v) in byID.sorted(by: { $0.key < $1.key }) {
+        guard let item = position[id] else {
+          throw .invalidParameter(name: "velocity of \(id)", value: Double(id.indexPath.item), accepted: "an element of the transition")
+        }
+        for (channel, value) in [(LayoutChannels.centerX, Double(v.x)), (LayoutChannels.centerY, Double(v.y))] {
+          try _Check.finiteMagnitude(value, "velocity of \(id)", unit: "points/s")
+          velocities[channel * n + item] = value
+        }
       }
     }
     let assignment: SpringAssignment

@@ -1,0 +1,294 @@
+import ArgumentParser
+import Foundation
+import Harmonic
+
+/// A message for bad input that is not one of the library's own parameters.
+struct InputError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+struct TransitionCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "transition",
+    abstract: "Frames of a layout transition between two attribute sets read from a JSON file.",
+    discussion: """
+      Input: {"viewport": {"width", "height"}, "from": {"contentOffset": [x, y], "contentSize": [w, h],
+      "items": [{"id", "kind": "cell"|"header"|"footer"|"decoration", "center": [x, y], "size": [w, h],
+      "transform": [a, b, c, d, tx, ty], "alpha", "zIndex"}]}, "to": {…}, "inserted": [id…], "deleted": [id…],
+      "spring": {"response", "dampingRatio"} | {"mass", "stiffness", "damping"} | {"duration", "bounce"},
+      "velocity": {id: {"center": [vx, vy]}}}. Defaults: identity transform, alpha 1, zIndex 0, kind cell, mass 1.
+      Items pair by id; an id only in "to" must be listed in "inserted" (it appears from its end pose at
+      alpha 0), one only in "from" in "deleted" (it leaves towards its start pose at alpha 0). Points,
+      seconds, points per second. Output (--json): {"completion", "frames": [{"time", "progress",
+      "contentOffset", "contentSize", "items": [{"id", "center", "size", "transform", "alpha", "zIndex", "hidden"}]}]}.
+      """)
+
+  @Option(help: "The JSON input file.") var input: String
+  @Option(parsing: .unconditional, help: "Comma-separated times in seconds.") var times: String?
+  @Option(parsing: .unconditional, help: "Frames at k/F seconds up to and including the first at or after completion.") var fps: Double?
+  @Flag(help: "Print one JSON object.") var json = false
+
+  static let maximumFrames = 100_000
+  static let maximumItems = 1_000_000
+  static let maximumInputBytes = 256 << 20
+
+  func run() throws {
+    guard (times == nil) != (fps == nil) else { throw InputError("give exactly one of --times and --fps") }
+    let url = URL(fileURLWithPath: input)
+    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+    guard let size else { throw InputError("--input \(input): cannot read the file") }
+    guard size <= TransitionCommand.maximumInputBytes else { throw InputError("--input \(input): \(size) bytes; at most \(TransitionCommand.maximumInputBytes)") }
+    guard let data = try? Data(contentsOf: url) else { throw InputError("--input \(input): cannot read the file") }
+    let scene = try TransitionScene(json: data)
+    let transition = try scene.transition()
+    var frameTimes: [AnimationTime] = []
+    if let times {
+      for text in times.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let t = Double(text.trimmingCharacters(in: .whitespaces)), t >= 0, t <= 1e9 else {
+          throw InputError("--times: \"\(text)\" must be a number of seconds within [0, 1e9]")
+        }
+        frameTimes.append(try AnimationTime(seconds: t))
+      }
+      guard frameTimes.count <= TransitionCommand.maximumFrames else { throw InputError("--times: at most \(TransitionCommand.maximumFrames) times") }
+    } else if let fps {
+      guard fps >= 1, fps <= 1000 else { throw HarmonicError.invalidParameter(name: "--fps", value: fps, accepted: "within [1, 1000] frames per second") }
+      let count = (transition.completion.seconds * fps).rounded(.up)
+      guard count < Double(TransitionCommand.maximumFrames) else {
+        throw InputError("--fps \(fps): the transition completes after \(transition.completion.seconds) s, \(Int(count) + 1) frames; at most \(TransitionCommand.maximumFrames)")
+      }
+      var k = 0
+      while true {
+        let time = try AnimationTime(seconds: Double(k) / fps)
+        frameTimes.append(time)
+        if time >= transition.completion { break }
+        k += 1
+      }
+    }
+    var frame = transition.makeFrame()
+    var frames: [String] = [], rows: [[String]] = []
+    let names = transition.elements.map { scene.name(of: $0) }
+    for time in frameTimes {
+      try transition.frame(at: time, into: &frame)
+      func pair(_ x: CGFloat, _ y: CGFloat) -> String { JSON.array([JSON.number(Double(x)), JSON.number(Double(y))]) }
+      if json {
+        let items = zip(names, frame.attributes).map { name, a in
+          JSON.object([
+            ("id", JSON.string(name)), ("center", pair(a.center.x, a.center.y)), ("size", pair(a.size.width, a.size.height)),
+            ("transform", JSON.array(a.transform.entries.map(JSON.number))), ("alpha", JSON.number(a.alpha)),
+            ("zIndex", "\(a.zIndex)"), ("hidden", a.isHidden ? "true" : "false"),
+          ])
+        }
+        frames.append(JSON.object([
+          ("time", JSON.number(time.seconds)), ("progress", JSON.number(frame.progress)),
+          ("contentOffset", pair(frame.contentOffset.x, frame.contentOffset.y)),
+          ("contentSize", pair(frame.contentSize.width, frame.contentSize.height)), ("items", JSON.array(items)),
+        ]))
+      } else {
+        rows.append([Table.number(time.seconds), Table.number(frame.progress), Table.number(Double(frame.contentOffset.x)),
+                     Table.number(Double(frame.contentOffset.y)), frame.isComplete ? "yes" : "no"])
+      }
+    }
+    if json {
+      emit(JSON.object([("completion", JSON.number(transition.completion.seconds)), ("frames", JSON.array(frames))]))
+    } else {
+      emit("\(transition.elements.count) elements, complete after \(transition.completion.seconds) s")
+      emit(Table.render(header: ["time (s)", "progress", "offset x", "offset y", "complete"], rows: rows))
+    }
+  }
+}
+
+extension AffineTransform2D {
+  var entries: [Double] { [a, b, c, d, tx, ty] }
+}
+
+/// The JSON input of `harmonic transition`, checked.
+struct TransitionScene {
+  struct Item {
+    var id: String
+    var attributes: LayoutAttributes
+  }
+  struct Side {
+    var offset: CGPoint
+    var contentSize: CGSize
+    var items: [Item]
+  }
+  var viewport: Viewport
+  var from: Side
+  var to: Side
+  var inserted: Set<String>
+  var deleted: Set<String>
+  var spring: Spring
+  var velocity: [String: CGPoint]
+  /// Every id, sorted: its position is its item index in its side's section 0.
+  var oldIndex: [String: Int] = [:]
+  var newIndex: [String: Int] = [:]
+  var oldNames: [String] = []
+  var newNames: [String] = []
+
+  init(json data: Data) throws {
+    let root: Any
+    do { root = try JSONSerialization.jsonObject(with: data) } catch { throw InputError("input: not valid JSON (\(error.localizedDescription))") }
+    guard let object = root as? [String: Any] else { throw InputError("input: must be a JSON object") }
+    guard let viewportObject = object["viewport"] as? [String: Any] else { throw InputError("viewport: missing; give {\"width\", \"height\"}") }
+    viewport = try Viewport(size: CGSize(width: try TransitionScene.number(viewportObject["width"], "viewport.width"),
+                                         height: try TransitionScene.number(viewportObject["height"], "viewport.height")))
+    from = try TransitionScene.side(object["from"], "from")
+    to = try TransitionScene.side(object["to"], "to")
+    inserted = try TransitionScene.ids(object["inserted"], "inserted")
+    deleted = try TransitionScene.ids(object["deleted"], "deleted")
+    spring = try TransitionScene.spring(object["spring"])
+    velocity = [:]
+    if let velocities = object["velocity"] {
+      guard let map = velocities as? [String: Any] else { throw InputError("velocity: must be an object {id: {\"center\": [vx, vy]}}") }
+      for (id, value) in map {
+        guard let entry = value as? [String: Any], let center = entry["center"] else { throw InputError("velocity[\"\(id)\"]: must be {\"center\": [vx, vy]}") }
+        let (vx, vy) = try TransitionScene.pair(center, "velocity[\"\(id)\"].center")
+        velocity[id] = CGPoint(x: vx, y: vy)
+      }
+    }
+    let oldIDs = from.items.map(\.id), newIDs = to.items.map(\.id)
+    let (oldSet, newSet) = (Set(oldIDs), Set(newIDs))
+    for id in newSet.subtracting(oldSet).sorted() where !inserted.contains(id) {
+      throw InputError("item \"\(id)\" is only in \"to\": list it in \"inserted\"")
+    }
+    for id in oldSet.subtracting(newSet).sorted() where !deleted.contains(id) {
+      throw InputError("item \"\(id)\" is only in \"from\": list it in \"deleted\"")
+    }
+    for id in inserted.sorted() where !(newSet.contains(id) && !oldSet.contains(id)) {
+      throw InputError("inserted: \"\(id)\" must be an id of \"to\" only")
+    }
+    for id in deleted.sorted() where !(oldSet.contains(id) && !newSet.contains(id)) {
+      throw InputError("deleted: \"\(id)\" must be an id of \"from\" only")
+    }
+    for id in velocity.keys.sorted() where !newSet.contains(id) && !oldSet.contains(id) {
+      throw InputError("velocity: \"\(id)\" is not an item id")
+    }
+    oldNames = oldIDs.sorted()
+    newNames = newIDs.sorted()
+    for (k, id) in oldNames.enumerated() { oldIndex[id] = k }
+    for (k, id) in newNames.enumerated() { newIndex[id] = k }
+    for k in from.items.indices { from.items[k].attributes.indexPath = ItemIndexPath(item: oldIndex[from.items[k].id]!, section: 0) }
+    for k in to.items.indices { to.items[k].attributes.indexPath = ItemIndexPath(item: newIndex[to.items[k].id]!, section: 0) }
+  }
+
+  /// Items pair by id through moves (every paired id is a move from its old
+  /// place to its new one), inserts and deletes.
+  func transition() throws -> LayoutTransition {
+    var moved: [ItemIndexPath: ItemIndexPath] = [:]
+    for (id, old) in oldIndex { if let new = newIndex[id] { moved[ItemIndexPath(item: old, section: 0)] = ItemIndexPath(item: new, section: 0) } }
+    let update = LayoutUpdate(inserted: Set(inserted.map { ItemIndexPath(item: newIndex[$0]!, section: 0) }),
+                              deleted: Set(deleted.map { ItemIndexPath(item: oldIndex[$0]!, section: 0) }), moved: moved)
+    let old = TransitionScene.AllVisible(try LayoutSnapshot(elements: from.items.map(\.attributes), contentSize: from.contentSize))
+    let new = TransitionScene.AllVisible(try LayoutSnapshot(elements: to.items.map(\.attributes), contentSize: to.contentSize))
+    func make(_ velocity: TransitionVelocity) throws -> LayoutTransition {
+      try LayoutTransition(from: old, offset: from.offset, to: new, offset: to.offset, viewport: viewport, update: update,
+                           appearance: .fade, springs: .shared(spring), velocity: velocity)
+    }
+    let transition = try make(.none)
+    guard !velocity.isEmpty else { return transition }
+    // Velocities by element: the element order is the transition's own.
+    let n = transition.elements.count
+    var velocities = [Double](repeating: 0, count: n * (transition.include3D ? LayoutChannels.count3D : LayoutChannels.count2D))
+    for (k, element) in transition.elements.enumerated() {
+      guard let v = velocity[name(of: element)] else { continue }
+      velocities[LayoutChannels.centerX * n + k] = Double(v.x)
+      velocities[LayoutChannels.centerY * n + k] = Double(v.y)
+    }
+    return try make(.perElement(velocities))
+  }
+
+  /// A snapshot whose every element counts as visible: the command animates
+  /// all the items it is given, on screen or not.
+  struct AllVisible: CollectionLayout {
+    var snapshot: LayoutSnapshot
+    init(_ snapshot: LayoutSnapshot) { self.snapshot = snapshot }
+    var contentSize: CGSize { snapshot.contentSize }
+    var itemCounts: [Int] { snapshot.itemCounts }
+    func attributes(in rect: CGRect) -> [LayoutAttributes] { snapshot.elements }
+    func attributes(of element: ElementID) -> LayoutAttributes? { snapshot.attributes(of: element) }
+  }
+
+  func name(of element: TransitionElement) -> String {
+    if let to = element.to { return newNames[to.indexPath.item] }
+    return oldNames[element.from!.indexPath.item]
+  }
+
+  static func number(_ value: Any?, _ name: String) throws -> Double {
+    // JSON true/false arrive as NSNumber too; their type encoding is "c" (char).
+    guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
+      throw InputError("\(name): \(value == nil ? "missing" : "must be a number")")
+    }
+    let double = number.doubleValue
+    guard double.isFinite else { throw InputError("\(name): must be finite") }
+    return double
+  }
+
+  static func pair(_ value: Any?, _ name: String) throws -> (Double, Double) {
+    guard let array = value as? [Any], array.count == 2 else { throw InputError("\(name): \(value == nil ? "missing" : "must be [x, y]")") }
+    return (try number(array[0], "\(name)[0]"), try number(array[1], "\(name)[1]"))
+  }
+
+  static func ids(_ value: Any?, _ name: String) throws -> Set<String> {
+    guard let value else { return [] }
+    guard let array = value as? [String] else { throw InputError("\(name): must be an array of ids") }
+    return Set(array)
+  }
+
+  static func side(_ value: Any?, _ name: String) throws -> Side {
+    guard let object = value as? [String: Any] else { throw InputError("\(name): missing; give {\"contentOffset\", \"contentSize\", \"items\"}") }
+    let (x, y) = try pair(object["contentOffset"], "\(name).contentOffset")
+    let (w, h) = try pair(object["contentSize"], "\(name).contentSize")
+    guard w >= 0, h >= 0 else { throw InputError("\(name).contentSize: must not be negative") }
+    guard let list = object["items"] as? [Any] else { throw InputError("\(name).items: missing; give an array of items") }
+    guard !list.isEmpty else { throw InputError("\(name).items: must hold at least one item") }
+    guard list.count <= TransitionCommand.maximumItems else { throw InputError("\(name).items: at most \(TransitionCommand.maximumItems) items") }
+    var seen = Set<String>()
+    var items: [Item] = []
+    for (k, entry) in list.enumerated() {
+      let where_ = "\(name).items[\(k)]"
+      guard let item = entry as? [String: Any] else { throw InputError("\(where_): must be an object") }
+      guard let id = item["id"] as? String else { throw InputError("\(where_).id: missing; give a string") }
+      guard seen.insert(id).inserted else { throw InputError("\(where_).id: \"\(id)\" appears twice in \(name)") }
+      // Pairing is by id, whatever the kind; the kind is checked and otherwise
+      // changes nothing (every kind appears and leaves by fading).
+      guard ["cell", "header", "footer", "decoration"].contains(item["kind"] as? String ?? (item["kind"] == nil ? "cell" : "")) else {
+        throw InputError("\(where_).kind: must be cell, header, footer or decoration")
+      }
+      let (cx, cy) = try pair(item["center"], "\(where_).center")
+      let (sw, sh) = try pair(item["size"], "\(where_).size")
+      guard sw >= 0, sh >= 0 else { throw InputError("\(where_).size: must not be negative") }
+      var transform = AffineTransform2D.identity
+      if let entries = item["transform"] {
+        guard let array = entries as? [Any], array.count == 6 else { throw InputError("\(where_).transform: must be [a, b, c, d, tx, ty]") }
+        let v = try array.enumerated().map { try number($0.element, "\(where_).transform[\($0.offset)]") }
+        transform = AffineTransform2D(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+      }
+      let alpha = item["alpha"] == nil ? 1 : try number(item["alpha"], "\(where_).alpha")
+      let zIndex = item["zIndex"] == nil ? 0 : try number(item["zIndex"], "\(where_).zIndex")
+      guard zIndex == zIndex.rounded(), zIndex.magnitude <= 1e9 else { throw InputError("\(where_).zIndex: must be an integer within ±1e9") }
+      var attributes = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: .zero, transform: transform, alpha: alpha, zIndex: Int(zIndex))
+      attributes.center = CGPoint(x: cx, y: cy)
+      attributes.size = CGSize(width: sw, height: sh)
+      items.append(Item(id: id, attributes: attributes))
+    }
+    return Side(offset: CGPoint(x: x, y: y), contentSize: CGSize(width: w, height: h), items: items)
+  }
+
+  static func spring(_ value: Any?) throws -> Spring {
+    guard let object = value as? [String: Any] else {
+      throw InputError("spring: missing; give {\"response\", \"dampingRatio\"}, {\"mass\", \"stiffness\", \"damping\"} or {\"duration\", \"bounce\"}")
+    }
+    let mass = object["mass"] == nil ? 1 : try number(object["mass"], "spring.mass")
+    if object["response"] != nil || object["dampingRatio"] != nil {
+      return try Spring(response: try number(object["response"], "spring.response"), dampingRatio: try number(object["dampingRatio"], "spring.dampingRatio"), mass: mass)
+    }
+    if object["stiffness"] != nil || object["damping"] != nil {
+      return try Spring(mass: mass, stiffness: try number(object["stiffness"], "spring.stiffness"), damping: try number(object["damping"], "spring.damping"))
+    }
+    if object["duration"] != nil || object["bounce"] != nil {
+      return try Spring(duration: try number(object["duration"], "spring.duration"), bounce: try number(object["bounce"], "spring.bounce"), mass: mass)
+    }
+    throw InputError("spring: give {\"response\", \"dampingRatio\"}, {\"mass\", \"stiffness\", \"damping\"} or {\"duration\", \"bounce\"}")
+  }
+}
