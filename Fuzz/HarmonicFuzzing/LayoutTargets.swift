@@ -144,16 +144,44 @@ func fuzzTransition(_ input: inout FuzzInput) {
   default: springs = .staggered(base: anySpring(&input), step: input.byte() < 8 ? input.double() : input.points(0...10) / 100, origin: nil)
   }
   let velocity: TransitionVelocity = input.element([.none, .progress(input.moderate()), .gesture(CGPoint(x: input.moderate(), y: input.moderate()))])
-  let inserted = Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) })
-  let deleted = Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) })
+  let update = input.bool() ? randomUpdate(&input, old: old.itemCounts, new: new.itemCounts) : LayoutUpdate(
+    inserted: Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) }),
+    deleted: Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) }))
   let appearance: AppearanceStyle = input.bool() ? .fade : .flyIn(distance: input.moderate(), rotation: input.moderate())
   let oldOffset = CGPoint(x: input.points(0...600) - 100, y: input.points(0...600) - 100)
   let newOffset = CGPoint(x: input.points(0...600) - 100, y: input.points(0...600) - 100)
+  let endViewport = input.bool() ? nil : attempt({ () throws(HarmonicError) in
+    try Viewport(size: CGSize(width: input.points(1...500), height: input.points(1...500)))
+  })
+  let decoration: LayoutDecoration? = input.bool() ? nil : .carousel(.linear(shrink: input.points(0...100) / 100), axis: input.bool() ? .horizontal : .vertical)
+  let transforms: TransformInterpolation = input.bool() ? .componentwise : .decomposed
+  let snapshots = input.byte() < 32
+  let include3D = input.bool()
   guard var transition = attempt({ () throws(HarmonicError) in
-    try LayoutTransition(from: old, offset: oldOffset, to: new, offset: newOffset, viewport: viewport,
-                         update: LayoutUpdate(inserted: inserted, deleted: deleted), appearance: appearance, springs: springs,
-                         velocity: velocity, include3D: input.bool())
+    snapshots
+      ? try LayoutTransition(from: old.allAttributes(), offset: oldOffset, contentSize: old.contentSize, viewport: viewport,
+                             to: new.allAttributes(), offset: newOffset, contentSize: new.contentSize, viewport: endViewport ?? viewport,
+                             update: update, appearance: appearance, decoration: decoration, springs: springs, velocity: velocity,
+                             include3D: include3D, transforms: transforms)
+      : try LayoutTransition(from: old, offset: oldOffset, to: new, offset: newOffset, viewport: viewport, endViewport: endViewport,
+                             update: update, appearance: appearance, decoration: decoration, springs: springs,
+                             velocity: velocity, include3D: include3D, transforms: transforms)
   }) else { return }
+  // The mapping is a bijection between the paired cells.
+  if let mapping = attempt({ () throws(HarmonicError) in try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts) }) {
+    for element in transition.elements {
+      if let from = element.from, let to = element.to, from.kind == .cell {
+        require(mapping.newIndexPath(forOld: from.indexPath) == to.indexPath && mapping.oldIndexPath(forNew: to.indexPath) == from.indexPath,
+                "element \(from) → \(to) is not the mapping's")
+      }
+    }
+  }
+  if transforms == .componentwise {
+    var start = transition.makeFrame()
+    _ = attempt { () throws(HarmonicError) in try transition.frame(at: .zero, into: &start) }
+    require(LayoutChannels.values(of: start.attributes, include3D: transition.include3D)
+              == LayoutChannels.values(of: transition.startAttributes, include3D: transition.include3D), "the frame at the start is not the start")
+  }
   var frame = transition.makeFrame(), other = transition.makeFrame()
   for _ in 0..<input.int(1...5) {
     let tick = AnimationTime(ticks: Int64(input.int(0...3_000)) * 1_000_000)
@@ -167,6 +195,9 @@ func fuzzTransition(_ input: inout FuzzInput) {
              what: "attributes of \(element.indexPath) at \(tick.ticks)")
     }
     if frame.isComplete { require(frame.attributes == transition.endAttributes, "complete frame differs from the end state") }
+    let rect = CGRect(x: input.points(0...600) - 100, y: input.points(0...600) - 100, width: input.points(0...500), height: input.points(0...500))
+    let inRect = frame.attributes(in: rect)
+    require(inRect.count <= frame.attributes.count && inRect.allSatisfy { !$0.isHidden }, "attributes(in:) returned more than the frame holds")
     switch input.int(0...3) {
     case 0:
       _ = attempt { () throws(HarmonicError) in try transition.retarget(to: old, offset: oldOffset, viewport: viewport, at: tick) }
@@ -186,4 +217,29 @@ func fuzzTransition(_ input: inout FuzzInput) {
     default: break
     }
   }
+}
+
+/// A batch update that matches the two layouts' item counts: per shared
+/// section, inserts or deletes make up the difference, extra sections are
+/// inserted or deleted, and some unchanged items are moved or reloaded.
+func randomUpdate(_ input: inout FuzzInput, old: [Int], new: [Int]) -> LayoutUpdate {
+  var update = LayoutUpdate()
+  let shared = min(old.count, new.count)
+  for s in shared..<max(old.count, new.count) {
+    if old.count > new.count { update.deletedSections.insert(s) } else { update.insertedSections.insert(s) }
+  }
+  for s in 0..<shared {
+    var oldFree = Array(0..<old[s]), newFree = Array(0..<new[s])
+    func take(_ list: inout [Int]) -> Int { list.remove(at: input.int(0...(list.count - 1))) }
+    for _ in 0..<max(0, old[s] - new[s]) { update.deleted.insert(ItemIndexPath(item: take(&oldFree), section: s)) }
+    for _ in 0..<max(0, new[s] - old[s]) { update.inserted.insert(ItemIndexPath(item: take(&newFree), section: s)) }
+    for _ in 0..<input.int(0...2) where !oldFree.isEmpty && !newFree.isEmpty {
+      if input.bool() {
+        update.moved[ItemIndexPath(item: take(&oldFree), section: s)] = ItemIndexPath(item: take(&newFree), section: s)
+      } else {
+        update.reloaded.insert(ItemIndexPath(item: take(&oldFree), section: s))
+      }
+    }
+  }
+  return update
 }

@@ -50,6 +50,27 @@ struct ReadmeSnippetTests {
     #expect((transition.completion.seconds - 0.70).magnitude < 0.01)  // "completes after 0.70 s"
   }
 
+  @Test("transitions: attribute sets with an insert and a move, decomposed transforms, velocities")
+  func reorder() throws {
+    let phone = try Viewport(size: CGSize(width: 390, height: 844))
+    func rows(_ count: Int) -> [LayoutAttributes] {
+      (0..<count).map { LayoutAttributes(indexPath: ItemIndexPath(item: $0, section: 0),
+                                         frame: CGRect(x: 0, y: 60 * Double($0), width: 390, height: 56)) }
+    }
+    let reorder = try LayoutTransition(
+      from: rows(20), offset: .zero, contentSize: CGSize(width: 390, height: 1200), viewport: phone,
+      to: rows(21), offset: .zero, contentSize: CGSize(width: 390, height: 1260), viewport: phone,
+      update: LayoutUpdate(inserted: [ItemIndexPath(item: 0, section: 0)],
+                           moved: [ItemIndexPath(item: 3, section: 0): ItemIndexPath(item: 15, section: 0)]),
+      appearance: .flyIn(distance: 40, rotation: .pi), springs: .shared(.snappy), transforms: .decomposed)
+    var frame = reorder.makeFrame(velocities: true)
+    try reorder.frame(at: AnimationTime(frame: 9, framesPerSecond: 120), into: &frame)
+    let onScreen = frame.attributes(in: CGRect(x: 0, y: 0, width: 390, height: 844))   // mid-flight query
+    let k = try #require(reorder.elements.firstIndex { $0.from == .cell(ItemIndexPath(item: 3, section: 0)) })
+    #expect(reorder.elements[k].to == .cell(ItemIndexPath(item: 15, section: 0)) && frame.centerVelocity(ofElement: k)!.y > 0)
+    #expect(!onScreen.isEmpty && onScreen.count <= frame.attributes.count)
+  }
+
   /// Every ```swift block of the README (but the Package.swift fragment), its
   /// `import` lines dropped, must appear in this file line for line.
   @Test("every Swift snippet in the README is one of the compiled snippets above")
