@@ -29,3 +29,35 @@ extension Suite {
                   transition.indexPaths.count, time.median / 1e6, setup / 1e6, transition.completion.seconds)
   }
 }
+
+extension Suite {
+  /// The same grid → list transition handed in as two attribute arrays (the
+  /// path of an app that computes its own layout): records
+  /// `transition setup, attribute sets` (snapshots and initializer) and
+  /// `transition frame, attribute sets`.
+  mutating func transitionFromAttributes(count: Int) throws -> String {
+    let columns = Int(Double(count).squareRoot().rounded(.up))
+    let cross = Double(columns) * 12
+    let grid = try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)],
+                              viewportCrossExtent: cross)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: count)], width: cross)
+    let viewport = try Viewport(size: CGSize(width: cross, height: max(grid.contentSize.height, list.contentSize.height)))
+    let (from, to) = (grid.allAttributes(), list.allAttributes())
+    var transition: LayoutTransition? = nil
+    let setup = try measureOnce {
+      transition = try LayoutTransition(from: from, offset: .zero, contentSize: grid.contentSize, viewport: viewport,
+                                        to: to, offset: .zero, contentSize: list.contentSize, viewport: viewport,
+                                        springs: .shared(.snappy), velocity: .gesture(CGPoint(x: 0, y: -800)))
+    }
+    guard let transition else { return "" }
+    var frame = transition.makeFrame()
+    let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 5)
+    let time = try measure { try transition.frame(at: tick, into: &frame) }
+    blackHole(frame.contentOffset)
+    let threads = count * 11 >= 100_000 ? ProcessInfo.processInfo.activeProcessorCount : 1
+    record("transition setup, attribute sets", "native", threads: threads, items: count, bytes: 0, (setup, setup, setup))
+    record("transition frame, attribute sets", "native", threads: threads, items: count, bytes: 0, time)
+    return String(format: "transition from attribute sets, %d elements: frame %.3f ms, setup %.1f ms",
+                  transition.elements.count, time.median / 1e6, setup / 1e6)
+  }
+}

@@ -83,6 +83,8 @@ public struct IndexMapping: Sendable {
   let _reloaded: Set<ItemIndexPath>
   let _inserted: Set<ItemIndexPath>
   let _deleted: Set<ItemIndexPath>
+  /// Nothing changes: every query answers its argument.
+  let _isIdentity: Bool
 
   /// The identity mapping between layouts with the same counts.
   init(identity counts: [Int]) {
@@ -91,6 +93,7 @@ public struct IndexMapping: Sendable {
     _old = Side(changed: counts.map { _ in [] }, counts: counts)
     _new = _old
     (_movedForward, _movedBackward, _reloaded, _inserted, _deleted) = ([:], [:], [], [], [])
+    _isIdentity = true
   }
 
   init(_ update: LayoutUpdate, old oldCounts: [Int], new newCounts: [Int]) throws(HarmonicError) {
@@ -181,6 +184,7 @@ public struct IndexMapping: Sendable {
     _reloaded = update.reloaded
     _inserted = update.inserted
     _deleted = update.deleted
+    _isIdentity = false
   }
 
   /// Number of entries of sorted `list` that are < `value`.
@@ -209,8 +213,9 @@ public struct IndexMapping: Sendable {
   /// Nil for an index path outside the old layout.
   public func newIndexPath(forOld path: ItemIndexPath) -> ItemIndexPath? {
     guard _oldSections.indices.contains(path.section), (0..<_old.counts[path.section]).contains(path.item) else { return nil }
-    if let to = _movedForward[path] { return to }
-    guard let section = _oldSections[path.section], !_deleted.contains(path) else { return nil }
+    if _isIdentity { return path }
+    if !_movedForward.isEmpty, let to = _movedForward[path] { return to }
+    guard let section = _oldSections[path.section], _deleted.isEmpty || !_deleted.contains(path) else { return nil }
     let removed = _old.changed[path.section]
     // Reloads keep their place: they are not in `removed`.
     let rank = path.item - IndexMapping._countBelow(removed, path.item)
@@ -221,8 +226,9 @@ public struct IndexMapping: Sendable {
   /// section is). Nil for an index path outside the new layout.
   public func oldIndexPath(forNew path: ItemIndexPath) -> ItemIndexPath? {
     guard _newSections.indices.contains(path.section), (0..<_new.counts[path.section]).contains(path.item) else { return nil }
-    if let from = _movedBackward[path] { return from }
-    guard let section = _newSections[path.section], !_inserted.contains(path) else { return nil }
+    if _isIdentity { return path }
+    if !_movedBackward.isEmpty, let from = _movedBackward[path] { return from }
+    guard let section = _newSections[path.section], _inserted.isEmpty || !_inserted.contains(path) else { return nil }
     let rank = path.item - IndexMapping._countBelow(_new.changed[path.section], path.item)
     return ItemIndexPath(item: IndexMapping._place(ofRank: rank, skipping: _old.changed[section]), section: section)
   }
@@ -233,7 +239,7 @@ public struct IndexMapping: Sendable {
   public func oldSection(forNew section: Int) -> Int? { _newSections.indices.contains(section) ? _newSections[section] : nil }
 
   /// Whether an old item is reloaded (its old view leaves, a new one appears in its place).
-  public func isReloaded(_ old: ItemIndexPath) -> Bool { _reloaded.contains(old) }
+  public func isReloaded(_ old: ItemIndexPath) -> Bool { !_reloaded.isEmpty && _reloaded.contains(old) }
 
   /// The old cell whose reload the new cell `element` is, if it is one.
   public func reloadedOrigin(of element: ElementID) -> ElementID? {
@@ -250,6 +256,7 @@ public struct IndexMapping: Sendable {
   /// The new element of an old one: cells through the item mapping;
   /// supplementary and decoration views follow their section.
   public func newElement(forOld element: ElementID) -> ElementID? {
+    if _isIdentity { return newIndexPath(forOld: element.indexPath) == nil && element.kind == .cell ? nil : element }
     switch element.kind {
     case .cell: return newIndexPath(forOld: element.indexPath).map(ElementID.cell)
     default:
@@ -259,6 +266,7 @@ public struct IndexMapping: Sendable {
 
   /// The old element of a new one (see ``newElement(forOld:)``).
   public func oldElement(forNew element: ElementID) -> ElementID? {
+    if _isIdentity { return oldIndexPath(forNew: element.indexPath) == nil && element.kind == .cell ? nil : element }
     switch element.kind {
     case .cell: return oldIndexPath(forNew: element.indexPath).map(ElementID.cell)
     default:

@@ -172,12 +172,11 @@ public struct LayoutTransition: Sendable {
     let startRect = viewport.visibleRect(at: oldOffset), endRect = endViewport.visibleRect(at: newOffset)
     let mapping = update.isEmpty && old.itemCounts == new.itemCounts
       ? IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
-    var pairs = try LayoutTransition._pairs(old: old, startRect: startRect, new: new, endRect: endRect, mapping: mapping,
+    let pairs = try LayoutTransition._pairs(old: old, startRect: startRect, new: new, endRect: endRect, mapping: mapping,
                                             viewportSize: (viewport.size, endViewport.size))
     guard !pairs.isEmpty else {
       throw .invalidParameter(name: "visible elements", value: 0, accepted: "≥ 1 element visible at the start or at the end")
     }
-    pairs.sort()
     var starts: [LayoutAttributes] = [], ends: [LayoutAttributes] = []
     starts.reserveCapacity(pairs.count)
     ends.reserveCapacity(pairs.count)
@@ -295,37 +294,40 @@ public struct LayoutTransition: Sendable {
                             accepted: "an element of the \(side) layout (the update's index mapping pairs it; declare it inserted or deleted)")
   }
 
-  /// The elements to animate, paired: visible at either end, or crossing the screen.
+  /// The elements to animate, paired and sorted: visible at either end, or
+  /// crossing the screen. O(k log k) for k candidates, one small allocation
+  /// per call (not per element).
   static func _pairs(
     old: some CollectionLayout, startRect: CGRect, new: some CollectionLayout, endRect: CGRect, mapping: IndexMapping,
     viewportSize: (CGSize, CGSize)
   ) throws(HarmonicError) -> [TransitionElement] {
     let oldVisible = old.attributes(in: startRect), newVisible = new.attributes(in: endRect)
-    var set = Set<TransitionElement>()
-    set.reserveCapacity(oldVisible.count + newVisible.count)
-    func pairs(old id: ElementID) -> [TransitionElement] {
-      guard let to = mapping.newElement(forOld: id) else { return [TransitionElement(from: id, to: nil)] }
-      if id.kind == .cell, mapping.isReloaded(id.indexPath) { return [TransitionElement(from: id, to: nil), TransitionElement(from: nil, to: to)] }
-      return [TransitionElement(from: id, to: to)]
+    var found: [TransitionElement] = []
+    found.reserveCapacity(oldVisible.count + newVisible.count)
+    func add(old id: ElementID, to: ElementID?) {
+      guard let to else { return found.append(TransitionElement(from: id, to: nil)) }
+      if id.kind == .cell, mapping.isReloaded(id.indexPath) {
+        found.append(TransitionElement(from: id, to: nil))
+        found.append(TransitionElement(from: nil, to: to))
+      } else {
+        found.append(TransitionElement(from: id, to: to))
+      }
     }
-    func pairs(new id: ElementID) -> [TransitionElement] {
-      guard let from = mapping.oldElement(forNew: id) else { return [TransitionElement(from: nil, to: id)] }
-      if id.kind == .cell, mapping.isReloaded(from.indexPath) { return [TransitionElement(from: from, to: nil), TransitionElement(from: nil, to: id)] }
-      return [TransitionElement(from: from, to: id)]
+    func add(new id: ElementID, from: ElementID?) {
+      guard let from else { return found.append(TransitionElement(from: nil, to: id)) }
+      add(old: from, to: id)
     }
     // Corridors: where the other end's visible elements are in each layout.
     var oldCorridor = startRect, newCorridor = endRect
     for element in oldVisible {
-      for pair in pairs(old: element.elementID) { set.insert(pair) }
-      if let to = mapping.newElement(forOld: element.elementID), let there = new.attributes(of: to) {
-        newCorridor = newCorridor.union(there.frame)
-      }
+      let id = element.elementID, to = mapping.newElement(forOld: id)
+      add(old: id, to: to)
+      if let to, let there = new.attributes(of: to) { newCorridor = newCorridor.union(there.frame) }
     }
     for element in newVisible {
-      for pair in pairs(new: element.elementID) { set.insert(pair) }
-      if let from = mapping.oldElement(forNew: element.elementID), let there = old.attributes(of: from) {
-        oldCorridor = oldCorridor.union(there.frame)
-      }
+      let id = element.elementID, from = mapping.oldElement(forNew: id)
+      add(new: id, from: from)
+      if let from, let there = old.attributes(of: from) { oldCorridor = oldCorridor.union(there.frame) }
     }
     let screen = CGRect(x: 0, y: 0, width: max(viewportSize.0.width, viewportSize.1.width), height: max(viewportSize.0.height, viewportSize.1.height))
     func crosses(_ start: CGRect, _ end: CGRect) -> Bool {
@@ -336,17 +338,51 @@ public struct LayoutTransition: Sendable {
       for element in old.attributes(in: oldCorridor) where !element.frame._overlaps(startRect) {
         let id = element.elementID
         guard let to = mapping.newElement(forOld: id), let there = new.attributes(of: to), crosses(element.frame, there.frame) else { continue }
-        for pair in pairs(old: id) { set.insert(pair) }
+        add(old: id, to: to)
       }
     }
     if newCorridor != endRect {
       for element in new.attributes(in: newCorridor) where !element.frame._overlaps(endRect) {
         let id = element.elementID
         guard let from = mapping.oldElement(forNew: id), let there = old.attributes(of: from), crosses(there.frame, element.frame) else { continue }
-        for pair in pairs(new: id) { set.insert(pair) }
+        add(new: id, from: from)
       }
     }
-    return Array(set)
+    return _sortedUnique(found)
+  }
+
+  /// `elements` sorted as ``TransitionElement`` orders them, duplicates
+  /// removed: through integer keys, so cells never compare kind names.
+  static func _sortedUnique(_ elements: [TransitionElement]) -> [TransitionElement] {
+    var names: [String] = []
+    for element in elements {
+      if let id = element.from, id.kind != .cell { names.append(id._kindOrder.1) }
+      if let id = element.to, id.kind != .cell { names.append(id._kindOrder.1) }
+    }
+    let ordinal = Dictionary(Set(names).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    func rank(_ id: ElementID) -> Int {
+      switch id.kind {
+      case .cell: return 0
+      case let .supplementary(name): return 1 + 2 * ordinal[name]!
+      case let .decoration(name): return 1 + 2 * names.count + ordinal[name]!
+      }
+    }
+    typealias Key = (Int, Int, Int, Int, Int, Int)
+    let keys: [Key] = elements.map { element in
+      let id = element.id
+      let from = element.from.map { (rank($0) + 1, $0.indexPath.section, $0.indexPath.item) } ?? (0, 0, 0)
+      // Staying or appearing (to ≠ nil) before disappearing, then by the old id.
+      return (rank(id), id.indexPath.section, id.indexPath.item, (element.to == nil ? 1 << 40 : 0) | from.0, from.1, from.2)
+    }
+    let order = keys.indices.sorted { keys[$0] < keys[$1] }
+    var result: [TransitionElement] = []
+    result.reserveCapacity(elements.count)
+    var last: Key? = nil
+    for k in order where last.map({ $0 != keys[k] }) ?? true {
+      result.append(elements[k])
+      last = keys[k]
+    }
+    return result
   }
 
   /// The batch of one segment: from `startValues` (or the start attributes'
