@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _AllocationCounter
 @testable import Harmonic
 
 /// Items on a circle: a layout that is not a grid, written the way an app
@@ -408,5 +409,33 @@ struct TransitionScenarioTests {
     #expect((try #require(frame.velocity(ofElement: k, channel: LayoutChannels.transform3DStart)) - motion.state(at: t).velocity).magnitude <= 1e-12 * 20)
     try transition.frame(at: transition.completion, into: &frame)
     #expect(frame.velocity(ofElement: k, channel: 0) == 0 && transition.makeFrame().velocity(ofElement: 0, channel: 0) == nil)
+  }
+
+  @Test("transition frames allocate nothing: the start, mid-flight, completion and reuse after it, with velocities and decomposed transforms",
+        .enabled(if: AllocationCounter.isLive, AllocationCounter.skipReason))
+  func framesAllocateNothing() throws {
+    let grid = try GridLayout(sections: [.init(itemCount: 40, itemSize: CGSize(width: 100, height: 100), headerExtent: 30)], viewportCrossExtent: 320)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 41)], width: 320, headerHeight: 20)
+    let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: phone,
+                                          update: LayoutUpdate(inserted: [ip(3)]), appearance: .flyIn(distance: 30, rotation: 2),
+                                          transforms: .decomposed)
+    var frame = transition.makeFrame(velocities: true)
+    let ticks = [AnimationTime.zero, AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), transition.completion, AnimationTime(ticks: 1)]
+    for tick in ticks { try transition.frame(at: tick, into: &frame) }  // warm-up
+    for tick in ticks {
+      harmonic_allocations_start()
+      for _ in 0..<100 { try transition.frame(at: tick, into: &frame) }
+      let allocations = harmonic_allocations_stop()
+      #expect(allocations == 0, "\(allocations) allocations in 100 frames at tick \(tick.ticks)")
+    }
+    for (a, b) in [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)] {
+      harmonic_allocations_start()
+      for _ in 0..<50 {
+        try transition.frame(at: ticks[a], into: &frame)
+        try transition.frame(at: ticks[b], into: &frame)
+      }
+      let allocations = harmonic_allocations_stop()
+      #expect(allocations == 0, "\(allocations) allocations alternating \(a) and \(b)")
+    }
   }
 }

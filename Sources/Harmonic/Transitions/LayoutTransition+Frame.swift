@@ -85,6 +85,16 @@ extension LayoutTransition {
                            _values: batch.makeFrame(velocities: velocities), _settled: false)
   }
 
+  /// ``_inFlight()`` written into an existing array of the same count
+  /// (no allocation).
+  func _restoreInFlight(_ attributes: inout [LayoutAttributes]) {
+    for k in 0..<attributes.count {
+      attributes[k] = startAttributes[k]
+      attributes[k].zIndex = endAttributes[k].zIndex
+      attributes[k].isHidden = startAttributes[k].isHidden && endAttributes[k].isHidden
+    }
+  }
+
   /// Start attributes with the in-flight zIndex and hidden rules applied.
   func _inFlight() -> [LayoutAttributes] {
     zip(startAttributes, endAttributes).map { start, end in
@@ -124,7 +134,7 @@ extension LayoutTransition {
     }
     try batch.evaluate(at: time, into: &frame._values, backend: backend, threads: threads)
     if frame.isComplete || time <= batch.origin {  // reused after completion, or the exact start
-      frame.attributes = _inFlight()
+      _restoreInFlight(&frame.attributes)
     }
     if !(time <= batch.origin && transforms == .decomposed) {  // recomposing is exact only to rounding
       try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)

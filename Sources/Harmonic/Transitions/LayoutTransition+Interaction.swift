@@ -29,7 +29,7 @@ extension LayoutTransition {
     }
     let q = rubberBand ? LayoutTransition.rubberBanded(p).value : p
     try _pose().interpolate(progress: q, into: &frame._values.values)
-    if frame.isComplete { frame.attributes = _inFlight() }
+    if frame.isComplete { _restoreInFlight(&frame.attributes) }
     try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)
     frame.progress = q
     frame.overallProgress = overallProgressRange.start + (overallProgressRange.end - overallProgressRange.start) * q
