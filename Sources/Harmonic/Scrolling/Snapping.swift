@@ -14,9 +14,23 @@
 ///    points/s), the result lies strictly ahead of the current offset in the
 ///    direction of v — a flick never snaps back, and a short quick flick moves
 ///    one item; if no candidate lies ahead, the last one in that direction.
-/// 4. Optionally at most n items away from the item nearest the current
-///    offset (paging: n = 1), and never past a *stop* item
-///    (`scroll-snap-stop: always`).
+/// 4. Optionally at most n items per flick (paging: n = 1), and never past a
+///    *stop* item (`scroll-snap-stop: always`). With a flick (|v| ≥ the
+///    minimum fling velocity) the limit counts from the current offset in the
+///    direction of the flick: the first candidate strictly ahead is 1 away,
+///    the next 2, and so on, and the result is the candidate nearest the rest
+///    offset among those at most n away (the n-th is the limit even when it
+///    is the last item). When the current offset lies inside an oversized
+///    item's range, the rest of that range is where the scroll already is —
+///    a flick may move within it, reach its end, or go on to the items ahead,
+///    which count from 1 — so a flick inside a long card reaches its end or
+///    the next card, and the next flick goes on from there. Without a flick
+///    the limit counts from the item nearest the current offset.
+///    An item reached through the limit or a stop is entered at its first
+///    snap position in the direction of travel: its range's start going
+///    forward, its range's end going back (for an item that fits, its one
+///    aligned offset). With pages of 375, n = 1: from 400 a flick back lands
+///    on 375, from 725 a flick forward on 750.
 /// 5. Clamped to the reachable range
 ///    [−leadingInset, max(−leadingInset, contentExtent + trailingInset − viewport)]:
 ///    the first and last items are reached as far as possible, never overshot.
@@ -150,8 +164,32 @@ public enum Snapping {
       }
     }
 
-    // Rule 4: the item limit and the stops, counted from the item nearest the current offset.
-    if options.maximumItemsPerFlick != nil || !options.stopItems.isEmpty {
+    // Rule 4: the item limit and the stops. With a flick they count from the
+    // current offset in the direction of travel (the rest of an oversized
+    // item's range the offset lies in is where it is, not a step); without
+    // one, from the item nearest the current offset.
+    let flick = v.magnitude >= options.minimumFlingVelocity && v != 0
+    if let n = options.maximumItemsPerFlick, n > 0, flick {
+      if v > 0 {
+        let ahead = flow.firstItem(withLowAbove: current) ?? layout.count
+        var limit = ahead + n - 1
+        if let stop = firstStop(options.stopItems, atOrAbove: ahead), stop < limit { limit = stop }
+        // Rule 2: an item reached through the limit or a stop is entered at
+        // its first snap position in the direction of travel.
+        if index > limit, limit < layout.count { (index, point) = (limit, flow.low(limit)) }
+      } else {
+        let ahead = flow.lastItem(withHighBelow: current) ?? -1
+        var limit = ahead - n + 1
+        if let stop = lastStop(options.stopItems, atOrBelow: ahead), stop > limit { limit = stop }
+        if index < limit, limit >= 0 { (index, point) = (limit, flow.high(limit)) }
+      }
+    } else if flick, options.maximumItemsPerFlick == nil, !options.stopItems.isEmpty {
+      if v > 0, let stop = firstStop(options.stopItems, atOrAbove: flow.firstItem(withLowAbove: current) ?? layout.count), index > stop {
+        (index, point) = (stop, flow.low(stop))
+      } else if v < 0, let stop = lastStop(options.stopItems, atOrBelow: flow.lastItem(withHighBelow: current) ?? -1), index < stop {
+        (index, point) = (stop, flow.high(stop))
+      }
+    } else if options.maximumItemsPerFlick != nil || !options.stopItems.isEmpty {
       let anchor = flow.nearest(to: current, preferring: 0).index
       var limited = index
       if let n = options.maximumItemsPerFlick {
@@ -176,6 +214,9 @@ public enum Snapping {
     let k = _partitionPoint(count: stops.count) { stops[$0] > anchor }
     return k < stops.count ? stops[k] : nil
   }
+
+  static func firstStop(_ stops: [Int], atOrAbove index: Int) -> Int? { firstStop(stops, above: index - 1) }
+  static func lastStop(_ stops: [Int], atOrBelow index: Int) -> Int? { lastStop(stops, below: index + 1) }
 
   static func lastStop(_ stops: [Int], below anchor: Int) -> Int? {
     let k = _partitionPoint(count: stops.count) { stops[$0] >= anchor }

@@ -61,6 +61,18 @@ struct _FlowSnapper {
     return k < layout.count ? k : nil
   }
 
+  /// Smallest k with low(k) > x: the first item strictly ahead going forward.
+  func firstItem(withLowAbove x: Double) -> Int? {
+    let k = _partitionPoint(count: layout.count) { low($0) > x }
+    return k < layout.count ? k : nil
+  }
+
+  /// Largest k with high(k) < x: the first item strictly ahead going back.
+  func lastItem(withHighBelow x: Double) -> Int? {
+    let k = _partitionPoint(count: layout.count) { !(high($0) < x) }
+    return k > 0 ? k - 1 : nil
+  }
+
   /// Largest k with low(k) < x.
   func lastItem(withLowBelow x: Double) -> Int? {
     let k = _partitionPoint(count: layout.count) { !(low($0) < x) }
