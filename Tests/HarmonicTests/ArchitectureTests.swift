@@ -17,7 +17,7 @@ struct ArchitectureTests {
     "Batch": ["Platform", "Numerics", "Errors", "Time", "Springs"],
     "Scrolling": ["Numerics", "Errors", "Springs"],
     "Tuning": ["Platform", "Numerics", "Errors", "Springs"],
-    "Layout": ["Platform", "Numerics", "Errors"],
+    "Layout": ["Platform", "Numerics", "Errors", "Scrolling"],
     "Transitions": ["Platform", "Numerics", "Errors", "Time", "Springs", "Batch", "Scrolling", "Layout"],
   ]
 

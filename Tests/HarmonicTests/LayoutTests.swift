@@ -223,11 +223,14 @@ struct LayoutTests {
     #expect(throws: HarmonicError.self) { try LayoutChannels.apply([1, 2, 3], to: &copy) }
   }
 
-  @Test("bad input: empty sections, negative or non-finite sizes, spacings, insets; index paths out of range")
+  @Test("bad input: no sections, negative counts, negative or non-finite sizes, spacings, insets; index paths out of range")
   func badInput() throws {
     func fails(_ body: () throws -> Void) -> Bool { (try? body()) == nil }
     #expect(fails { _ = try GridLayout(sections: [], viewportCrossExtent: 100) })
-    #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 0, itemSize: CGSize(width: 10, height: 10))], viewportCrossExtent: 100) })
+    #expect(fails { _ = try GridLayout(sections: [.init(itemCount: -1, itemSize: CGSize(width: 10, height: 10))], viewportCrossExtent: 100) })
+    // An empty section is a layout (UIKit's too): its header and insets, no items.
+    let empty = try GridLayout(sections: [.init(itemCount: 0, itemSize: CGSize(width: 10, height: 10), headerExtent: 20)], viewportCrossExtent: 100)
+    #expect(empty.itemCount == 0 && empty.contentSize.height == 20 && empty.lineCount == 0)
     #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: -1, height: 10))], viewportCrossExtent: 100) })
     #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 10, height: CGFloat.nan))], viewportCrossExtent: 100) })
     #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 200, height: 10))], viewportCrossExtent: 100) })

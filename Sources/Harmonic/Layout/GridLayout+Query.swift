@@ -82,16 +82,45 @@ extension GridLayout {
     }
     var section = _partitionPoint(count: _sectionMainStart.count) { _sectionMainEnd[$0] > main.0 }
     while section < _sectionMainStart.count, _sectionMainStart[section] < main.1 {
-      for (kind, piece) in [("header", _headers[section]), ("footer", _footers[section])] where piece.extent > 0 {
+      for (kind, natural) in [("header", _headers[section]), ("footer", _footers[section])] where natural.extent > 0 {
+        var piece = natural
+        let pinned = pinsSectionHeaders && kind == "header"
+        if pinned { piece.start = _pinnedHeaderStart(section, viewportStart: main.0) }
         if piece.start < main.1, piece.start + piece.extent > main.0, cross.0 < viewportCrossExtent, cross.1 > 0 {
           let frame = _frame(main: piece.start, cross: 0, mainSize: piece.extent, crossSize: viewportCrossExtent)
-          result.append(LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: .supplementary(kind), frame: frame, zIndex: 1))
+          result.append(LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: .supplementary(kind), frame: frame,
+                                         zIndex: pinned ? 1024 : 1))
         }
       }
       section += 1
     }
     return result
   }
+
+  /// Where a pinned header starts along the scroll axis when the visible
+  /// rect starts at `viewportStart`: at the rect's start, but never before
+  /// its own place nor past the end of its section's items (before the footer).
+  func _pinnedHeaderStart(_ section: Int, viewportStart: Double) -> Double {
+    let header = _headers[section]
+    let limit = _footers[section].start - header.extent
+    return max(header.start, min(viewportStart, limit))
+  }
+
+  /// The frame of a section: its header, insets, lines and footer, across
+  /// the whole cross extent.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   a section outside the layout.
+  public func frame(ofSection section: Int) throws(HarmonicError) -> CGRect {
+    guard (0..<itemCounts.count).contains(section) else {
+      throw .invalidParameter(name: "section", value: Double(section), accepted: "within 0..<\(itemCounts.count)")
+    }
+    return _frame(main: _sectionMainStart[section], cross: 0, mainSize: _sectionMainEnd[section] - _sectionMainStart[section],
+                  crossSize: viewportCrossExtent)
+  }
+
+  /// The number of lines (rows of a vertical grid, columns of a horizontal one).
+  public var lineCount: Int { _lineMainStart.count }
 
   /// The item whose frame contains `point` (half-open: min ≤ p < max), or nil.
   ///

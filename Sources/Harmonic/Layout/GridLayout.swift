@@ -8,9 +8,17 @@
 /// - Items fill a line from the leading edge at the inter-item spacing until
 ///   the next one would not fit in the available width (viewport width minus
 ///   the section's leading and trailing insets); lines are `lineSpacing`
-///   apart; an item is centered in its line's height. Lines are leading-aligned
-///   (UIKit instead justifies full lines; leading alignment keeps an item's
-///   position independent of its neighbours' sizes).
+///   apart; an item is centered in its line's height. Lines are
+///   leading-aligned by default (an item's position then does not depend on
+///   its neighbours' sizes) or, with ``LineAlignment/justified``, spread as
+///   UICollectionViewFlowLayout spreads them: the first item at the leading
+///   edge, the last at the trailing edge, equal gaps between; a line of one
+///   item centered.
+/// - A section may be empty: its header, insets and footer still take their place.
+/// - With `pinsSectionHeaders` (UIKit's `sectionHeadersPinToVisibleBounds`)
+///   ``attributes(in:)`` keeps each section's header at the start of the
+///   queried rect while the section is there, pushed along by the section's
+///   end; ``attributes(of:)`` reports headers where they are unpinned.
 /// - Headers and footers span the viewport width (`.supplementary("header")`,
 ///   `.supplementary("footer")`).
 /// - Right-to-left mirrors every frame horizontally across the content width,
@@ -74,7 +82,20 @@ public struct GridLayout: Sendable {
     }
   }
 
+  /// How the items of a line are placed across the scroll axis.
+  public enum LineAlignment: Sendable, Hashable {
+    /// From the leading edge at the inter-item spacing.
+    case leading
+    /// UIKit's flow layout: first item at the leading edge, last at the
+    /// trailing edge, equal gaps (at least the inter-item spacing); a lone
+    /// item centered.
+    case justified
+  }
+
   public let scrollAxis: ScrollAxis
+  public let lineAlignment: LineAlignment
+  /// Headers stay at the start of the visible rect while their section is in it.
+  public let pinsSectionHeaders: Bool
   public let isRightToLeft: Bool
   /// The viewport's extent across the scroll axis (its width when scrolling vertically).
   public let viewportCrossExtent: Double
@@ -108,11 +129,16 @@ public struct GridLayout: Sendable {
   ///   - viewportCrossExtent: the viewport's width (vertical scrolling) or
   ///     height (horizontal), points.
   ///   - rightToLeft: mirror horizontally.
+  ///   - lineAlignment: leading (default) or justified.
+  ///   - pinsSectionHeaders: pin headers to the visible rect.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
-  ///   no sections, an empty section, a negative or non-finite size, spacing
-  ///   or inset, or an item wider than its section's available width.
+  ///   no sections, a negative item count, a negative or non-finite size,
+  ///   spacing or inset, or an item wider than its section's available width.
   /// - Complexity: O(n) time, 32 bytes per item plus 24 per line.
-  public init(sections: [Section], scrollAxis: ScrollAxis = .vertical, viewportCrossExtent: Double, rightToLeft: Bool = false) throws(HarmonicError) {
+  public init(
+    sections: [Section], scrollAxis: ScrollAxis = .vertical, viewportCrossExtent: Double, rightToLeft: Bool = false,
+    lineAlignment: LineAlignment = .leading, pinsSectionHeaders: Bool = false
+  ) throws(HarmonicError) {
     guard !sections.isEmpty else {
       throw .invalidParameter(name: "sections.count", value: 0, accepted: "≥ 1")
     }
@@ -122,8 +148,8 @@ public struct GridLayout: Sendable {
     let vertical = scrollAxis == .vertical
     var total = 0
     for (s, section) in sections.enumerated() {
-      guard section.itemCount >= 1 else {
-        throw .invalidParameter(name: "sections[\(s)].itemCount", value: Double(section.itemCount), accepted: "≥ 1 (empty sections are not supported)")
+      guard section.itemCount >= 0 else {
+        throw .invalidParameter(name: "sections[\(s)].itemCount", value: Double(section.itemCount), accepted: "≥ 0")
       }
       try section.insets.check("sections[\(s)].insets")
       for (name, value) in [("lineSpacing", section.lineSpacing), ("interitemSpacing", section.interitemSpacing),
@@ -140,7 +166,7 @@ public struct GridLayout: Sendable {
       if case let .perItem(sizes) = section.itemSizes, sizes.count != section.itemCount {
         throw .invalidParameter(name: "sections[\(s)].itemSizes.count", value: Double(sizes.count), accepted: "itemCount = \(section.itemCount)")
       }
-      let checkCount = { if case .fixed = section.itemSizes { return 1 } else { return section.itemCount } }()
+      let checkCount = { if case .fixed = section.itemSizes { return min(1, section.itemCount) } else { return section.itemCount } }()
       for item in 0..<checkCount {
         let size = section.size(item)
         let (w, h) = (Double(size.width), Double(size.height))
@@ -180,6 +206,21 @@ public struct GridLayout: Sendable {
       var cross = 0.0, lineExtent = 0.0
       func closeLine() {
         for k in lineStartItem..<itemCross.count { itemMain[k] = main + (lineExtent - itemMainSize[k]) / 2 }
+        if lineAlignment == .justified {
+          let count = itemCross.count - lineStartItem
+          var total = 0.0
+          for k in lineStartItem..<itemCross.count { total += itemCrossSize[k] }
+          if count == 1 {
+            itemCross[lineStartItem] = crossLeading + (available - itemCrossSize[lineStartItem]) / 2
+          } else if count > 1 {
+            let gap = (available - total) / Double(count - 1)
+            var position = crossLeading
+            for k in lineStartItem..<itemCross.count {
+              itemCross[k] = position
+              position += itemCrossSize[k] + gap
+            }
+          }
+        }
         lineFirstItem.append(lineStartItem)
         lineMainStart.append(main)
         lineMainEnd.append(main + lineExtent)
@@ -203,7 +244,7 @@ public struct GridLayout: Sendable {
         cross = position + crossSize
         lineExtent = max(lineExtent, mainSize)
       }
-      closeLine()
+      if section.itemCount > 0 { closeLine() }
       main += lineExtent + mainTrailing
       footers.append((main, section.footerExtent))
       main += section.footerExtent
@@ -214,6 +255,8 @@ public struct GridLayout: Sendable {
     lineFirstItem.append(itemCross.count)
 
     self.scrollAxis = scrollAxis
+    self.lineAlignment = lineAlignment
+    self.pinsSectionHeaders = pinsSectionHeaders
     self.isRightToLeft = rightToLeft
     self.viewportCrossExtent = viewportCrossExtent
     self.contentSize = vertical ? CGSize(width: viewportCrossExtent, height: main) : CGSize(width: main, height: viewportCrossExtent)

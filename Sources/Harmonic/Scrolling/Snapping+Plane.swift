@@ -1,0 +1,217 @@
+extension SnapLayout {
+  /// Explicit snap points: content positions, in any order, duplicates and
+  /// all (overlapping items reduced to where they start, say). Each is a
+  /// zero-extent target, so `.leading` alignment rests the snap area's
+  /// leading edge on it and `.center` centers it.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   no points, a non-finite one, a content extent below the last point,
+  ///   or bad viewport and insets.
+  /// - Complexity: O(n log n) once.
+  public static func points(
+    _ points: [Double], contentExtent: Double, viewport: Double, leadingInset: Double = 0, trailingInset: Double = 0
+  ) throws(HarmonicError) -> SnapLayout {
+    for (k, point) in points.enumerated() where !(point.magnitude <= 1e15) {
+      throw .invalidParameter(name: "points[\(k)]", value: point, accepted: "finite with magnitude ≤ 1e15 (points)")
+    }
+    var sorted: [Double] = []
+    for point in points.sorted() where sorted.last != point { sorted.append(point) }
+    return try SnapLayout(starts: sorted, ends: sorted, contentExtent: contentExtent, viewport: viewport,
+                          leadingInset: leadingInset, trailingInset: trailingInset)
+  }
+}
+
+extension Snapping {
+  /// A snap decision on both axes.
+  public struct PlaneDecision: Sendable, Hashable {
+    public let x: Decision
+    public let y: Decision
+    /// The target content offset (x, y), points.
+    public var target: SIMD2<Double> { SIMD2(x.target, y.target) }
+
+    /// One spring carrying the release velocity on both axes to the target
+    /// (C¹ in x and y). Its state at t is closed-form on each axis.
+    public func animation(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> PlaneSnapAnimation {
+      PlaneSnapAnimation(x: try SpringMotion(spring: spring, from: x.offset, to: x.target, initialVelocity: x.velocity),
+                         y: try SpringMotion(spring: spring, from: y.offset, to: y.target, initialVelocity: y.velocity))
+    }
+  }
+
+  /// Snapping on two axes: a grid that pages both ways, a spreadsheet.
+  ///
+  /// The axes are independent: the candidate set is the product of each
+  /// axis's candidates (rows × columns), so the 2-D candidate nearest the
+  /// 2-D rest offset is the pair of per-axis nearest candidates, and each
+  /// axis applies its own flick, limit and clamping rules to its own velocity
+  /// component. That is what a lattice of cells calls for, costs two O(log n)
+  /// queries, and keeps a mostly horizontal flick from moving a row because
+  /// of a few points per second of vertical drift (below the minimum fling
+  /// velocity, that axis snaps to the nearest row).
+  ///
+  /// - Parameters:
+  ///   - x: the horizontal items.
+  ///   - y: the vertical items.
+  ///   - offset: the current content offset (x, y), points.
+  ///   - velocity: the release velocity (x, y), points per second.
+  ///   - options: per axis.
+  /// - Throws: as ``target(layout:offset:velocity:options:)`` for either axis.
+  public static func target(
+    x: SnapLayout, y: SnapLayout, offset: SIMD2<Double>, velocity: SIMD2<Double>, options: (x: Options, y: Options) = (Options(), Options())
+  ) throws(HarmonicError) -> PlaneDecision {
+    PlaneDecision(x: try target(layout: x, offset: offset.x, velocity: velocity.x, options: options.x),
+                  y: try target(layout: y, offset: offset.y, velocity: velocity.y, options: options.y))
+  }
+}
+
+/// A spring from a release to a 2-D snap target: one spring, both axes.
+public struct PlaneSnapAnimation: Sendable {
+  public let x: SpringMotion
+  public let y: SpringMotion
+
+  /// Offset (points) and velocity (points/s) at `time` seconds after the release.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   negative or non-finite time.
+  public func state(atTime time: Double) throws(HarmonicError) -> (offset: SIMD2<Double>, velocity: SIMD2<Double>) {
+    let (a, b) = (try x.state(atTime: time), try y.state(atTime: time))
+    return (SIMD2(a.value, b.value), SIMD2(a.velocity, b.velocity))
+  }
+
+  /// When both axes have settled within `tolerance`, seconds.
+  public func settleTime(tolerance: SettleTolerance) -> Double {
+    max(x.settleTime(tolerance: tolerance), y.settleTime(tolerance: tolerance))
+  }
+}
+
+/// Snap points on a circle: an infinite carousel, a wheel, a picker — the
+/// offset wraps every `period` (points, or radians for a wheel).
+public struct CircularSnapLayout: Sendable, Hashable {
+  public let period: Double
+  /// Snap points within one period, sorted, in [0, period).
+  public let points: [Double]
+
+  /// - Parameters:
+  ///   - period: the wrap-around length, > 0.
+  ///   - points: positions of the snap points, any order, reduced into [0, period).
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   period that is not positive and finite, no points, or a non-finite point.
+  public init(period: Double, points: [Double]) throws(HarmonicError) {
+    guard period > 0, period <= 1e12 else {
+      throw .invalidParameter(name: "period", value: period, accepted: "within (0, 1e12]")
+    }
+    guard !points.isEmpty else {
+      throw .invalidParameter(name: "points.count", value: 0, accepted: "≥ 1")
+    }
+    var reduced: [Double] = []
+    for (k, point) in points.enumerated() {
+      guard point.magnitude <= 1e15 else {
+        throw .invalidParameter(name: "points[\(k)]", value: point, accepted: "finite with magnitude ≤ 1e15")
+      }
+      var r = point - (point / period).rounded(.down) * period
+      if r >= period || r < 0 { r = 0 }
+      reduced.append(r + 0)
+    }
+    var sorted: [Double] = []
+    for point in reduced.sorted() where sorted.last != point { sorted.append(point) }
+    self.period = period
+    self.points = sorted
+  }
+
+  /// `count` evenly spaced points: items of a carousel of `count` items, a
+  /// wheel of `count` detents.
+  public static func evenlySpaced(count: Int, period: Double) throws(HarmonicError) -> CircularSnapLayout {
+    guard count >= 1, count <= 1 << 24 else {
+      throw .invalidParameter(name: "count", value: Double(count), accepted: "within [1, 2²⁴]")
+    }
+    return try CircularSnapLayout(period: period, points: (0..<count).map { Double($0) * (period / Double(count)) })
+  }
+
+  /// Candidate j (any integer): points[j mod m] + ⌊j/m⌋·period.
+  func candidate(_ j: Int) -> Double {
+    let m = points.count
+    let turn = j >= 0 ? j / m : -((-j + m - 1) / m)
+    return points[j - turn * m] + Double(turn) * period
+  }
+
+  /// The smallest j whose candidate is ≥ x.
+  func lowerBound(_ x: Double) -> Int {
+    let turn = (x / period).rounded(.down)
+    let base = Int(turn) * points.count
+    let r = x - turn * period
+    let i = _partitionPoint(count: points.count) { points[$0] >= r }
+    var j = base + i
+    while candidate(j) < x { j += 1 }   // rounding at a period boundary
+    while candidate(j - 1) >= x { j -= 1 }
+    return j
+  }
+}
+
+extension Snapping {
+  /// A circular snap decision.
+  public struct CircularDecision: Sendable, Hashable {
+    /// The target, continuous with the offset (unwrapped: it may lie beyond
+    /// one period), so an animation runs the short way and across the seam.
+    public let target: Double
+    /// The target reduced into [0, period).
+    public let wrappedTarget: Double
+    /// Which snap point (index into ``CircularSnapLayout/points``).
+    public let index: Int
+    /// Where the deceleration alone would have stopped (unwrapped).
+    public let restOffset: Double
+  }
+
+  /// Snapping with wrap-around: the rules of ``target(layout:offset:velocity:options:)``
+  /// on the infinite sequence of snap points repeated every period (no
+  /// clamping: there are no ends). A flick counts candidates across the
+  /// seam like any others; `alignment` and the stops do not apply.
+  ///
+  /// - Parameters:
+  ///   - layout: the snap points and the period.
+  ///   - offset: the current offset (any real number: unwrapped), points or radians.
+  ///   - velocity: the release velocity, per second.
+  ///   - options: deceleration rate, minimum fling velocity, item limit.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   non-finite offset or velocity, a rate outside (0, 1), or a negative limit.
+  /// - Complexity: O(log m) for m points per period.
+  public static func target(
+    circular layout: CircularSnapLayout, offset: Double, velocity: Double, options: Options = Options()
+  ) throws(HarmonicError) -> CircularDecision {
+    guard offset.isFinite, offset.magnitude <= 1e15 else {
+      throw .invalidParameter(name: "offset", value: offset, accepted: "finite with magnitude ≤ 1e15")
+    }
+    guard velocity.isFinite, velocity.magnitude <= 1e12 else {
+      throw .invalidParameter(name: "velocity", value: velocity, accepted: "finite with magnitude ≤ 1e12 (per second)")
+    }
+    if let n = options.maximumItemsPerFlick, n < 0 {
+      throw .invalidParameter(name: "maximumItemsPerFlick", value: Double(n), accepted: "≥ 0")
+    }
+    let rest = try ScrollDeceleration(rate: options.decelerationRate, from: offset, velocity: velocity).restOffset
+    func nearest(_ x: Double, preferring direction: Double) -> Int {
+      let j = layout.lowerBound(x)
+      let (after, before) = (layout.candidate(j) - x, x - layout.candidate(j - 1))
+      if after < before { return j }
+      if before < after { return j - 1 }
+      return direction > 0 ? j : j - 1
+    }
+    var j = nearest(rest, preferring: velocity)
+    let flick = velocity.magnitude >= options.minimumFlingVelocity && velocity != 0
+    if flick {
+      // Strictly ahead, and at most n candidates ahead.
+      let ahead = velocity > 0 ? layout.lowerBound(offset.nextUp) : layout.lowerBound(offset) - 1
+      if velocity > 0 {
+        j = max(j, ahead)
+        if let n = options.maximumItemsPerFlick, n > 0 { j = min(j, ahead + n - 1) }
+      } else {
+        j = min(j, ahead)
+        if let n = options.maximumItemsPerFlick, n > 0 { j = max(j, ahead - n + 1) }
+      }
+    } else if let n = options.maximumItemsPerFlick {
+      let anchor = nearest(offset, preferring: 0)
+      j = min(max(j, anchor - n), anchor + n)
+    }
+    let target = layout.candidate(j)
+    let m = layout.points.count
+    let index = ((j % m) + m) % m
+    return CircularDecision(target: target, wrappedTarget: layout.points[index], index: index, restOffset: rest)
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import Harmonic
+
+extension Array {
+  func repeated(_ times: Int) -> [Element] { (0..<times).flatMap { _ in self } }
+}
+
+@Suite("Snapping from layouts: paging rules, lines, sections, two axes, wrap-around")
+struct SnappingLayoutTests {
+  let paging = Snapping.Options(alignment: .leading, maximumItemsPerFlick: 1)
+
+  @Test("paging moves one page from where the scroll is: the issue's four examples (pages of 375)")
+  func pagingExamples() throws {
+    let pages = try SnapLayout.uniform(count: 8, itemExtent: 375, viewport: 375)
+    #expect(try Snapping.target(layout: pages, offset: 400, velocity: -900, options: paging).target == 375)
+    #expect(try Snapping.target(layout: pages, offset: 725, velocity: 900, options: paging).target == 750)
+    #expect(try Snapping.target(layout: pages, offset: 375, velocity: 900, options: paging).target == 750)
+    #expect(try Snapping.target(layout: pages, offset: 375, velocity: -900, options: paging).target == 0)
+    // The n-th candidate is the limit even when it is the last item.
+    #expect(try Snapping.target(layout: pages, offset: 2400, velocity: 30_000, options: paging).target == 2625)
+    // n = 2 from 400: 750 is 1 away, 1125 is 2 away.
+    var two = paging
+    two.maximumItemsPerFlick = 2
+    #expect(try Snapping.target(layout: pages, offset: 400, velocity: 30_000, options: two).target == 1125)
+  }
+
+  @Test("oversized cards: a flick enters the next card at its first snap position; inside a card it reaches the end first")
+  func oversizedCards() throws {
+    // Cards of 812.5 at a pitch of 822.5, viewport 320: card k rests anywhere in [822.5k, 822.5k + 492.5].
+    let cards = try SnapLayout.uniform(count: 6, itemExtent: 812.5, spacing: 10, viewport: 320)
+    #expect(try Snapping.target(layout: cards, offset: 1800, velocity: 3000, options: paging).target == 2467.5)
+    // Going back from inside card 3, card 2 is entered at the end of its range.
+    #expect(try Snapping.target(layout: cards, offset: 2600, velocity: -3000, options: paging).target == 2137.5)
+    // A shorter flick inside card 2 stops at its end (rest 2149.65 is nearer 2137.5 than 2467.5) …
+    let first = try Snapping.target(layout: cards, offset: 1800, velocity: 700, options: paging)
+    #expect(first.target == 2137.5 && first.index == 2)
+    // … and the next one goes on into card 3 (rest 2137.5 + 349.65).
+    let second = try Snapping.target(layout: cards, offset: 2137.5, velocity: 700, options: paging)
+    #expect(second.index == 3 && (second.target - (2137.5 + 700 / (-1000 * log(0.998)))).magnitude < 1e-9)
+    // The CLI follows the same rules.
+    let result = try harmonic("snap", "--count", "6", "--item-extent", "812.5", "--spacing", "10", "--viewport", "320", "--offset", "1800",
+                              "--velocity", "3000", "--align", "leading", "--max-items-per-flick", "1", "--json")
+    #expect(try jsonObject(result.stdout)["target"] as? Double == 2467.5)
+  }
+
+  @Test("lines of a grid: section insets and a 64-pt bar taken from the layout, several items per line one target")
+  func gridLines() throws {
+    let grid = try GridLayout(sections: [.init(itemCount: 30, itemSize: CGSize(width: 100, height: 100), insets: LayoutInsets(top: 40, left: 0, bottom: 0, right: 0))],
+                              viewportCrossExtent: 320)
+    let viewport = try Viewport(size: CGSize(width: 320, height: 568))
+    let lines = try grid.snapLayout(by: .lines, viewport: viewport)
+    #expect(lines.count == 10)  // 30 items, 3 per line
+    // Line k starts at 40 + 110k; from 300 at rest the nearest is line 2 (260).
+    #expect(try Snapping.target(layout: lines, offset: 300, velocity: 0, options: grid.snapOptions()).target == 260)
+    let barred = try Viewport(size: CGSize(width: 320, height: 568), insets: LayoutInsets(top: 64, left: 0, bottom: 0, right: 0))
+    // Under a 64-pt bar line k rests at 40 + 110k − 64: line 3 at 306.
+    #expect(try Snapping.target(layout: try grid.snapLayout(by: .lines, viewport: barred), offset: 300, velocity: 0, options: grid.snapOptions()).target == 306)
+  }
+
+  @Test("sections, pinned headers, justified lines, empty sections and section frames")
+  func sectionsAndFlowLayout() throws {
+    let sections: [GridLayout.Section] = [
+      .init(itemCount: 6, itemSize: CGSize(width: 100, height: 100), headerExtent: 30),
+      .init(itemCount: 0, itemSize: CGSize(width: 100, height: 100), insets: LayoutInsets(top: 5, left: 0, bottom: 5, right: 0), headerExtent: 30),
+      .init(itemCount: 4, itemSize: CGSize(width: 100, height: 100), headerExtent: 30),
+    ]
+    let grid = try GridLayout(sections: sections, viewportCrossExtent: 360, lineAlignment: .justified, pinsSectionHeaders: true)
+    // Section 0: header 0–30, lines 30–130, 140–240; section 1 (empty): header and insets, 240–280; section 2 from 280.
+    #expect(try grid.frame(ofSection: 0) == CGRect(x: 0, y: 0, width: 360, height: 240))
+    #expect(try grid.frame(ofSection: 1) == CGRect(x: 0, y: 240, width: 360, height: 40))
+    #expect(try grid.frame(ofSection: 2).minY == 280)
+    // Justified: 0 / 130 / 260 across 360 (UIKit's), a lone last item centered.
+    #expect(try (0..<3).map { try grid.frame(of: ItemIndexPath(item: $0, section: 0)).minX } == [0, 130, 260])
+    #expect(try grid.frame(of: ItemIndexPath(item: 3, section: 2)).minX == 130)
+    // Pinned: at a visible rect starting at 100 the first header sits at 100; section 2's header is pushed by nothing yet.
+    let visible = grid.attributes(in: CGRect(x: 0, y: 100, width: 360, height: 300))
+    let header0 = try #require(visible.first { $0.kind == .supplementary("header") && $0.indexPath.section == 0 })
+    #expect(header0.frame.minY == 100 && header0.zIndex > 1)
+    // Near the end of section 0 the header is pushed up by the section's end (240 − 30).
+    let late = grid.attributes(in: CGRect(x: 0, y: 230, width: 360, height: 300))
+    #expect(late.first { $0.kind == .supplementary("header") && $0.indexPath.section == 0 }?.frame.minY == 210)
+    // Sections snap to their start; lines under a pinned header rest one header lower.
+    let viewport = try Viewport(size: CGSize(width: 360, height: 200))
+    let bySection = try grid.snapLayout(by: .sections, viewport: viewport)
+    #expect(try Snapping.target(layout: bySection, offset: 270, velocity: 0, options: grid.snapOptions()).target == 280)
+    let byLine = try grid.snapLayout(by: .lines, viewport: viewport)
+    #expect(try Snapping.target(layout: byLine, offset: 120, velocity: 0, options: grid.snapOptions()).target == 110)  // line 1 at 140 − 30
+  }
+
+  @Test("snap targets of any layout: a list's rows; a waterfall's overlapping columns become snap points")
+  func anyLayout() throws {
+    let viewport = try Viewport(size: CGSize(width: 320, height: 568))
+    let list = try GridLayout.list(rowHeights: [Array([44.0, 60, 44, 80].repeated(10))], width: 320)
+    let rows = try SnapLayout.items(of: list, axis: .vertical, viewport: viewport)
+    #expect(rows.count == 40)
+    #expect(try Snapping.target(layout: rows, offset: 50, velocity: 0, options: .init(alignment: .leading)).target == 44)
+    let waterfall = WaterfallLayout(heights: Array([100.0, 150, 120, 90].repeated(5)), columns: 2)
+    let points = try SnapLayout.items(of: waterfall, axis: .vertical, viewport: viewport)
+    // Starts 0, 0, 108, 158, …: the columns overlap, so snap points at the distinct starts.
+    #expect(points.count == Set(waterfall.frames.map(\.minY)).count)
+    #expect(try Snapping.target(layout: points, offset: 120, velocity: 0, options: .init(alignment: .leading)).target == 108)
+    let explicit = try SnapLayout.points([300, 100, 100, 200], contentExtent: 2000, viewport: 400)
+    #expect(explicit.count == 3)
+    #expect(try Snapping.target(layout: explicit, offset: 240, velocity: 0, options: .init(alignment: .leading)).target == 200)
+  }
+
+  @Test("two axes: each axis snaps with its own flick rule; one spring carries both velocities")
+  func twoAxes() throws {
+    let x = try SnapLayout.uniform(count: 10, itemExtent: 375, viewport: 375)
+    let y = try SnapLayout.uniform(count: 10, itemExtent: 667, viewport: 667)
+    let decision = try Snapping.target(x: x, y: y, offset: SIMD2(400, 700), velocity: SIMD2(900, 10), options: (paging, paging))
+    #expect(decision.target == SIMD2(750, 667))  // x flicks to the next page, y (10 pt/s) snaps to the nearest
+    let animation = try decision.animation()
+    let start = try animation.state(atTime: 0)
+    #expect(start.offset == SIMD2(400, 700) && start.velocity == SIMD2(900, 10))
+    let end = try animation.state(atTime: animation.settleTime(tolerance: try SettleTolerance(value: 0.5, velocity: 1)) + 5)
+    #expect((end.offset - SIMD2(750, 667)).x.magnitude < 0.01 && (end.offset - SIMD2(750, 667)).y.magnitude < 0.01)
+  }
+
+  @Test("wrap-around: the shortest way, flicks counting across the seam")
+  func circular() throws {
+    let wheel = try CircularSnapLayout.evenlySpaced(count: 12, period: 1200)
+    let forward = try Snapping.target(circular: wheel, offset: 1150, velocity: 900, options: paging)
+    #expect(forward.target == 1200 && forward.wrappedTarget == 0 && forward.index == 0)
+    let back = try Snapping.target(circular: wheel, offset: 0, velocity: -900, options: paging)
+    #expect(back.target == -100 && back.wrappedTarget == 1100 && back.index == 11)
+    // Free: rest 0 − 1498.5 → −1500, point 9 of the turn before.
+    let free = try Snapping.target(circular: wheel, offset: 0, velocity: -3000)
+    #expect(free.target == -1500 && free.index == 9 && free.wrappedTarget == 900)
+    // At rest: the nearest point, across the seam too.
+    #expect(try Snapping.target(circular: wheel, offset: 2390, velocity: 0).target == 2400)
+    #expect(throws: HarmonicError.self) { try CircularSnapLayout(period: 0, points: [1]) }
+    #expect(throws: HarmonicError.self) { try CircularSnapLayout(period: 10, points: []) }
+  }
+}
