@@ -39,7 +39,8 @@ func makeLayout(_ input: inout FuzzInput, exact: Bool) -> GridLayout? {
       }
     }
     return attempt { () throws(HarmonicError) in
-      try GridLayout(sections: sections, scrollAxis: axis, viewportCrossExtent: cross, rightToLeft: input.bool())
+      try GridLayout(sections: sections, scrollAxis: axis, viewportCrossExtent: cross, rightToLeft: input.bool(),
+                     lineAlignment: input.bool() ? .leading : .justified, pinsSectionHeaders: input.bool())
     }
   }
 }
@@ -49,6 +50,19 @@ func fuzzLayout(_ input: inout FuzzInput) {
   guard let layout = makeLayout(&input, exact: exact) else { return }
   let all = layout.allAttributes()
   require(all.count == layout.itemCount, "allAttributes has \(all.count) of \(layout.itemCount) items")
+  // Snap targets from the layout: every target is reachable.
+  if let viewport = attempt({ () throws(HarmonicError) in
+       try Viewport(size: CGSize(width: input.points(1...600), height: input.points(1...600)),
+                    insets: LayoutInsets(top: input.points(0...80), left: input.points(0...80), bottom: input.points(0...20), right: input.points(0...20)))
+     }),
+     let snap = attempt({ () throws(HarmonicError) in try layout.snapLayout(by: input.bool() ? .lines : .sections, viewport: viewport) }),
+     let decision = attempt({ () throws(HarmonicError) in
+       try Snapping.target(layout: snap, offset: input.points(0...5_000) - 200, velocity: input.moderate() * 8,
+                           options: layout.snapOptions(alignment: input.element(SnapAlignment.allCases)))
+     }) {
+    let reach = snap.reachableOffsets(rightToLeft: layout.isRightToLeft && layout.scrollAxis == .horizontal)
+    require(reach.contains(decision.target), "grid snap target \(decision.target) outside \(reach)")
+  }
   let content = CGRect(origin: .zero, size: layout.contentSize)
   finite(Double(content.width), Double(content.height), what: "content size")
   for element in all {

@@ -5,7 +5,7 @@ func fuzzSnapping(_ input: inout FuzzInput) {
   let leading = input.byte() < 16 ? input.double() : input.points(0...50)
   let trailing = input.byte() < 16 ? input.double() : input.points(0...50)
   let layout: SnapLayout?
-  switch input.int(0...2) {
+  switch input.int(0...3) {
   case 0:
     let count = input.byte() < 8 ? Int(truncatingIfNeeded: input.uint64()) : input.int(0...10_000)
     layout = attempt { () throws(HarmonicError) in
@@ -26,12 +26,18 @@ func fuzzSnapping(_ input: inout FuzzInput) {
     layout = attempt { () throws(HarmonicError) in
       try SnapLayout(starts: starts, ends: ends, contentExtent: content, viewport: viewport, leadingInset: leading, trailingInset: trailing)
     }
-  default:
+  case 2:
     layout = attempt { () throws(HarmonicError) in
       try SnapLayout.pages(contentExtent: input.byte() < 16 ? input.double() : input.points(1...20_000), viewport: viewport,
                            pageSize: input.bool() ? nil : input.double())
     }
+  default:
+    let points = (0..<input.int(0...20)).map { _ in input.byte() < 8 ? input.double() : input.points(0...5_000) }
+    layout = attempt { () throws(HarmonicError) in
+      try SnapLayout.points(points, contentExtent: input.points(0...6_000), viewport: viewport, leadingInset: leading, trailingInset: trailing)
+    }
   }
+  fuzzCircularAndPlane(&input)
   guard let layout else { return }
   finite(layout.reachableOffsets.lowerBound, layout.reachableOffsets.upperBound, what: "reachable offsets")
   for _ in 0..<input.int(1...4) {
@@ -96,5 +102,42 @@ func fuzzScrollPhysics(_ input: inout FuzzInput) {
   }) {
     let state = motion.state(at: AnimationTime(ticks: 70_560_000))
     finite(state.value, state.velocity, what: "rubber-band return")
+  }
+}
+
+/// Wrap-around and two-axis snapping: a flick always lands strictly ahead
+/// (there are no ends), within n candidates; the wrapped target is the snap
+/// point it names; two axes are two independent queries.
+func fuzzCircularAndPlane(_ input: inout FuzzInput) {
+  let period = input.byte() < 16 ? input.double() : input.points(1...5_000)
+  let points = (0..<input.int(0...12)).map { _ in input.byte() < 16 ? input.double() : input.points(0...6_000) - 500 }
+  if let wheel = attempt({ () throws(HarmonicError) in try CircularSnapLayout(period: period, points: points) }) {
+    let n = input.bool() ? nil : input.int(0...4)
+    let options = Snapping.Options(minimumFlingVelocity: input.points(0...100), maximumItemsPerFlick: n)
+    let offset = input.byte() < 16 ? input.double() : input.points(0...100_000) - 50_000
+    let velocity = input.byte() < 16 ? input.double() : input.moderate() * 8
+    if let decision = attempt({ () throws(HarmonicError) in try Snapping.target(circular: wheel, offset: offset, velocity: velocity, options: options) }) {
+      finite(decision.target, decision.restOffset, what: "circular snap")
+      require(wheel.points.indices.contains(decision.index) && decision.wrappedTarget == wheel.points[decision.index], "circular index")
+      let turns = ((decision.target - decision.wrappedTarget) / wheel.period).rounded()
+      require((decision.wrappedTarget + turns * wheel.period - decision.target).magnitude <= 1e-9 * max(1, decision.target.magnitude),
+              "circular target \(decision.target) is not point \(decision.index) plus whole periods")
+      if velocity.magnitude >= options.minimumFlingVelocity, velocity != 0 {
+        require(velocity > 0 ? decision.target > offset : decision.target < offset, "a circular flick landed behind: \(offset) → \(decision.target) at \(velocity)")
+      }
+    }
+  }
+  guard let x = attempt({ () throws(HarmonicError) in try SnapLayout.uniform(count: input.int(1...50), itemExtent: input.points(1...500), viewport: input.points(1...800)) }),
+        let y = attempt({ () throws(HarmonicError) in try SnapLayout.uniform(count: input.int(1...50), itemExtent: input.points(1...500), viewport: input.points(1...800)) })
+  else { return }
+  let offset = SIMD2(input.points(0...20_000) - 500, input.points(0...20_000) - 500)
+  let velocity = SIMD2(input.moderate() * 8, input.moderate() * 8)
+  if let plane = attempt({ () throws(HarmonicError) in try Snapping.target(x: x, y: y, offset: offset, velocity: velocity) }),
+     let alone = attempt({ () throws(HarmonicError) in try Snapping.target(layout: y, offset: offset.y, velocity: velocity.y) }) {
+    require(plane.y == alone, "two-axis snapping differs from the y query alone")
+    if let animation = attempt({ () throws(HarmonicError) in try plane.animation() }),
+       let start = attempt({ () throws(HarmonicError) in try animation.state(atTime: 0) }) {
+      require(start.offset == offset && start.velocity == velocity, "the 2-D snap spring does not start at the release")
+    }
   }
 }

@@ -216,7 +216,8 @@ public struct GridLayout: Sendable {
             let gap = (available - total) / Double(count - 1)
             var position = crossLeading
             for k in lineStartItem..<itemCross.count {
-              itemCross[k] = position
+              // Never past the trailing edge by rounding: the last item ends on it.
+              itemCross[k] = min(position, crossLeading + available - itemCrossSize[k])
               position += itemCrossSize[k] + gap
             }
           }
