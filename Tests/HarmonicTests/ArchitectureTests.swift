@@ -19,6 +19,7 @@ struct ArchitectureTests {
     "Tuning": ["Platform", "Numerics", "Errors", "Springs"],
     "Layout": ["Platform", "Numerics", "Errors", "Scrolling"],
     "Transitions": ["Platform", "Numerics", "Errors", "Time", "Springs", "Batch", "Scrolling", "Layout"],
+    "Values": ["Platform", "Numerics", "Errors", "Time", "Springs"],
   ]
 
   /// Modules a source file may import, by file (relative to Sources/Harmonic).

@@ -96,8 +96,8 @@ public struct CircularSnapLayout: Sendable, Hashable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   period that is not positive and finite, no points, or a non-finite point.
   public init(period: Double, points: [Double]) throws(HarmonicError) {
-    guard period > 0, period <= 1e12 else {
-      throw .invalidParameter(name: "period", value: period, accepted: "within (0, 1e12]")
+    guard period >= 1e-9, period <= 1e12 else {
+      throw .invalidParameter(name: "period", value: period, accepted: "within [1e-9, 1e12]")
     }
     guard !points.isEmpty else {
       throw .invalidParameter(name: "points.count", value: 0, accepted: "≥ 1")
@@ -171,7 +171,8 @@ extension Snapping {
   ///   - velocity: the release velocity, per second.
   ///   - options: deceleration rate, minimum fling velocity, item limit.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   non-finite offset or velocity, a rate outside (0, 1), or a negative limit.
+  ///   non-finite offset or velocity, an offset or rest offset more than
+  ///   2⁴⁰/m periods from 0, a rate outside (0, 1), or a negative limit.
   /// - Complexity: O(log m) for m points per period.
   public static func target(
     circular layout: CircularSnapLayout, offset: Double, velocity: Double, options: Options = Options()
@@ -186,6 +187,11 @@ extension Snapping {
       throw .invalidParameter(name: "maximumItemsPerFlick", value: Double(n), accepted: "≥ 0")
     }
     let rest = try ScrollDeceleration(rate: options.decelerationRate, from: offset, velocity: velocity).restOffset
+    // Candidates are numbered by Int: keep every turn count far from its limits.
+    let turns = Double(1 << 40) / Double(layout.points.count)
+    for (name, x) in [("offset", offset), ("rest offset", rest)] where !((x / layout.period).magnitude <= turns) {
+      throw .invalidParameter(name: name, value: x, accepted: "within ±\(turns) periods of \(layout.period)")
+    }
     func nearest(_ x: Double, preferring direction: Double) -> Int {
       let j = layout.lowerBound(x)
       let (after, before) = (layout.candidate(j) - x, x - layout.candidate(j - 1))
