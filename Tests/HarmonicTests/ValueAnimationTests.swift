@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import Harmonic
+
+@Suite("Value springs: any value, gestures, limits, reorder")
+struct ValueAnimationTests {
+  static let ms = AnimationTime.ticksPerSecond / 1000
+
+  func tick(_ milliseconds: Int64) -> AnimationTime { AnimationTime(ticks: milliseconds * ValueAnimationTests.ms) }
+
+  /// Every component equals the scalar SpringMotion bit for bit; a retarget keeps value and velocity bit for bit.
+  func checkConformance<Value: SpringAnimatable>(_ type: Value.Type, from: Value, to: Value, next: Value, velocity: SIMD4<Double>) throws {
+    var animation = try ValueAnimation(value: from, velocity: velocity, target: to, spring: .bouncy)
+    let n = Value.springComponentCount
+    for ms: Int64 in [0, 7, 33, 120, 400] {
+      let state = animation.components(at: tick(ms))
+      for k in 0..<n {
+        let motion = try SpringMotion(spring: .bouncy, from: from.springComponents[k], to: to.springComponents[k], initialVelocity: velocity[k])
+        let expected = motion.state(at: tick(ms))
+        #expect(state.value[k] == expected.value && state.velocity[k] == expected.velocity, "\(Value.self) component \(k) at \(ms) ms")
+      }
+    }
+    let at = tick(90)
+    let before = animation.components(at: at)
+    try animation.retarget(to: next, at: at)
+    let after = animation.components(at: at)
+    #expect(before.value == after.value && before.velocity == after.velocity, "\(Value.self): retarget is C¹")
+    let settle = try #require(try animation.settleTick(valueTolerance: SIMD4(repeating: 0.01), velocityTolerance: SIMD4(repeating: 0.1)))
+    let late = animation.components(at: settle)
+    for k in 0..<n { #expect((late.value[k] - next.springComponents[k]).magnitude <= 0.01 && late.velocity[k].magnitude <= 0.1) }
+  }
+
+  @Test("every conformance: per-component closed form, C¹ retargets, exact settle")
+  func conformances() throws {
+    let v = SIMD4<Double>(300, -200, 50, 10)
+    try checkConformance(Double.self, from: 0, to: 100, next: -40, velocity: v)
+    try checkConformance(CGPoint.self, from: CGPoint(x: 10, y: 20), to: CGPoint(x: 300, y: 500), next: CGPoint(x: 0, y: 0), velocity: v)
+    try checkConformance(CGSize.self, from: CGSize(width: 10, height: 20), to: CGSize(width: 300, height: 500), next: CGSize(width: 50, height: 50), velocity: v)
+    try checkConformance(CGRect.self, from: CGRect(x: 0, y: 0, width: 80, height: 80), to: CGRect(x: 0, y: 0, width: 390, height: 844),
+                         next: CGRect(x: 20, y: 100, width: 80, height: 80), velocity: v)
+    try checkConformance(SIMD2<Double>.self, from: SIMD2(1, 2), to: SIMD2(3, 4), next: SIMD2(0, 0), velocity: v)
+    try checkConformance(SIMD3<Double>.self, from: SIMD3(1, 2, 3), to: SIMD3(3, 4, 5), next: SIMD3(0, 0, 0), velocity: v)
+    try checkConformance(SIMD4<Double>.self, from: SIMD4(1, 2, 3, 4), to: SIMD4(3, 4, 5, 6), next: .zero, velocity: v)
+    try checkConformance(RGBAColor.self, from: RGBAColor(red: 1, green: 0, blue: 0), to: RGBAColor(red: 0, green: 0, blue: 1),
+                         next: RGBAColor(red: 0.2, green: 0.8, blue: 0.2, alpha: 0.5), velocity: SIMD4(0.5, 0, -0.5, 0))
+  }
+
+  @Test("a colour springs in linear light and never leaves [0, 1], even bouncing")
+  func colour() throws {
+    let animation = try ValueAnimation(value: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0), velocity: SIMD4(repeating: 8),
+                                       target: RGBAColor(red: 1, green: 1, blue: 1), spring: .bouncy)
+    var overshoot = false
+    for ms in stride(from: Int64(0), through: 1500, by: 5) {
+      let colour = animation.value(at: tick(ms))
+      for c in [colour.red, colour.green, colour.blue, colour.alpha] { #expect(c >= 0 && c <= 1) }
+      if animation.components(at: tick(ms)).value[0] > 1 { overshoot = true }
+    }
+    #expect(overshoot)  // the spring itself overshoots; the colour shown is clamped
+    // Encoding round trip and the linear-light midpoint of black and white: 0.5 linear is 0.7354 encoded.
+    for c in stride(from: 0.0, through: 1, by: 0.05) {
+      #expect((RGBAColor.encoded(fromLinear: RGBAColor.linear(fromEncoded: c)) - c).magnitude < 1e-14)
+    }
+    #expect((RGBAColor(springComponents: SIMD4(0.5, 0.5, 0.5, 1)).red - 0.735356983052449).magnitude < 1e-12)
+  }
+
+  @Test("out-of-order and repeated timestamps: the motion does not go back in time")
+  func outOfOrder() throws {
+    var animation = try ValueAnimation(value: CGPoint(x: 0, y: 0), target: CGPoint(x: 100, y: 0), spring: .smooth, start: tick(100))
+    let shown = animation.components(at: tick(150))
+    try animation.retarget(to: CGPoint(x: 200, y: 0), at: tick(50))  // late event: applied at 100, the segment start
+    #expect(animation.segmentStart == tick(100))
+    #expect(animation.components(at: tick(100)).value == SIMD4(0, 0, 0, 0))  // the start is kept
+    #expect(animation.components(at: tick(150)).value[0] != shown.value[0])  // later frames follow the new target
+    try animation.retarget(to: CGPoint(x: 300, y: 0), at: tick(100))  // repeated timestamp: replaces that segment
+    #expect(animation.target == CGPoint(x: 300, y: 0) && animation.segmentStart == tick(100))
+    try animation.reset(value: CGPoint(x: 5, y: 5), velocity: SIMD4(1000, 0, 0, 0), target: CGPoint(x: 0, y: 0), at: tick(10))
+    #expect(animation.segmentStart == tick(100) && animation.components(at: tick(100)).velocity[0] == 1000)
+    // A bad target leaves the animation unchanged.
+    #expect(throws: HarmonicError.self) { try animation.retarget(to: CGPoint(x: CGFloat.nan, y: 0), at: tick(200)) }
+    #expect(animation.target == CGPoint(x: 0, y: 0))
+  }
+
+  @Test("overshoot clamping and bounds stop exactly at the first tick the free motion reaches them")
+  func limits() throws {
+    for spring in [Spring.bouncy, .snappy, try Spring(response: 0.3, dampingRatio: 0.2)] {
+      for velocity in [0.0, 900, -2500] {
+        let clamped = try ValueAnimation(value: 0.0, velocity: SIMD4(velocity, 0, 0, 0), target: 100.0, spring: spring,
+                                         limits: ValueLimits(clampsOvershoot: true))
+        let free = try SpringMotion(spring: spring, from: 0, to: 100, initialVelocity: velocity)
+        let stop = clamped._stopTick[0]
+        if stop == .max {
+          #expect(spring.dampingRatio >= 1, "an underdamped spring always crosses its target")
+          continue
+        }
+        let at = AnimationTime(ticks: stop)
+        #expect(free.state(at: at).value >= 100 && free.state(at: at - AnimationTime(ticks: 1)).value < 100)
+        #expect(clamped.components(at: at).value[0] == 100 && clamped.components(at: at).velocity[0] == 0)
+        for ms in stride(from: Int64(0), through: 2000, by: 3) { #expect(clamped.components(at: tick(ms)).value[0] <= 100) }
+        #expect(try clamped.settleTick(valueTolerance: SIMD4(repeating: 0.5)) == at || spring.dampingRatio >= 1)
+      }
+    }
+    // androidx's min/max: a fling up stops at the maximum, exactly where the free motion reaches it.
+    let bounded = try ValueAnimation(value: CGPoint(x: 0, y: 0), velocity: SIMD4(0, 3000, 0, 0), target: CGPoint(x: 0, y: 0), spring: .smooth,
+                                     limits: ValueLimits(maximum: SIMD4(100, 50, 0, 0)))  // the free fling peaks near 88
+    let free = try SpringMotion(spring: .smooth, from: 0, to: 0, initialVelocity: 3000)
+    let stop = AnimationTime(ticks: bounded._stopTick[1])
+    #expect(free.state(at: stop).value >= 50 && free.state(at: stop - AnimationTime(ticks: 1)).value < 50)
+    #expect(bounded.value(at: stop).y == 50 && bounded.value(at: tick(2000)).y == 50 && bounded._stopTick[0] == .max)
+    #expect(throws: HarmonicError.self) {
+      try ValueAnimation(value: 200.0, target: 0.0, spring: .smooth, limits: ValueLimits(maximum: SIMD4(100, 0, 0, 0)))
+    }
+  }
+
+  @Test("reorder: a 20-row list, row 3 dragged to row 15 and back — every row C¹, final positions exact")
+  func reorder() throws {
+    let slots = (0..<20).map { 22 + 44 * Double($0) }
+    var model = try ReorderModel(slots: slots, spring: .snappy)
+    var now: Int64 = 0
+    func check(_ event: (inout ReorderModel) throws -> Void) throws {
+      let at = tick(now)
+      let before = (0..<20).map { model.state(ofRow: $0, at: at) }
+      try event(&model)
+      for row in 0..<20 where row != model.draggedRow && row != 3 {
+        let after = model.state(ofRow: row, at: at)
+        #expect(after.value == before[row].value && after.velocity == before[row].velocity, "row \(row) jumped at \(now) ms")
+      }
+    }
+    try check { try $0.beginDrag(row: 3, position: slots[3], velocity: 0, at: tick(now)) }
+    // Down to row 15 at 600 pt/s, an event every 16 ms, then back up.
+    var y = slots[3]
+    while y < slots[15] {
+      now += 16
+      y = min(y + 600 * 0.016, slots[15])
+      try check { try $0.drag(to: y, velocity: 600, at: tick(now)) }
+    }
+    #expect(model.order.firstIndex(of: 3) == 15)
+    #expect(model.order[2...14] == ArraySlice([2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]))
+    while y > slots[3] {
+      now += 16
+      y = max(y - 900 * 0.016, slots[3])
+      try check { try $0.drag(to: y, velocity: -900, at: tick(now)) }
+    }
+    now += 16
+    try check { try $0.drop(velocity: -900, at: tick(now)) }
+    #expect(model.order == Array(0..<20))
+    // Every row comes to rest exactly on its slot.
+    var positions = [Double](repeating: 0, count: 20), velocities = positions
+    try model.frame(at: tick(now + 5000), positions: &positions, velocities: &velocities)
+    #expect(positions == slots && velocities.allSatisfy { $0.magnitude < 1e-9 })
+    #expect(throws: HarmonicError.self) { try model.drop(velocity: 0, at: tick(now)) }
+  }
+}
