@@ -18,7 +18,7 @@
 /// - With `pinsSectionHeaders` (UIKit's `sectionHeadersPinToVisibleBounds`)
 ///   ``attributes(in:)`` keeps each section's header at the start of the
 ///   queried rect while the section is there, pushed along by the section's
-///   end; ``attributes(of:)`` reports headers where they are unpinned.
+///   end; `attributes(of:)` with an ``ElementID`` reports headers where they are unpinned.
 /// - Headers and footers span the viewport width (`.supplementary("header")`,
 ///   `.supplementary("footer")`).
 /// - Right-to-left mirrors every frame horizontally across the content width,

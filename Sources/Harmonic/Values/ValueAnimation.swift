@@ -78,9 +78,10 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
 
   mutating func _begin(_ start: SIMD4<Double>, _ velocity: SIMD4<Double>, _ target: SIMD4<Double>, at time: AnimationTime) throws(HarmonicError) {
     for k in 0..<ValueAnimation.count {
-      try _Check.finiteMagnitude(start[k], "value component \(k)", unit: "units")
-      try _Check.finiteMagnitude(velocity[k], "velocity component \(k)", unit: "units/s")
-      try _Check.finiteMagnitude(target[k], "target component \(k)", unit: "units")
+      // Names are built only for an error (interpolating them every call would cost more than the spring).
+      if !(start[k].magnitude <= _Check.maximumMagnitude) { try _Check.finiteMagnitude(start[k], "value component \(k)", unit: "units") }
+      if !(velocity[k].magnitude <= _Check.maximumMagnitude) { try _Check.finiteMagnitude(velocity[k], "velocity component \(k)", unit: "units/s") }
+      if !(target[k].magnitude <= _Check.maximumMagnitude) { try _Check.finiteMagnitude(target[k], "target component \(k)", unit: "units") }
       if let low = limits.minimum?[k], !(start[k] >= low) {
         throw .invalidParameter(name: "value component \(k)", value: start[k], accepted: "≥ the minimum \(low)")
       }
@@ -91,12 +92,10 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     (_start, _velocity, _target, segmentStart) = (start, velocity, target, time)
     _stopTick = SIMD4(repeating: .max)
     _stopValue = .zero
+    guard limits.clampsOvershoot || limits.minimum != nil || limits.maximum != nil else { return }
     for k in 0..<ValueAnimation.count {
-      var levels: [Double] = []
-      if limits.clampsOvershoot, start[k] != target[k] { levels.append(target[k]) }
-      if let low = limits.minimum?[k] { levels.append(low) }
-      if let high = limits.maximum?[k] { levels.append(high) }
-      for level in levels {
+      for (level, applies) in [(target[k], limits.clampsOvershoot && start[k] != target[k]),
+                               (limits.minimum?[k] ?? 0, limits.minimum != nil), (limits.maximum?[k] ?? 0, limits.maximum != nil)] where applies {
         guard let seconds = _firstArrival(component: k, level: level), let tick = segmentStart._firstTick(afterSeconds: seconds) else { continue }
         if tick.ticks < _stopTick[k] { (_stopTick[k], _stopValue[k]) = (tick.ticks, level) }
       }
