@@ -119,6 +119,7 @@ func fuzzMotion(_ input: inout FuzzInput) {
 }
 
 func fuzzAnimation(_ input: inout FuzzInput) {
+  if input.byte() < 64 { return fuzzValueAnimation(&input) }
   let spring = anySpring(&input)
   guard let motion = attempt({ () throws(HarmonicError) in
     try SpringMotion(spring: spring, from: input.moderate(), to: input.moderate(), initialVelocity: input.moderate())
@@ -151,4 +152,65 @@ func fuzzAnimation(_ input: inout FuzzInput) {
   // Times from seconds and frames: a typed error or a tick.
   _ = attempt { () throws(HarmonicError) in try AnimationTime(seconds: input.double()) }
   _ = attempt { () throws(HarmonicError) in try AnimationTime(frame: Int64(bitPattern: input.uint64()), framesPerSecond: Int64(bitPattern: input.uint64())) }
+}
+
+/// Value springs: per-component C¹ retargets, limits never passed, colours
+/// in [0, 1], the reorder model's rows finite and C¹ at every event.
+func fuzzValueAnimation(_ input: inout FuzzInput) {
+  let spring = anySpring(&input)
+  let value = SIMD4(input.moderate(), input.moderate(), input.moderate(), input.moderate())
+  let velocity = SIMD4(input.moderate(), input.moderate(), input.moderate(), input.moderate()) * 8
+  let target = SIMD4(input.moderate(), input.moderate(), input.moderate(), input.moderate())
+  let low = value - SIMD4(repeating: input.points(0...500)), high = value + SIMD4(repeating: input.points(0...500))
+  let limits = ValueLimits(clampsOvershoot: input.bool(), minimum: input.bool() ? low : nil, maximum: input.bool() ? high : nil)
+  if var animation = attempt({ () throws(HarmonicError) in try ValueAnimation(value: value, velocity: velocity, target: target, spring: spring, limits: limits) }) {
+    var now = AnimationTime.zero
+    for _ in 0..<input.int(1...5) {
+      now = now + AnimationTime(ticks: Int64(input.int(-50...600)) * 1_000_000)  // may go back: out-of-order events
+      let state = animation.components(at: now)
+      finite(state.value[0], state.value[1], state.value[2], state.value[3], state.velocity[0], what: "value animation at \(now.ticks)")
+      for k in 0..<4 {
+        if let m = limits.minimum?[k] { require(state.value[k] >= m - 1e-9 * max(1, m.magnitude), "below the minimum: \(state.value[k]) < \(m)") }
+        if let m = limits.maximum?[k] { require(state.value[k] <= m + 1e-9 * max(1, m.magnitude), "above the maximum: \(state.value[k]) > \(m)") }
+      }
+      let next = SIMD4(input.moderate(), input.moderate(), 0, 0)
+      if attempt({ () throws(HarmonicError) in try animation.retarget(to: next, at: now) }) != nil {
+        let at = max(now, animation.segmentStart)
+        let after = animation.components(at: at)
+        require(now < animation.segmentStart || (after.value == state.value && after.velocity == state.velocity) || limits != .none,
+                "value retarget is not C¹ at \(now.ticks)")
+      }
+    }
+    _ = attempt { () throws(HarmonicError) in try animation.settleTick(valueTolerance: SIMD4(repeating: input.points(1...10) / 10)) }
+  }
+  let colour = ValueAnimation<RGBAColor>.self
+  if let fade = attempt({ () throws(HarmonicError) in
+    try colour.init(value: RGBAColor(red: input.double(), green: 0.5, blue: 1), velocity: velocity, target: RGBAColor(red: 0, green: 1, blue: 0.2), spring: spring)
+  }) {
+    let c = fade.value(at: AnimationTime(ticks: Int64(input.int(0...5_000)) * 1_000_000))
+    for x in [c.red, c.green, c.blue, c.alpha] { require(x >= 0 && x <= 1, "colour component \(x) outside [0, 1]") }
+  }
+  let slots = (0..<input.int(1...30)).map { 10 + Double($0) * input.points(1...80) }
+  if var model = attempt({ () throws(HarmonicError) in try ReorderModel(slots: slots, spring: spring) }) {
+    var now = AnimationTime.zero, last = AnimationTime.zero  // events stamped before the last one act at the last one
+    if attempt({ () throws(HarmonicError) in try model.beginDrag(row: input.int(-1...30), position: input.moderate(), velocity: input.moderate(), at: now) }) != nil {
+      last = now
+    }
+    for _ in 0..<input.int(0...8) {
+      now = now + AnimationTime(ticks: Int64(input.int(-20...100)) * 1_000_000)
+      let at = max(now, last)
+      let rows = (0..<slots.count).map { model.state(ofRow: $0, at: at) }
+      let dragged = model.draggedRow
+      let done = attempt { () throws(HarmonicError) in
+        input.byte() < 32 ? try model.drop(velocity: input.moderate(), at: now) : try model.drag(to: input.moderate(), velocity: input.moderate(), at: now)
+      }
+      if done != nil { last = at }
+      for row in 0..<slots.count where row != dragged {
+        let after = model.state(ofRow: row, at: at)
+        finite(after.value, after.velocity, what: "reorder row \(row)")
+        require(after.value == rows[row].value && after.velocity == rows[row].velocity, "reorder row \(row) jumped at \(at.ticks)")
+      }
+    }
+    require(model.order.sorted() == Array(0..<slots.count), "reorder lost a row: \(model.order)")
+  }
 }
