@@ -94,6 +94,15 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     _stopValue = .zero
     guard limits.clampsOvershoot || limits.minimum != nil || limits.maximum != nil else { return }
     for k in 0..<ValueAnimation.count {
+      // Resting on a bound and heading past it (a retarget from a stop): it stays.
+      if let low = limits.minimum?[k], start[k] == low, velocity[k] < 0 || (velocity[k] == 0 && target[k] < low) {
+        (_stopTick[k], _stopValue[k]) = (time.ticks, low)
+        continue
+      }
+      if let high = limits.maximum?[k], start[k] == high, velocity[k] > 0 || (velocity[k] == 0 && target[k] > high) {
+        (_stopTick[k], _stopValue[k]) = (time.ticks, high)
+        continue
+      }
       for (level, applies) in [(target[k], limits.clampsOvershoot && start[k] != target[k]),
                                (limits.minimum?[k] ?? 0, limits.minimum != nil), (limits.maximum?[k] ?? 0, limits.maximum != nil)] where applies {
         guard let seconds = _firstArrival(component: k, level: level), let tick = segmentStart._firstTick(afterSeconds: seconds) else { continue }
@@ -179,8 +188,11 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   func _firstArrival(component k: Int, level: Double) -> Double? {
     let (u0, v0) = (_start[k] - _target[k], _velocity[k])
     let gap = level - _target[k]  // the level, relative to the target
-    let side = (u0 - gap).sign
-    if u0 == gap { return nil }  // starts on it: a limit at the start value does not stop it
+    // Starting on the level, the side is the one the motion leaves towards
+    // (its velocity, else its acceleration, which points at the target).
+    let leaving = v0 != 0 ? v0 : -u0
+    if u0 == gap && leaving == 0 { return nil }
+    let side = u0 != gap ? (u0 - gap).sign : leaving.sign
     let basis = spring._basis
     func beyond(_ t: Double) -> Bool {
       let d = basis.evaluate(displacement: u0, velocity: v0, at: t).displacement - gap
