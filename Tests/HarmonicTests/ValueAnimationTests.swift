@@ -150,3 +150,57 @@ struct ValueAnimationTests {
     #expect(throws: HarmonicError.self) { try model.drop(velocity: 0, at: tick(now)) }
   }
 }
+
+@Suite("Follow-the-leader chains")
+struct SpringChainTests {
+  func run(framesPerSecond: Int64?, until milliseconds: Int64) throws -> [AnimationTime: [CGPoint]] {
+    var chain = try SpringChain(count: 8, value: CGPoint(x: 0, y: 0), spring: .snappy)
+    try chain.moveLeader(to: CGPoint(x: 300, y: 120), at: .zero)
+    var values = Array(repeating: CGPoint.zero, count: 8)
+    var seen: [AnimationTime: [CGPoint]] = [:]
+    var ticks: [AnimationTime] = []
+    if let framesPerSecond {
+      var frame: Int64 = 0
+      while true {
+        let t = try AnimationTime(frame: frame, framesPerSecond: framesPerSecond)
+        if t.ticks > milliseconds * AnimationTime.ticksPerSecond / 1000 { break }
+        ticks.append(t)
+        frame += 1
+      }
+    } else {  // irregular frames
+      var random = SeededGenerator(seed: 5)
+      var t: Int64 = 0
+      while t <= milliseconds * AnimationTime.ticksPerSecond / 1000 {
+        ticks.append(AnimationTime(ticks: t))
+        t += Int64.random(in: 1...40, using: &random) * AnimationTime.ticksPerSecond / 1000
+      }
+    }
+    for t in ticks {
+      try chain.values(at: t, into: &values)
+      seen[t] = values
+    }
+    return seen
+  }
+
+  @Test("any frame schedule sees the same bits; followers lag in order and arrive exactly")
+  func frameIndependence() throws {
+    let a = try run(framesPerSecond: 60, until: 3000), b = try run(framesPerSecond: 120, until: 3000), c = try run(framesPerSecond: nil, until: 3000)
+    var common = 0
+    for (t, values) in a {
+      if let other = b[t] { #expect(other == values); common += 1 }
+      if let other = c[t] { #expect(other == values) }
+    }
+    #expect(common > 100)
+    let mid = try #require(a[AnimationTime(ticks: AnimationTime.ticksPerSecond / 4)])
+    for k in 1..<8 { #expect(mid[k].x < mid[k - 1].x) }  // each behind the one before
+    var chain = try SpringChain(count: 8, value: CGPoint(x: 0, y: 0), spring: .snappy)
+    try chain.moveLeader(to: CGPoint(x: 300, y: 120), at: .zero)
+    var values = Array(repeating: CGPoint.zero, count: 8)
+    try chain.values(at: AnimationTime(ticks: 20 * AnimationTime.ticksPerSecond), into: &values)
+    for point in values {
+      let (dx, dy) = (Double(point.x) - 300, Double(point.y) - 120)
+      #expect(dx.magnitude < 1e-9 && dy.magnitude < 1e-9)
+    }
+    #expect(throws: HarmonicError.self) { try SpringChain(count: 0, value: 0.0, spring: .snappy) }
+  }
+}

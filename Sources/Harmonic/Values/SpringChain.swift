@@ -1,0 +1,83 @@
+/// Follow-the-leader (Rebound's SpringChain, react-spring's trail): element
+/// 0 is the leader, which you move; every other element springs towards the
+/// element before it.
+///
+/// What "exact" means here. A chain of springs coupled continuously is a
+/// linear ODE system with a closed form, but its terms grow with the chain's
+/// length (each link adds a repeated root). Harmonic defines the chain
+/// instead as retargets at fixed instants: every `step` after the start,
+/// each follower retargets to its leader's value at that instant (all at
+/// once), and between those instants every element moves in closed form.
+/// So the chain depends on `step` — never on when or how often frames are
+/// drawn: every frame schedule sees the same bits at the same tick.
+///
+/// Time moves forward: ``values(at:into:)`` applies the step instants up to
+/// its tick; a tick before the last applied instant gives the states at
+/// that instant.
+///
+/// Cost: O(n) per step instant passed, O(n) per frame.
+public struct SpringChain<Value: SpringAnimatable>: Sendable {
+  public let step: AnimationTime
+  public let spring: Spring
+  /// The elements; index 0 is the leader.
+  public private(set) var elements: [ValueAnimation<Value>]
+  /// The last step instant applied.
+  public private(set) var appliedUntil: AnimationTime
+  let _start: AnimationTime
+
+  /// - Parameters:
+  ///   - count: elements, leader included (≥ 1).
+  ///   - value: where they all start, at rest.
+  ///   - spring: the spring of every link.
+  ///   - step: the interval between retargets (default 1/120 s).
+  ///   - start: the starting tick.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   count outside 1…100,000, a step that is not positive, or a bad value.
+  public init(count: Int, value: Value, spring: Spring, step: AnimationTime = AnimationTime(ticks: AnimationTime.ticksPerSecond / 120),
+              start: AnimationTime = .zero) throws(HarmonicError) {
+    guard (1...100_000).contains(count) else {
+      throw .invalidParameter(name: "count", value: Double(count), accepted: "within 1…100,000")
+    }
+    guard step.ticks > 0 else {
+      throw .invalidParameter(name: "step", value: Double(step.ticks), accepted: "> 0 ticks")
+    }
+    let element = try ValueAnimation(value: value, target: value, spring: spring, start: start)
+    self.elements = Array(repeating: element, count: count)
+    self.step = step
+    self.spring = spring
+    self.appliedUntil = start
+    self._start = start
+  }
+
+  /// Applies every step instant up to `time`.
+  mutating func _advance(to time: AnimationTime) throws(HarmonicError) {
+    while appliedUntil.ticks <= time.ticks - step.ticks {
+      let instant = appliedUntil + step
+      var leaders: [Value] = []
+      leaders.reserveCapacity(elements.count - 1)
+      for k in 0..<(elements.count - 1) { leaders.append(elements[k].value(at: instant)) }
+      for k in 1..<elements.count { try elements[k].retarget(to: leaders[k - 1], at: instant) }
+      appliedUntil = instant
+    }
+  }
+
+  /// Moves the leader towards `target` from `time` on (C¹).
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a bad target.
+  public mutating func moveLeader(to target: Value, at time: AnimationTime) throws(HarmonicError) {
+    try _advance(to: time)
+    try elements[0].retarget(to: target, at: time)
+  }
+
+  /// Every element's value at `time`, in chain order, into `values` (n elements).
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for an
+  ///   array of the wrong count.
+  public mutating func values(at time: AnimationTime, into values: inout [Value]) throws(HarmonicError) {
+    guard values.count == elements.count else {
+      throw .invalidParameter(name: "values.count", value: Double(values.count), accepted: "\(elements.count), one per element")
+    }
+    try _advance(to: time)
+    for k in 0..<elements.count { values[k] = elements[k].value(at: max(time, appliedUntil)) }
+  }
+}
