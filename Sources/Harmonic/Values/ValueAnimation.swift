@@ -103,10 +103,13 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
         (_stopTick[k], _stopValue[k]) = (time.ticks, high)
         continue
       }
+      var earliest = Double.infinity
       for (level, applies) in [(target[k], limits.clampsOvershoot && start[k] != target[k]),
                                (limits.minimum?[k] ?? 0, limits.minimum != nil), (limits.maximum?[k] ?? 0, limits.maximum != nil)] where applies {
-        guard let seconds = _firstArrival(component: k, level: level), let tick = segmentStart._firstTick(afterSeconds: seconds) else { continue }
-        if tick.ticks < _stopTick[k] { (_stopTick[k], _stopValue[k]) = (tick.ticks, level) }
+        // The level reached first in time wins (two may share a tick).
+        guard let seconds = _firstArrival(component: k, level: level), seconds < earliest,
+              let tick = segmentStart._firstTick(afterSeconds: seconds) else { continue }
+        (earliest, _stopTick[k], _stopValue[k]) = (seconds, tick.ticks, level)
       }
     }
   }
