@@ -136,7 +136,7 @@ extension LayoutTransition {
     for (k, element) in elements.enumerated() where element.to != nil { position[element.id] = k }
     var next = elements
     for element in layout.attributes(in: endRect) where position[element.elementID] == nil {
-      next.append(TransitionElement(from: element.elementID, to: element.elementID))
+      next.append(TransitionElement(_from: element.elementID, _to: element.elementID))
     }
     next.sort()
     let current = complete ? LayoutChannels.values(of: endAttributes, include3D: include3D, transforms: transforms) : now._values.values

@@ -8,13 +8,22 @@ public struct TransitionElement: Sendable, Hashable, Comparable {
   /// old half of a reload).
   public var to: ElementID?
 
-  public init(from: ElementID?, to: ElementID?) {
-    precondition(from != nil || to != nil, "a transition element needs an old or a new id")
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
+  ///   both ids are nil.
+  public init(from: ElementID?, to: ElementID?) throws(HarmonicError) {
+    guard from != nil || to != nil else {
+      throw .invalidParameter(name: "from and to", value: 0, accepted: "at least one element id")
+    }
+    (self.from, self.to) = (from, to)
+  }
+
+  /// Pairs built by the transition itself: one id is always there.
+  init(_from from: ElementID?, _to to: ElementID?) {
     (self.from, self.to) = (from, to)
   }
 
   /// What a frame shows: the new id, or the old one of a disappearing element.
-  public var id: ElementID { to ?? from! }
+  public var id: ElementID { to ?? from ?? ElementID(.cell, ItemIndexPath(item: 0, section: 0)) }
 
   /// By ``id``; an element that stays or appears before one that disappears.
   public static func < (lhs: TransitionElement, rhs: TransitionElement) -> Bool {
@@ -305,16 +314,16 @@ public struct LayoutTransition: Sendable {
     var found: [TransitionElement] = []
     found.reserveCapacity(oldVisible.count + newVisible.count)
     func add(old id: ElementID, to: ElementID?) {
-      guard let to else { return found.append(TransitionElement(from: id, to: nil)) }
+      guard let to else { return found.append(TransitionElement(_from: id, _to: nil)) }
       if id.kind == .cell, mapping.isReloaded(id.indexPath) {
-        found.append(TransitionElement(from: id, to: nil))
-        found.append(TransitionElement(from: nil, to: to))
+        found.append(TransitionElement(_from: id, _to: nil))
+        found.append(TransitionElement(_from: nil, _to: to))
       } else {
-        found.append(TransitionElement(from: id, to: to))
+        found.append(TransitionElement(_from: id, _to: to))
       }
     }
     func add(new id: ElementID, from: ElementID?) {
-      guard let from else { return found.append(TransitionElement(from: nil, to: id)) }
+      guard let from else { return found.append(TransitionElement(_from: nil, _to: id)) }
       add(old: from, to: id)
     }
     // Corridors: where the other end's visible elements are in each layout.
