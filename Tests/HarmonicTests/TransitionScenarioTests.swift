@@ -438,4 +438,31 @@ struct TransitionScenarioTests {
       #expect(allocations == 0, "\(allocations) allocations alternating \(a) and \(b)")
     }
   }
+
+  @Test("channel-column frames hold exactly the attribute frames' channels, the end state from completion on, and allocate nothing",
+        .enabled(if: AllocationCounter.isLive, AllocationCounter.skipReason))
+  func channelFrames() throws {
+    let grid = try GridLayout(sections: [.init(itemCount: 40, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 40)], width: 320)
+    let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: phone,
+                                          springs: .shared(.bouncy), velocity: .gesture(CGPoint(x: 0, y: -600)))
+    var attributes = transition.makeFrame(velocities: true), columns = transition.makeChannelFrame(velocities: true)
+    for tick in [AnimationTime.zero, AnimationTime(ticks: AnimationTime.ticksPerSecond / 9), transition.completion] {
+      try transition.frame(at: tick, into: &attributes)
+      try transition.frame(at: tick, into: &columns)
+      #expect(columns.values == LayoutChannels.values(of: attributes.attributes))
+      #expect(columns.contentOffset == attributes.contentOffset && columns.progress == attributes.progress)
+      for k in [0, 7] { #expect(columns.velocities[LayoutChannels.centerY * transition.elements.count + k] == attributes.velocity(ofElement: k, channel: LayoutChannels.centerY)) }
+    }
+    #expect(columns.isComplete && columns.values == LayoutChannels.values(of: transition.endAttributes))
+    let mid = AnimationTime(ticks: AnimationTime.ticksPerSecond / 7)
+    try transition.frame(at: mid, into: &columns)
+    harmonic_allocations_start()
+    for _ in 0..<100 { try transition.frame(at: mid, into: &columns) }
+    for _ in 0..<100 { try transition.frame(at: transition.completion, into: &columns) }
+    let allocations = harmonic_allocations_stop()
+    #expect(allocations == 0, "\(allocations) allocations in 200 channel frames")
+    var other = try LayoutTransition(from: grid, offset: .zero, to: grid, offset: CGPoint(x: 0, y: 2000), viewport: phone).makeChannelFrame()
+    #expect(throws: HarmonicError.self) { try transition.frame(at: mid, into: &other) }
+  }
 }

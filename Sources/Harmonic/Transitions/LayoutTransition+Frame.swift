@@ -163,3 +163,80 @@ extension LayoutTransition {
             CGSize(width: mix(startContentSize.width, endContentSize.width), height: mix(startContentSize.height, endContentSize.height)))
   }
 }
+
+extension LayoutTransition {
+  /// A transition frame as channel columns: for consumers that read values
+  /// straight into their own storage (a Metal buffer, a render tree) instead
+  /// of ``LayoutAttributes``. Element k's channel c is `values[c·n + k]`
+  /// (``LayoutChannels`` order, n = `elements.count`, in
+  /// ``LayoutTransition/elements`` order); with decomposed transforms the
+  /// transform channels hold the decomposition.
+  public struct ChannelFrame: Sendable {
+    /// Channel-major values, n·11 or n·27.
+    public var values: [Double] { _values.values }
+    /// Channel-major rates per second (empty unless made with velocities).
+    public var velocities: [Double] { _values.velocities }
+    public internal(set) var contentOffset: CGPoint
+    public internal(set) var contentSize: CGSize
+    public internal(set) var progress: Double
+    public internal(set) var overallProgress: Double
+    public internal(set) var isComplete: Bool
+    public internal(set) var time: AnimationTime?
+    var _values: SpringBatch.Frame
+    let _end: [Double]
+  }
+
+  /// A channel frame to evaluate into (reuse it: frames then allocate nothing).
+  ///
+  /// - Parameter velocities: also compute every channel's rate.
+  /// - Complexity: O(n·C) once (it keeps the end state's channels for completion).
+  public func makeChannelFrame(velocities: Bool = false) -> ChannelFrame {
+    ChannelFrame(contentOffset: startOffset, contentSize: startContentSize, progress: 0, overallProgress: overallProgressRange.start,
+                 isComplete: false, time: nil, _values: batch.makeFrame(velocities: velocities),
+                 _end: Array(batch._columns[batch.elementCount..<(2 * batch.elementCount)]))
+  }
+
+  /// The frame at `time` as channel columns: the springs' values, with no
+  /// ``LayoutAttributes`` written. From ``completion`` on, exactly the end
+  /// state (velocities 0).
+  ///
+  /// - Parameters:
+  ///   - time: the tick.
+  ///   - frame: made by ``makeChannelFrame(velocities:)`` of this segment.
+  ///   - backend: `.native` or `.blas`.
+  ///   - threads: worker count (the result does not depend on it).
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   frame of another segment.
+  /// - Complexity: O(n·C); no allocation.
+  public func frame(
+    at time: AnimationTime, into frame: inout ChannelFrame, backend: BatchBackend = .native, threads: Int? = nil
+  ) throws(HarmonicError) {
+    guard frame._end.count == batch.elementCount else {
+      throw .invalidParameter(name: "frame.values.count", value: Double(frame._end.count),
+                              accepted: "\(batch.elementCount) (make the frame with makeChannelFrame() of this segment)")
+    }
+    frame.time = time
+    if time >= completion {
+      frame._values.values.withUnsafeMutableBufferPointer { out in
+        frame._end.withUnsafeBufferPointer { end in
+          for e in 0..<end.count { out[e] = end[e] }
+        }
+      }
+      if !frame._values.velocities.isEmpty {
+        frame._values.velocities.withUnsafeMutableBufferPointer { out in
+          for e in 0..<out.count { out[e] = 0 }
+        }
+      }
+      (frame.contentOffset, frame.contentSize, frame.progress) = (endOffset, endContentSize, 1)
+      frame.overallProgress = overallProgressRange.end
+      frame.isComplete = true
+      return
+    }
+    try batch.evaluate(at: time, into: &frame._values, backend: backend, threads: threads)
+    let p = batch.averageProgress(at: time)
+    frame.progress = p
+    frame.overallProgress = overallProgressRange.start + (overallProgressRange.end - overallProgressRange.start) * p
+    (frame.contentOffset, frame.contentSize) = _offsetAndSize(atProgress: p)
+    frame.isComplete = false
+  }
+}
