@@ -209,6 +209,13 @@ func fuzzTransition(_ input: inout FuzzInput) {
              what: "attributes of \(element.indexPath) at \(tick.ticks)")
     }
     if frame.isComplete { require(frame.attributes == transition.endAttributes, "complete frame differs from the end state") }
+    if transition.transforms == .componentwise, input.byte() < 64 {
+      var columns = transition.makeChannelFrame()
+      if attempt({ () throws(HarmonicError) in try transition.frame(at: tick, into: &columns) }) != nil {
+        require(columns.values == LayoutChannels.values(of: frame.attributes, include3D: transition.include3D),
+                "channel-column frame differs from the attribute frame at \(tick.ticks)")
+      }
+    }
     let rect = CGRect(x: input.points(0...600) - 100, y: input.points(0...600) - 100, width: input.points(0...500), height: input.points(0...500))
     let inRect = frame.attributes(in: rect)
     require(inRect.count <= frame.attributes.count && inRect.allSatisfy { !$0.isHidden }, "attributes(in:) returned more than the frame holds")
