@@ -6,7 +6,8 @@ extension SpringBatch {
   ///
   /// Exact settle times cost a few microseconds each, so most elements are
   /// ruled out first by a closed-form upper bound — A·e^(−a t) when
-  /// oscillating, (|P| + 2|Q|/(s·e))·e^(−s t/2) otherwise — and only those
+  /// oscillating, the last time (|P| + |Q|·min(t, 1/2γ))·e^(−s t) reaches
+  /// the tolerance otherwise (a few fixed-point steps) — and only those
   /// whose bound exceeds the largest exact time found so far are solved.
   ///
   /// - Parameters:
@@ -42,7 +43,21 @@ extension SpringBatch {
       }
       let s = basis.slowRate
       let scale = p.magnitude + 2 * q.magnitude / (s * 2.718281828459045)
-      return scale <= tolerance ? 0 : 2 * _Math.log(scale / tolerance) / s
+      if scale <= tolerance { return 0 }
+      // |d(t)| ≤ (|p| + |q|·min(t, 1/2γ))·e^(−s t), since Ĉ ≤ e^(−s t) and
+      // Ŝ = e^(−s t)·(1 − e^(−2γ t))/(2γ). The loose bound U₀ below is past
+      // the last t where that envelope reaches the tolerance; the map
+      // U ↦ ln((|p| + |q|·min(U, 1/2γ))/tol)/s is increasing and concave, so
+      // iterating it from U₀ gives decreasing bounds that stay past it.
+      var bound = 2 * _Math.log(scale / tolerance) / s
+      let reach = basis.rootDiscriminant > 0 ? 1 / (2 * basis.rootDiscriminant) : Double.infinity
+      for _ in 0..<3 {
+        let next = _Math.log((p.magnitude + q.magnitude * Swift.min(bound, reach)) / tolerance) / s
+        if !(next < bound) { break }
+        bound = Swift.max(next, 0)
+      }
+      // A margin for the rounding of the values the exact solve reads.
+      return bound * (1 + 1e-9) + 1e-12
     }
     @Sendable func exact(_ e: Int) -> Double {
       let (spring, p, q, velocity, tolerance) = element(e)
