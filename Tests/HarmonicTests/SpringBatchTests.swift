@@ -344,3 +344,29 @@ struct SpringBatchTests {
     }
   }
 }
+
+@Suite("Batch settle ticks")
+struct BatchSettleTests {
+  @Test("the pruned settle tick equals the maximum of every element's exact settle time (no pruning), near critical damping too")
+  func prunedEqualsUnpruned() throws {
+    var random = SeededGenerator(seed: 18)
+    let ratios = [1 - 1e-12, 1 - 1e-6, 0.999, 1, 1 + 1e-9, 1.5, 0.15, 0.6, 40]
+    for (trial, ratio) in (ratios + ratios).enumerated() {
+      let spring = trial < ratios.count ? try Spring(response: 0.5, dampingRatio: ratio)
+        : try Spring(response: random.logUniform(0.05, 2), dampingRatio: ratio)
+      let batch = try makeBatch(items: 200, channels: 3, springs: .shared(spring), seed: UInt64(trial + 1))
+      let tolerances = [0.5, 1.0 / 256, 0.002]
+      let pruned = try batch.settleTick(valueTolerances: tolerances)
+      var latest = 0.0
+      for channel in 0..<3 {
+        for item in 0..<200 {
+          let p = batch.start(item: item, channel: channel) - batch.target(item: item, channel: channel)
+          let v = batch.initialVelocity(item: item, channel: channel)
+          let q = v + spring._basis.decayRate * p
+          latest = max(latest, spring._lastExcursion(p: p, q: q, tolerance: tolerances[channel], displacementVelocity: v))
+        }
+      }
+      #expect(pruned == batch.origin._firstTick(afterSeconds: latest), "ζ = \(ratio)")
+    }
+  }
+}

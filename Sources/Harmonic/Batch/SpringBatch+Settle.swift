@@ -39,7 +39,22 @@ extension SpringBatch {
       if basis.isOscillating {
         let amplitude = _Math.hypot(p, q / basis.rootDiscriminant)
         if amplitude <= tolerance { return 0 }
-        return spring.damping == 0 ? .infinity : _Math.log(amplitude / tolerance) / basis.decayRate
+        if spring.damping == 0 { return .infinity }
+        let a = basis.decayRate
+        var bound = _Math.log(amplitude / tolerance) / a
+        // Near critical damping ω_d is tiny and q/ω_d huge, but |Ŝ| ≤
+        // e^(−a t)·min(t, 1/ω_d): |d(t)| ≤ (|p| + |q|·min(t, 1/ω_d))·e^(−a t).
+        // The last time that envelope reaches the tolerance is found by the
+        // same decreasing fixed-point steps, from its own constant-m bound.
+        let reach = 1 / basis.rootDiscriminant
+        var other = _Math.log((p.magnitude + q.magnitude * reach) / tolerance) / a
+        for _ in 0..<6 where other > 0 {
+          let next = _Math.log((p.magnitude + q.magnitude * Swift.min(other, reach)) / tolerance) / a
+          if !(next < other) { break }
+          other = Swift.max(next, 0)
+        }
+        bound = Swift.min(bound, other)
+        return bound * (1 + 1e-9) + 1e-12
       }
       let s = basis.slowRate
       let scale = p.magnitude + 2 * q.magnitude / (s * 2.718281828459045)
