@@ -4,15 +4,22 @@ import Harmonic
 // A grid → list transition: setup time and one frame (batch evaluation,
 // attributes, offset, progress).
 extension Suite {
-  /// Records `transition setup` (the whole initializer, once) and
-  /// `transition frame` (median) at `count` items.
-  mutating func transition(count: Int) throws -> String {
+  /// A `count`-item grid of 10-pt squares and the list of the same items,
+  /// with a viewport that shows every item at both ends.
+  static func gridAndList(count: Int) throws -> (GridLayout, GridLayout, Viewport) {
     let columns = Int(Double(count).squareRoot().rounded(.up))
     let cross = Double(columns) * 12
     let grid = try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)],
                               viewportCrossExtent: cross)
     let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: count)], width: cross)
     let viewport = try Viewport(size: CGSize(width: cross, height: max(grid.contentSize.height, list.contentSize.height)))
+    return (grid, list, viewport)
+  }
+
+  /// Records `transition setup` (the whole initializer, once) and
+  /// `transition frame` (median) at `count` items.
+  mutating func transition(count: Int) throws -> String {
+    let (grid, list, viewport) = try Suite.gridAndList(count: count)
     var transition: LayoutTransition? = nil
     let setup = try measureOnce {
       transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport,
@@ -51,12 +58,7 @@ extension Suite {
   /// `transition setup, attribute sets` (snapshots and initializer) and
   /// `transition frame, attribute sets`.
   mutating func transitionFromAttributes(count: Int) throws -> String {
-    let columns = Int(Double(count).squareRoot().rounded(.up))
-    let cross = Double(columns) * 12
-    let grid = try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)],
-                              viewportCrossExtent: cross)
-    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: count)], width: cross)
-    let viewport = try Viewport(size: CGSize(width: cross, height: max(grid.contentSize.height, list.contentSize.height)))
+    let (grid, list, viewport) = try Suite.gridAndList(count: count)
     let (from, to) = (grid.allAttributes(), list.allAttributes())
     var transition: LayoutTransition? = nil
     let setup = try measureOnce {
