@@ -190,15 +190,19 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// `level` (coming from its start side), or nil if it never does.
   func _firstArrival(component k: Int, level: Double) -> Double? {
     let (u0, v0) = (_start[k] - _target[k], _velocity[k])
-    let gap = level - _target[k]  // the level, relative to the target
+    let (start, target) = (_start[k], _target[k])
+    let gap = level - target  // the level, relative to the target (for the envelope test)
     // Starting on the level, the side is the one the motion leaves towards
     // (its velocity, else its acceleration, which points at the target).
-    let leaving = v0 != 0 ? v0 : -u0
-    if u0 == gap && leaving == 0 { return nil }
-    let side = u0 != gap ? (u0 - gap).sign : leaving.sign
+    let leaving = v0 != 0 ? v0 : target - start
+    if start == level && leaving == 0 { return nil }
+    let side = start != level ? (start - level).sign : leaving.sign
     let basis = spring._basis
+    // The value as `components(at:)` computes it, against the level: in
+    // absolute terms, so a target far beyond a near bound loses nothing.
     func beyond(_ t: Double) -> Bool {
-      let d = basis.evaluate(displacement: u0, velocity: v0, at: t).displacement - gap
+      let (_, s, remaining, step) = basis.stepBasis(t)
+      let d = (((0 + start * remaining) + target * step) + v0 * s) - level
       return d == 0 || d.sign != side
     }
     // Ends of the monotone pieces: the velocity's zeros (closed form), then far away.
