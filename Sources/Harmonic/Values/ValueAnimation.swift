@@ -126,6 +126,14 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     if _stopTick != SIMD4(repeating: .max) {
       for k in 0..<4 where time.ticks >= _stopTick[k] { (value[k], velocity[k]) = (_stopValue[k], 0) }
     }
+    // The bounds hold whatever rounding does near a stop: a value a few ulps
+    // past a bound before its stop tick is held on the bound.
+    if let low = limits.minimum {
+      for k in 0..<ValueAnimation.count where value[k] < low[k] { (value[k], velocity[k]) = (low[k], 0) }
+    }
+    if let high = limits.maximum {
+      for k in 0..<ValueAnimation.count where value[k] > high[k] { (value[k], velocity[k]) = (high[k], 0) }
+    }
     return (value, velocity)
   }
 
