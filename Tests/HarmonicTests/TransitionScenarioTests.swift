@@ -428,6 +428,11 @@ struct TransitionScenarioTests {
       let allocations = harmonic_allocations_stop()
       #expect(allocations == 0, "\(allocations) allocations in 100 frames at tick \(tick.ticks)")
     }
+    try transition.scrub(progress: 0.4, into: &frame)
+    harmonic_allocations_start()
+    for _ in 0..<100 { try transition.scrub(progress: 0.4, into: &frame) }
+    let scrubbing = harmonic_allocations_stop()
+    #expect(scrubbing == 0, "\(scrubbing) allocations in 100 scrubbed frames")
     for (a, b) in [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)] {
       harmonic_allocations_start()
       for _ in 0..<50 {

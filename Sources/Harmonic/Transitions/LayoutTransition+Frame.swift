@@ -139,10 +139,7 @@ extension LayoutTransition {
     if !(time <= batch.origin && transforms == .decomposed) {  // recomposing is exact only to rounding
       try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)
     }
-    let p = batch.averageProgress(at: time)
-    frame.progress = p
-    frame.overallProgress = overallProgressRange.start + (overallProgressRange.end - overallProgressRange.start) * p
-    (frame.contentOffset, frame.contentSize) = _offsetAndSize(atProgress: p)
+    (frame.progress, frame.overallProgress, frame.contentOffset, frame.contentSize) = _state(atProgress: batch.averageProgress(at: time))
     frame.isComplete = false
     frame._settled = false
   }
@@ -155,6 +152,14 @@ extension LayoutTransition {
 }
 
 extension LayoutTransition {
+  /// Everything that follows the segment's average progress `p`: p itself,
+  /// the overall progress and the content offset and size. One formula for
+  /// frames, channel frames and scrubs.
+  func _state(atProgress p: Double) -> (progress: Double, overall: Double, offset: CGPoint, size: CGSize) {
+    let (offset, size) = _offsetAndSize(atProgress: p)
+    return (p, overallProgressRange.start + (overallProgressRange.end - overallProgressRange.start) * p, offset, size)
+  }
+
   /// Content offset and size at average progress `p`: start·(1 − p) + end·p
   /// per coordinate, exactly the start at 0 and the end at 1.
   func _offsetAndSize(atProgress p: Double) -> (offset: CGPoint, size: CGSize) {
@@ -233,10 +238,7 @@ extension LayoutTransition {
       return
     }
     try batch.evaluate(at: time, into: &frame._values, backend: backend, threads: threads)
-    let p = batch.averageProgress(at: time)
-    frame.progress = p
-    frame.overallProgress = overallProgressRange.start + (overallProgressRange.end - overallProgressRange.start) * p
-    (frame.contentOffset, frame.contentSize) = _offsetAndSize(atProgress: p)
+    (frame.progress, frame.overallProgress, frame.contentOffset, frame.contentSize) = _state(atProgress: batch.averageProgress(at: time))
     frame.isComplete = false
   }
 }

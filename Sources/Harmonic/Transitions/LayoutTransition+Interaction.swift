@@ -24,26 +24,31 @@ extension LayoutTransition {
     guard p.isFinite, p.magnitude <= 1e6 else {
       throw .invalidParameter(name: "progress", value: p, accepted: "finite, magnitude ≤ 1e6")
     }
-    guard frame.attributes.count == indexPaths.count else {
-      throw .invalidParameter(name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(indexPaths.count)")
+    guard frame.attributes.count == elements.count else {
+      throw .invalidParameter(name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(elements.count)")
     }
     let q = rubberBand ? LayoutTransition.rubberBanded(p).value : p
-    try _pose().interpolate(progress: q, into: &frame._values.values)
+    _writePose(progress: q, into: &frame._values.values)
     if frame.isComplete { _restoreInFlight(&frame.attributes) }
     try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)
-    frame.progress = q
-    frame.overallProgress = overallProgressRange.start + (overallProgressRange.end - overallProgressRange.start) * q
     frame._settled = false
-    (frame.contentOffset, frame.contentSize) = _offsetAndSize(atProgress: q)
+    (frame.progress, frame.overallProgress, frame.contentOffset, frame.contentSize) = _state(atProgress: q)
     frame.isComplete = false
     frame.time = nil
   }
 
-  /// The segment's start and end channel values (rotations aligned when
-  /// decomposed): the batch's own start and target columns.
-  func _pose() throws(HarmonicError) -> PosePair {
-    let count = batch.elementCount
-    return try PosePair(from: Array(batch._columns[0..<count]), to: Array(batch._columns[count..<(2 * count)]))
+  /// The linear pose at progress `q` between the segment's start and end
+  /// channel values (rotations aligned when decomposed) — PosePair's native
+  /// arithmetic, read straight from the batch's start and target columns, so
+  /// a scrubbed frame copies no poses. `output` holds N·C values.
+  func _writePose(progress q: Double, into output: inout [Double]) {
+    let (w0, w1) = (1 - q, q)
+    let n = batch.elementCount
+    batch._columns.withUnsafeBufferPointer { columns in
+      output.withUnsafeMutableBufferPointer { out in
+        for e in 0..<n { out[e] = (0 + columns[e] * w0) + columns[n + e] * w1 }
+      }
+    }
   }
 
   /// Lets go of a scrub at progress `p` moving at `velocity` (progress per
@@ -82,7 +87,7 @@ extension LayoutTransition {
     let count = batch.elementCount
     let columns = batch._columns
     var pose = [Double](repeating: 0, count: count)
-    try _pose().interpolate(progress: q, into: &pose)
+    _writePose(progress: q, into: &pose)
     let velocities = (0..<count).map { rate * (columns[count + $0] - columns[$0]) }
     let (offset, size) = _offsetAndSize(atProgress: q)
     let offsetVelocity = CGPoint(x: rate * (Double(endOffset.x) - Double(startOffset.x)), y: rate * (Double(endOffset.y) - Double(startOffset.y)))
