@@ -139,24 +139,22 @@ public struct IndexMapping: Sendable {
       }
     }
     var removed = oldCounts.map { _ in Set<Int>() }, added = newCounts.map { _ in Set<Int>() }
-    func remove(_ path: ItemIndexPath, _ name: String) throws(HarmonicError) {
-      try check(path, oldCounts, name)
-      guard !update.deletedSections.contains(path.section) else {
-        throw .invalidParameter(name: "\(name) \(path)", value: Double(path.section), accepted: "an item of a section that is not deleted")
+    /// Marks `path` as taken on one side: within that side's counts, not in a
+    /// section the update deletes (old side) or inserts (new side), named once.
+    func mark(_ path: ItemIndexPath, _ name: String, old: Bool) throws(HarmonicError) {
+      try check(path, old ? oldCounts : newCounts, name)
+      guard !(old ? update.deletedSections : update.insertedSections).contains(path.section) else {
+        throw .invalidParameter(name: "\(name) \(path)", value: Double(path.section),
+                                accepted: "an item of a section that is not \(old ? "deleted" : "inserted")")
       }
-      guard removed[path.section].insert(path.item).inserted else {
-        throw .invalidParameter(name: "\(name) \(path)", value: Double(path.item), accepted: "an old index path named once (deleted, reloaded or moved)")
-      }
-    }
-    func add(_ path: ItemIndexPath, _ name: String) throws(HarmonicError) {
-      try check(path, newCounts, name)
-      guard !update.insertedSections.contains(path.section) else {
-        throw .invalidParameter(name: "\(name) \(path)", value: Double(path.section), accepted: "an item of a section that is not inserted")
-      }
-      guard added[path.section].insert(path.item).inserted else {
-        throw .invalidParameter(name: "\(name) \(path)", value: Double(path.item), accepted: "a new index path named once (inserted or moved to)")
+      let fresh = old ? removed[path.section].insert(path.item).inserted : added[path.section].insert(path.item).inserted
+      guard fresh else {
+        throw .invalidParameter(name: "\(name) \(path)", value: Double(path.item),
+                                accepted: old ? "an old index path named once (deleted, reloaded or moved)" : "a new index path named once (inserted or moved to)")
       }
     }
+    func remove(_ path: ItemIndexPath, _ name: String) throws(HarmonicError) { try mark(path, name, old: true) }
+    func add(_ path: ItemIndexPath, _ name: String) throws(HarmonicError) { try mark(path, name, old: false) }
     for path in update.deleted.sorted() { try remove(path, "deleted") }
     for (from, to) in update.moved.sorted(by: { $0.key < $1.key }) {
       try remove(from, "moved from")
