@@ -3,6 +3,13 @@ import PackageDescription
 
 let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
 
+// `harmonic tune` serves the spring-tuning page through Hummingbird, an HTTP
+// server. No target of the `Harmonic` library depends on it. Setting
+// HARMONIC_WITHOUT_TUNE=1 leaves the server, the `tune` command and its tests
+// out of the package graph altogether: .ci/run does so for the sanitizer
+// builds, which would otherwise build the server again each.
+let withTune = Context.environment["HARMONIC_WITHOUT_TUNE"] == nil
+
 let package = Package(
   name: "Harmonic",
   products: [
@@ -13,7 +20,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // `swift package generate-documentation` (a command plugin: never built into the library).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-  ],
+  ] + (withTune ? [
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),  // already in Hummingbird's graph
+  ] : []),
   targets: [
     // MARK: - Public API
     .target(
@@ -46,7 +56,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "HarmonicCLI", dependencies: ["HarmonicCommands"]),
+    .executableTarget(
+      name: "HarmonicCLI",
+      dependencies: withTune ? ["HarmonicCommands", "HarmonicTune"] : ["HarmonicCommands"],
+      swiftSettings: withTune ? [.define("HARMONIC_TUNE")] : []
+    ),
 
     // MARK: - Fuzzing
     // Checks for every public entry point, driven by libFuzzer (scripts/fuzz)
@@ -84,3 +98,23 @@ let package = Package(
     .target(name: "_AllocationCounter", path: "Tests/_AllocationCounter"),
   ]
 )
+
+if withTune {
+  package.targets += [
+    // MARK: - Tuning page (`harmonic tune`)
+    // The HTTP server and the page's static files; the API it answers with
+    // lives in HarmonicCommands (`TuneAPI`), so the fuzzer and the main tests
+    // reach it without a server.
+    .target(
+      name: "HarmonicTune",
+      dependencies: [
+        "HarmonicCommands",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      resources: [.copy("Page")]
+    ),
+    .testTarget(name: "HarmonicTuneTests", dependencies: ["HarmonicTune"]),
+  ]
+}

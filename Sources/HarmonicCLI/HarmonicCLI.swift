@@ -1,13 +1,22 @@
 import Foundation
 import HarmonicCommands
+#if HARMONIC_TUNE
+import HarmonicTune
+#endif
 
 /// Entry point: runs the command, and maps every failure (a bad value, a bad
 /// combination of options, an unknown option) to a message on stderr and exit
 /// status 2.
 @main
 enum HarmonicMain {
-  static func main() {
-    let outcome = HarmonicCommand.execute(Array(CommandLine.arguments.dropFirst()))
+  static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    #if HARMONIC_TUNE
+    if arguments.first == "tune" {
+      exit(await TuneCommand.execute(Array(arguments.dropFirst())))
+    }
+    #endif
+    let outcome = HarmonicCommand.execute(arguments)
     if outcome.status == 0 {
       if !outcome.message.isEmpty { print(outcome.message) }  // --help, --version
     } else {

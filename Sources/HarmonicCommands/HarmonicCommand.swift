@@ -18,6 +18,9 @@ public struct HarmonicCommand: ParsableCommand {
         --preset NAME                             (smooth, snappy, bouncy, core-animation, pop, android)
       Times are in seconds, velocities in units per second. Bad input prints a
       message on stderr and exits with status 2.
+
+      harmonic tune [--port N] [--host ADDRESS] serves the spring-tuning page
+      (see `harmonic tune --help`).
       """,
     subcommands: [Describe.self, Sample.self, Settle.self, Snap.self, Decay.self, RubberBandCommand.self, Fit.self, Plot.self, Export.self, TransitionCommand.self]
   )
@@ -59,9 +62,22 @@ public struct HarmonicCommand: ParsableCommand {
 enum CommandLineOutput {
   /// Set for ``HarmonicCommand/execute(_:quiet:)`` with `quiet`.
   @TaskLocal static var isQuiet = false
+  /// Set while ``TuneAPI`` runs a command: what it prints is collected here.
+  @TaskLocal static var sink: OutputSink?
 }
 
-/// `print`, unless the invocation is quiet.
+/// The lines a command printed, for ``TuneAPI``. One command (one task) writes
+/// to a sink at a time.
+final class OutputSink: @unchecked Sendable {
+  var lines: [String] = []
+  var text: String { lines.joined(separator: "\n") }
+}
+
+/// `print`, unless the invocation is quiet or collected.
 func emit(_ text: String) {
-  if !CommandLineOutput.isQuiet { print(text) }
+  if let sink = CommandLineOutput.sink {
+    sink.lines.append(text)
+  } else if !CommandLineOutput.isQuiet {
+    print(text)
+  }
 }

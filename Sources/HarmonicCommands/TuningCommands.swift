@@ -26,7 +26,7 @@ func parseSpringSpec(_ text: String) throws -> Spring {
 }
 
 func writeFile(_ text: String, to path: String) throws {
-  if CommandLineOutput.isQuiet { return }
+  if CommandLineOutput.isQuiet || CommandLineOutput.sink != nil { return }
   do {
     try text.write(toFile: path, atomically: true, encoding: .utf8)
   } catch {
@@ -84,7 +84,13 @@ struct Fit: ParsableCommand {
   @Option(help: "Also draw the fitted spring over the data to this SVG file.") var plot: String?
 
   func run() throws {
-    let modes = [samples != nil, bezier != nil, overshoot != nil || settleTime != nil, bounce != nil].filter { $0 }.count
+    try run(samples: samples.map(readSamples))
+  }
+
+  /// Fits `data` (the samples file's contents, read by `run()` or given by
+  /// ``TuneAPI``), or the bezier or design targets when `data` is nil.
+  func run(samples data: [SpringFit.Sample]?) throws {
+    let modes = [data != nil, bezier != nil, overshoot != nil || settleTime != nil, bounce != nil].filter { $0 }.count
     guard modes == 1 else {
       throw ValidationError("give exactly one of --samples FILE, --bezier x1,y1,x2,y2 --duration D, --overshoot P --settle-time T, --duration D --bounce B")
     }
@@ -94,8 +100,7 @@ struct Fit: ParsableCommand {
     var extra: [(String, String)] = []
     var ends: [(String, String)] = []
     var points: [SpringFit.Sample] = []
-    if let path = samples {
-      let data = try readSamples(path)
+    if let data {
       let result = try SpringFit.fit(samples: data, from: from, to: to, initialVelocity: fitVelocity ? nil : 0)
       spring = result.spring
       velocity = result.initialVelocity
@@ -150,6 +155,11 @@ struct Fit: ParsableCommand {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
       throw ValidationError("cannot read samples file \(path)")
     }
+    return try Fit.parseSamples(text, source: path)
+  }
+
+  /// `time,value` lines; a first line that is not two numbers is a header.
+  static func parseSamples(_ text: String, source path: String) throws -> [SpringFit.Sample] {
     var result: [SpringFit.Sample] = []
     for (number, line) in text.split(whereSeparator: \.isNewline).enumerated() {
       let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -165,10 +175,17 @@ struct Fit: ParsableCommand {
 
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Export a spring's step as a CSS linear() easing or as keyframes.",
-    discussion: "Both run to the exact settle time (|x − 1| ≤ 0.001) and end at 1; the measured error bound is printed.")
+    abstract: "Export a spring: code for other systems, a CSS linear() easing, or keyframes.",
+    discussion: """
+      --code prints the spring set up in Harmonic, SwiftUI (response/dampingFraction and duration/bounce),
+      UIKit, CSS, Android and Flutter, each with its largest error against the spring (0 where the target
+      runs the same equation with the same numbers). --code NAME prints one: \(SpringExport.Snippet.Platform.allCases.map(\.rawValue).joined(separator: ", ")).
+      The CSS easing and the keyframes run to the exact settle time (|x − 1| ≤ 0.001) and end at 1.
+      """)
 
   @OptionGroup var springOptions: SpringOptions
+  @Option(name: .customLong("code"), help: "Code for other systems: all, or one of harmonic, swiftui-response, swiftui-duration, uikit, css, android, flutter.")
+  var code: String?
   @Flag(help: "A CSS linear() easing with a duration.") var css = false
   @Flag(help: "Keyframes sampled at --fps.") var keyframes = false
   @Option(parsing: .unconditional, help: "Largest error of the CSS easing (default 0.001).") var tolerance: Double = 0.001
@@ -176,9 +193,32 @@ struct Export: ParsableCommand {
   @Flag(help: "Print one JSON object.") var json = false
 
   func run() throws {
-    guard css != keyframes else { throw ValidationError("give exactly one of --css or --keyframes") }
+    guard [code != nil, css, keyframes].filter({ $0 }).count == 1 else {
+      throw ValidationError("give exactly one of --code [NAME|all], --css or --keyframes")
+    }
     let spring = try springOptions.spring()
-    if css {
+    if let code {
+      var snippets = try SpringExport.snippets(spring, cssTolerance: tolerance)
+      if code != "all" {
+        guard let platform = SpringExport.Snippet.Platform(rawValue: code) else {
+          throw ValidationError("--code '\(code)': expected all or one of \(SpringExport.Snippet.Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        snippets = snippets.filter { $0.platform == platform }
+      }
+      if json {
+        emit(JSON.object([("snippets", JSON.array(snippets.map { snippet in
+          JSON.object([("name", JSON.string(snippet.platform.rawValue)), ("title", JSON.string(snippet.title)),
+                       ("code", JSON.string(snippet.code)), ("maxError", JSON.number(snippet.maxError))])
+        }))]))
+      } else if code != "all" {
+        emit(snippets[0].code)
+      } else {
+        for (index, snippet) in snippets.enumerated() {
+          let bound = snippet.maxError == 0 ? "same motion" : "max error \(snippet.maxError.isFinite ? String(format: "%.2g", snippet.maxError) : "unbounded")"
+          emit("\(index == 0 ? "" : "\n")// \(snippet.title) (\(bound))\n\(snippet.code)")
+        }
+      }
+    } else if css {
       let easing = try SpringExport.css(spring, tolerance: tolerance)
       if json {
         emit(JSON.object([("easing", JSON.string(easing.easing)), ("duration", JSON.number(easing.duration)),

@@ -1,0 +1,116 @@
+extension SpringExport {
+  /// A piece of code that sets up `spring` in another animation system.
+  public struct Snippet: Sendable, Hashable {
+    /// Where the code goes.
+    public enum Platform: String, Sendable, Hashable, CaseIterable {
+      /// Harmonic itself: `Spring(mass:stiffness:damping:)`.
+      case harmonic
+      /// SwiftUI `.spring(response:dampingFraction:blendDuration:)`.
+      case swiftUIResponse = "swiftui-response"
+      /// SwiftUI `Spring(duration:bounce:)` (iOS 17, macOS 14).
+      case swiftUIDuration = "swiftui-duration"
+      /// UIKit `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`.
+      case uiKit = "uikit"
+      /// CSS `linear()` easing with its duration.
+      case css
+      /// androidx.dynamicanimation `SpringForce` (mass 1, `Float` parameters).
+      case android
+      /// Flutter `SpringDescription(mass:stiffness:damping:)`.
+      case flutter
+    }
+
+    /// The system the code is for.
+    public let platform: Platform
+    /// A short title, e.g. "SwiftUI .spring(response:dampingFraction:)".
+    public let title: String
+    /// The code, ready to paste.
+    public let code: String
+    /// Largest |exported motion − spring motion| over the unit step 0 → 1
+    /// from rest, in progress units: 0 where the target runs the same
+    /// equation of motion with the same numbers (rounding inside the
+    /// target system aside), the measured bound where it approximates —
+    /// the CSS easing's chords, Android's `Float` parameters.
+    public let maxError: Double
+  }
+
+  /// Code that sets up `spring` in Harmonic, SwiftUI (two forms), UIKit,
+  /// CSS, Android and Flutter, one ``Snippet`` per ``Snippet/Platform``, in
+  /// that order.
+  ///
+  /// Numbers are printed in Swift's shortest round-trip form (Kotlin's
+  /// shortest `Float` form for Android), so the systems that take `Double`
+  /// read back exactly the numbers the library computed. The conversions are
+  /// the library's own: ``Spring/response``, ``Spring/dampingRatio``,
+  /// ``Spring/duration``, ``Spring/bounce``; SwiftUI, Android and CSS have
+  /// mass 1 and see the same motion because only k/m and c/m shape it.
+  ///
+  /// - Parameters:
+  ///   - spring: the spring. It must settle (ζ > 0) for the CSS easing.
+  ///   - cssTolerance: the CSS easing's largest error, within [1e-6, 0.1].
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` from
+  ///   ``css(_:tolerance:relativeVelocity:)`` (an undamped spring, a tolerance
+  ///   out of range).
+  /// - Complexity: about 10,000 closed-form evaluations (the CSS easing's
+  ///   grid, and 2,001 samples to measure Android's rounding).
+  public static func snippets(_ spring: Spring, cssTolerance: Double = 0.001) throws(HarmonicError) -> [Snippet] {
+    let css = try css(spring, tolerance: cssTolerance)
+    let (m, k, c) = (spring.mass, spring.stiffness, spring.damping)
+    let (response, ratio) = (spring.response, spring.dampingRatio)
+    // Android keeps stiffness (of mass 1) and the damping ratio as Float.
+    let androidStiffness = Float(k / m), androidRatio = Float(ratio)
+    // A spring whose k/m a Float cannot hold (beyond ~3.4e38, or below ~1e-45) has no Android equivalent: bound ∞.
+    let androidSpring = try? Spring(stiffness: Double(androidStiffness), dampingRatio: Double(androidRatio))
+    let androidError = try androidSpring.map { rounded throws(HarmonicError) in try _stepDifference(spring, rounded, until: css.duration) } ?? .infinity
+    let settle = spring.settlingDuration
+    return [
+      Snippet(platform: .harmonic, title: "Harmonic", code: """
+        let spring = try Spring(mass: \(m), stiffness: \(k), damping: \(c))
+        """, maxError: 0),
+      Snippet(platform: .swiftUIResponse, title: "SwiftUI .spring(response:dampingFraction:)", code: """
+        withAnimation(.spring(response: \(response), dampingFraction: \(ratio), blendDuration: 0)) { … }
+        """, maxError: 0),
+      Snippet(platform: .swiftUIDuration, title: "SwiftUI Spring(duration:bounce:)", code: """
+        withAnimation(.spring(Spring(duration: \(spring.duration), bounce: \(spring.bounce)))) { … }
+        """, maxError: 0),
+      Snippet(platform: .uiKit, title: "UIKit UISpringTimingParameters", code: """
+        let parameters = UISpringTimingParameters(mass: \(m), stiffness: \(k), damping: \(c), initialVelocity: .zero)
+        // UIKit derives the duration itself from the parameters (settles after about \(_shortSeconds(settle)) s).
+        let animator = UIViewPropertyAnimator(duration: \(_shortSeconds(settle)), timingParameters: parameters)
+        """, maxError: 0),
+      Snippet(platform: .css, title: "CSS linear() with duration", code: css.declarations, maxError: css.maxError),
+      Snippet(platform: .android, title: "Android SpringForce", code: """
+        val force = SpringForce(1f)
+            .setStiffness(\(androidStiffness)f)
+            .setDampingRatio(\(androidRatio)f)
+        """, maxError: androidError),
+      Snippet(platform: .flutter, title: "Flutter SpringDescription", code: """
+        const spring = SpringDescription(mass: \(m), stiffness: \(k), damping: \(c));
+        """, maxError: 0),
+    ]
+  }
+
+  /// Largest |a(t) − b(t)| of two unit steps from rest on 2,001 samples over
+  /// [0, duration] (the same for both: the motions are compared up to the
+  /// original spring's settle time, after which both are within 0.001 of 1).
+  static func _stepDifference(_ a: Spring, _ b: Spring, until duration: Double) throws(HarmonicError) -> Double {
+    let first = try SpringMotion(spring: a, from: 0, to: 1)
+    let second = try SpringMotion(spring: b, from: 0, to: 1)
+    var largest = 0.0
+    for i in 0...2_000 {
+      let t = duration * Double(i) / 2_000
+      largest = Swift.max(largest, (first._state(atSeconds: t).value - second._state(atSeconds: t).value).magnitude)
+    }
+    return largest
+  }
+
+  /// Seconds to the millisecond, for comments (3 decimals, no trailing zeros).
+  static func _shortSeconds(_ seconds: Double) -> String {
+    let milliseconds = (seconds * 1000).rounded(.up)
+    guard milliseconds.isFinite, milliseconds < 1e15 else { return "\(seconds)" }
+    let whole = Int(milliseconds)
+    var text = "\(whole / 1000).\(String(whole % 1000 + 1000).dropFirst())"
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+}

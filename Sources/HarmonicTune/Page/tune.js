@@ -1,0 +1,454 @@
+// The tuning page. Every number it shows comes from the server's /api/
+// endpoints (the Harmonic library); this script only draws and plays them.
+"use strict";
+
+const FAMILIES = {
+  response: ["response", "dampingRatio"],
+  duration: ["duration", "bounce"],
+  physical: ["mass", "stiffness", "damping"],
+  stiffnessRatio: ["stiffness", "dampingRatio"],
+};
+const SAMPLES = 241;          // points per curve
+const MAX_PINS = 5;
+
+const state = {
+  spring: null,               // describe JSON of the current spring
+  relativeVelocity: 0,
+  tolerance: 0.01,
+  pins: [],                   // {label, spring, velocity, curve}
+  overlay: null,              // {kind: "bezier"|"points", points: [[t, v]…]}
+  curve: null,                // {times, values, velocities, settle}
+  fps: 60,
+  request: 0,                 // the newest spring update; older answers are dropped
+};
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+const SVG = "http://www.w3.org/2000/svg";
+
+function status(message) { $("#status").textContent = message || ""; }
+
+async function api(endpoint, params, body) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) query.set(key, String(value));
+  const response = await fetch(`/api/${endpoint}?${query}`, body === undefined ? {} : { method: "POST", body });
+  const json = await response.json();
+  if (!response.ok) throw new Error(json.parameter ? `${json.parameter}: ${json.error}` : json.error);
+  return json;
+}
+
+function springParams(spring) {
+  return { mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping };
+}
+
+// ---- Controls ------------------------------------------------------------
+
+function setField(fieldset, name, value) {
+  for (const input of $$(`input[name="${name}"]`, fieldset)) {
+    if (document.activeElement === input) continue;
+    input.value = Number.isFinite(value) ? +value.toPrecision(6) : "";
+  }
+}
+
+function showSpring(spring, except) {
+  for (const fieldset of $$("fieldset[data-family]")) {
+    const family = fieldset.dataset.family;
+    if (family === except || family === "motion") continue;
+    for (const name of FAMILIES[family]) setField(fieldset, name, spring[name]);
+  }
+  const node = $("#figures");
+  node.dataset.mass = spring.mass; node.dataset.stiffness = spring.stiffness; node.dataset.damping = spring.damping;
+  const rows = [
+    ["natural frequency", `${fmt(spring.naturalFrequency)} rad/s`],
+    ["damping ratio ζ", fmt(spring.dampingRatio)],
+    ["overshoot", spring.overshoot === null ? "—" : `${fmt(spring.overshoot * 100)} %`],
+    ["settles (±0.001)", spring.settlingDuration === null ? "never" : `${fmt(spring.settlingDuration)} s`],
+    ["damped period", spring.dampedPeriod === null ? "— (no oscillation)" : `${fmt(spring.dampedPeriod)} s`],
+  ];
+  node.replaceChildren(...rows.flatMap(([key, value]) => [el("dt", key), el("dd", value)]));
+}
+
+function fmt(x) { return x === null || x === undefined ? "—" : (+x.toPrecision(5)).toString(); }
+
+function el(tag, text, attributes = {}) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  return node;
+}
+
+async function springFromFamily(family) {
+  const fieldset = $(`fieldset[data-family="${family}"]`);
+  const params = {};
+  for (const name of FAMILIES[family]) params[name] = $(`input[type=number][name="${name}"]`, fieldset).value;
+  if (family === "stiffnessRatio") params.mass = state.spring ? state.spring.mass : 1;
+  $$("fieldset").forEach((f) => f.classList.toggle("active", f === fieldset));
+  await update(() => api("describe", params), family);
+}
+
+// Runs `load` (which returns describe JSON), then redraws; answers to older
+// requests than the newest are dropped, so a dragged slider never shows a stale curve.
+async function update(load, except) {
+  const request = ++state.request;
+  try {
+    const spring = await load();
+    if (request !== state.request) return;
+    state.spring = spring;
+    showSpring(spring, except);
+    await redraw(request);
+    status("");
+  } catch (error) {
+    if (request === state.request) status(error.message);
+  }
+}
+
+function wireControls() {
+  for (const fieldset of $$("fieldset[data-family]")) {
+    const family = fieldset.dataset.family;
+    for (const input of $$("input", fieldset)) {
+      input.addEventListener("input", () => {
+        for (const twin of $$(`input[name="${input.name}"]`, fieldset)) if (twin !== input) twin.value = input.value;
+        if (family === "motion") {
+          state.relativeVelocity = Number(input.value) || 0;
+          update(async () => state.spring);
+        } else {
+          springFromFamily(family);
+        }
+      });
+    }
+  }
+  $("#tolerance").addEventListener("change", (event) => {
+    state.tolerance = Number(event.target.value);
+    update(async () => state.spring);
+  });
+  $("#pin").addEventListener("click", () => {
+    if (!state.spring || !state.curve) return;
+    if (state.pins.length === MAX_PINS) state.pins.shift();
+    const s = state.spring;
+    state.pins.push({ label: `k ${fmt(s.stiffness)}, c ${fmt(s.damping)}, m ${fmt(s.mass)}`, spring: s, velocity: state.relativeVelocity });
+    update(async () => state.spring);
+  });
+  $("#clear-pins").addEventListener("click", () => { state.pins = []; update(async () => state.spring); });
+}
+
+// ---- Curves --------------------------------------------------------------
+
+async function settleTime(spring, velocity) {
+  const json = await api("settle", { ...springParams(spring), relativeVelocity: velocity, valueTolerance: state.tolerance });
+  return json.settleTime;
+}
+
+async function curve(spring, velocity, end) {
+  const times = Array.from({ length: SAMPLES }, (_, i) => +(end * i / (SAMPLES - 1)).toPrecision(12));
+  const json = await api("sample", { ...springParams(spring), relativeVelocity: velocity, times: times.join(",") });
+  return { times, values: json.samples.map((s) => s.value), velocities: json.samples.map((s) => s.velocity) };
+}
+
+async function redraw(request) {
+  const all = [{ spring: state.spring, velocity: state.relativeVelocity }, ...state.pins];
+  const settles = await Promise.all(all.map((p) => settleTime(p.spring, p.velocity)));
+  const overlayEnd = state.overlay ? Math.max(...state.overlay.points.map((p) => p[0])) : 0;
+  const finite = settles.filter((t) => t !== null);
+  const end = Math.min(10, Math.max(0.2, overlayEnd, ...finite.map((t) => t * 1.15)));
+  const curves = await Promise.all(all.map((p) => curve(p.spring, p.velocity, end)));
+  if (request !== state.request) return;
+  state.curve = { ...curves[0], settle: settles[0] };
+  curves.slice(1).forEach((c, i) => { state.pins[i].curve = c; state.pins[i].settle = settles[i + 1]; });
+  drawValue(curves, settles, end);
+  drawVelocity(curves, end);
+  drawLegend();
+  loadSnippets(request);
+}
+
+function chart(svg, width, height, end, low, high) {
+  const pad = { left: 44, right: 12, top: 10, bottom: 24 };
+  const x = (t) => pad.left + (t / end) * (width - pad.left - pad.right);
+  const y = (v) => pad.top + (1 - (v - low) / (high - low)) * (height - pad.top - pad.bottom);
+  svg.replaceChildren();
+  const grid = add(svg, "g", { class: "grid" }), axis = add(svg, "g", { class: "axis" });
+  for (const t of ticks(0, end, 8)) {
+    add(grid, "line", { x1: x(t), x2: x(t), y1: pad.top, y2: height - pad.bottom });
+    add(axis, "text", { x: x(t), y: height - 8, "text-anchor": "middle" }).textContent = `${+t.toPrecision(3)} s`;
+  }
+  for (const v of ticks(low, high, 6)) {
+    add(grid, "line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v) });
+    add(axis, "text", { x: pad.left - 6, y: y(v) + 4, "text-anchor": "end" }).textContent = `${+v.toPrecision(3)}`;
+  }
+  return { x, y, pad, width, height };
+}
+
+function ticks(low, high, count) {
+  const raw = (high - low) / count, magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw);
+  const out = [];
+  for (let v = Math.ceil(low / step) * step; v <= high + 1e-12; v += step) out.push(Math.abs(v) < 1e-12 ? 0 : v);
+  return out;
+}
+
+function add(parent, tag, attributes = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  parent.appendChild(node);
+  return node;
+}
+
+function path(times, values, frame) {
+  return times.map((t, i) => `${i ? "L" : "M"}${frame.x(t).toFixed(2)},${frame.y(values[i]).toFixed(2)}`).join("");
+}
+
+function extent(lists, low, high) {
+  for (const list of lists) for (const v of list) { low = Math.min(low, v); high = Math.max(high, v); }
+  const margin = 0.05 * (high - low);
+  return [low - margin, high + margin];
+}
+
+function drawValue(curves, settles, end) {
+  const svg = $("#value-chart");
+  const overlayValues = state.overlay ? state.overlay.points.map((p) => p[1]) : [];
+  const [low, high] = extent([...curves.map((c) => c.values), overlayValues], 0, 1);
+  const frame = chart(svg, 640, 300, end, low, high);
+  add(svg, "rect", { class: "band", x: frame.pad.left, width: 640 - frame.pad.left - frame.pad.right,
+    y: frame.y(1 + state.tolerance), height: Math.max(1, frame.y(1 - state.tolerance) - frame.y(1 + state.tolerance)) });
+  add(svg, "line", { class: "target", x1: frame.pad.left, x2: 640 - frame.pad.right, y1: frame.y(1), y2: frame.y(1) });
+  curves.slice(1).forEach((c, i) => add(svg, "path", { class: "curve pin", id: `value-pin-${i}`, stroke: `var(--pin${i})`, d: path(c.times, c.values, frame) }));
+  if (state.overlay) {
+    const points = state.overlay.points;
+    if (state.overlay.kind === "bezier") {
+      add(svg, "path", { class: "overlay", id: "value-overlay", d: path(points.map((p) => p[0]), points.map((p) => p[1]), frame) });
+    } else {
+      const group = add(svg, "g", { class: "points", id: "value-overlay" });
+      for (const [t, v] of points) if (t <= end) add(group, "circle", { cx: frame.x(t), cy: frame.y(v), r: 2.2 });
+    }
+  }
+  const current = curves[0];
+  add(svg, "path", { class: "curve current", id: "value-current", d: path(current.times, current.values, frame) });
+  // Settle time (exact, for the band shown) and the largest excursion past the target.
+  const markers = add(svg, "g", { class: "marker", id: "markers" });
+  if (settles[0] !== null && settles[0] <= end) {
+    add(markers, "line", { x1: frame.x(settles[0]), x2: frame.x(settles[0]), y1: frame.pad.top, y2: 300 - frame.pad.bottom });
+    const right = frame.x(settles[0]) > 640 - 130;
+    add(markers, "text", { x: frame.x(settles[0]) + (right ? -4 : 4), y: 300 - frame.pad.bottom - 8, id: "settle-label",
+      "text-anchor": right ? "end" : "start" }).textContent = `settles ${fmt(settles[0])} s (±${state.tolerance})`;
+  }
+  let peak = 0;
+  current.values.forEach((v, i) => { if (v > current.values[peak]) peak = i; });
+  const overshoot = current.values[peak] - 1;
+  if (overshoot > 1e-4) {
+    const t = current.times[peak], v = current.values[peak];
+    add(markers, "circle", { cx: frame.x(t), cy: frame.y(v), r: 3.5 });
+    add(markers, "text", { x: frame.x(t), y: frame.y(v) + 18, id: "overshoot-label", "text-anchor": "middle" }).textContent = `overshoot ${fmt(overshoot * 100)} %`;
+  }
+}
+
+function drawVelocity(curves, end) {
+  const svg = $("#velocity-chart");
+  const [low, high] = extent(curves.map((c) => c.velocities), 0, 0);
+  const frame = chart(svg, 640, 180, end, low === high ? -1 : low, low === high ? 1 : high);
+  add(svg, "line", { class: "target", x1: frame.pad.left, x2: 640 - frame.pad.right, y1: frame.y(0), y2: frame.y(0) });
+  curves.slice(1).forEach((c, i) => add(svg, "path", { class: "curve pin", stroke: `var(--pin${i})`, d: path(c.times, c.velocities, frame) }));
+  add(svg, "path", { class: "curve current", id: "velocity-current", d: path(curves[0].times, curves[0].velocities, frame) });
+}
+
+function drawLegend() {
+  const s = state.spring;
+  const items = [el("li", `current: response ${fmt(s.response)} s, ζ ${fmt(s.dampingRatio)}`, { style: "color: var(--accent)" })];
+  state.pins.forEach((p, i) => items.push(el("li", p.label, { style: `color: var(--pin${i})` })));
+  if (state.overlay) items.push(el("li", state.overlay.kind === "bezier" ? "cubic-bezier (dashed)" : "samples (dots)", { style: "color: #111" }));
+  $("#legend").replaceChildren(...items);
+}
+
+// ---- Export --------------------------------------------------------------
+
+async function loadSnippets(request) {
+  try {
+    const json = await api("export", springParams(state.spring));
+    if (request !== state.request) return;
+    const nodes = json.snippets.map((snippet) => {
+      const box = el("div", undefined, { class: "snippet" });
+      const bound = snippet.maxError === null ? "no equivalent" : snippet.maxError === 0 ? "same motion" : `max error ${snippet.maxError.toPrecision(2)}`;
+      const head = el("header"), title = el("div");
+      title.append(el("strong", snippet.title), el("span", bound));
+      head.append(title);
+      const copy = el("button", "Copy", { type: "button" });
+      const code = el("pre", snippet.code, { id: `snippet-${snippet.name}` });
+      copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(snippet.code));
+      head.append(copy);
+      box.append(head, code);
+      return box;
+    });
+    $("#snippets").replaceChildren(...nodes);
+  } catch (error) {
+    $("#snippets").replaceChildren(el("p", `no snippets: ${error.message}`));
+  }
+}
+
+// ---- Fit -----------------------------------------------------------------
+
+function cubicBezier(x1, y1, x2, y2, x) {
+  // CSS cubic-bezier easing: solve x(s) = x by bisection, return y(s).
+  const at = (a, b, s) => 3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s;
+  let low = 0, high = 1;
+  for (let i = 0; i < 60; i++) { const mid = (low + high) / 2; if (at(x1, x2, mid) < x) low = mid; else high = mid; }
+  return at(y1, y2, (low + high) / 2);
+}
+
+function applyFit(json, overlay) {
+  state.overlay = overlay;
+  state.relativeVelocity = json.initialVelocity || 0;
+  for (const input of $$('input[name="relativeVelocity"]')) input.value = +state.relativeVelocity.toPrecision(4);
+  $("#fit-result").textContent = `fitted: stiffness ${fmt(json.stiffness)}, damping ${fmt(json.damping)} (mass 1), ` +
+    `initial velocity ${fmt(json.initialVelocity)} steps/s; rms ${json.rms.toPrecision(2)}, max error ${json.maxError.toPrecision(2)}`;
+  update(() => api("describe", { mass: json.mass, stiffness: json.stiffness, damping: json.damping }));
+}
+
+function wireFit() {
+  $("#fit-bezier").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const numbers = form.bezier.value.replace(/cubic-bezier|[()\s]/g, "").split(",");
+    const duration = Number(form.duration.value);
+    try {
+      const json = await api("fit", { bezier: numbers.join(","), duration: form.duration.value });
+      const [x1, y1, x2, y2] = numbers.map(Number);
+      const points = Array.from({ length: 121 }, (_, i) => [duration * i / 120, cubicBezier(x1, y1, x2, y2, i / 120)]);
+      applyFit(json, { kind: "bezier", points });
+      status("");
+    } catch (error) { status(error.message); }
+  });
+  $("#fit-csv").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    try {
+      const json = await api("fit", { fitVelocity: form.fitVelocity.checked }, form.csv.value);
+      const rows = form.csv.value.split(/\r?\n/).map((line) => line.split(",").map(Number)).filter((r) => r.length >= 2 && r.every(Number.isFinite));
+      const span = json.target - json.start;
+      applyFit(json, { kind: "points", points: rows.map(([t, v]) => [t, span === 0 ? 0 : (v - json.start) / span]) });
+      status("");
+    } catch (error) { status(error.message); }
+  });
+}
+
+// ---- Previews ------------------------------------------------------------
+
+// The display's frame rate, measured over 30 animation frames: the server
+// computes the preview frames at exactly this rate.
+function measureFrameRate() {
+  return new Promise((resolve) => {
+    const stamps = [];
+    const step = (now) => {
+      stamps.push(now);
+      if (stamps.length < 31) return requestAnimationFrame(step);
+      const interval = (stamps[30] - stamps[0]) / 30;
+      resolve(Math.min(240, Math.max(10, Math.round(1000 / interval))));
+    };
+    requestAnimationFrame(step);
+  });
+}
+
+let playing = null;
+function play(count, apply, done) {
+  if (playing) cancelAnimationFrame(playing.handle);
+  const start = performance.now();
+  const tick = (now) => {
+    const k = Math.min(count - 1, Math.floor(((now - start) / 1000) * state.fps));
+    apply(k);
+    if (k < count - 1) playing.handle = requestAnimationFrame(tick);
+    else { playing = null; if (done) done(); }
+  };
+  playing = { handle: requestAnimationFrame(tick) };
+}
+
+let transitionDirection = "list";
+async function loadTransition(autoplay) {
+  const stage = $("#transition-stage");
+  try {
+    const json = await api("transition", { ...springParams(state.spring), fps: state.fps, direction: transitionDirection });
+    if (stage.children.length !== json.ids.length) {
+      stage.replaceChildren(...json.ids.map((id) => el("div", String(id + 1), { class: "item" })));
+    }
+    const boxes = Array.from(stage.children);
+    const apply = (k) => json.frames[k].items.forEach(([x, y, w, h, a], i) => {
+      const style = boxes[i].style;
+      style.left = `${x}px`; style.top = `${y}px`; style.width = `${w}px`; style.height = `${h}px`; style.opacity = a;
+    });
+    stage.dataset.frames = json.frames.length;
+    if (!autoplay) { apply(0); return; }
+    play(json.frames.length, apply, () => {
+      transitionDirection = transitionDirection === "list" ? "grid" : "list";
+      $("#play-transition").textContent = transitionDirection === "list" ? "Grid → list" : "List → grid";
+      stage.dataset.played = String(Number(stage.dataset.played || 0) + 1);
+    });
+  } catch (error) { status(error.message); }
+}
+
+const snap = { offset: 0, layout: null };
+function layoutCards(layout) {
+  const strip = $("#snap-strip");
+  if (strip.children.length) return;
+  for (let i = 0; i < layout.count; i++) {
+    strip.appendChild(el("div", String(i + 1), { class: "card",
+      style: `left: ${layout.leadingInset + i * (layout.itemExtent + layout.spacing)}px; width: ${layout.itemExtent}px` }));
+  }
+}
+function showOffset(offset) { snap.offset = offset; $("#snap-strip").style.transform = `translateX(${-offset}px)`; }
+
+async function flick(velocity) {
+  try {
+    const json = await api("snap", { ...springParams(state.spring), offset: snap.offset, velocity, fps: state.fps });
+    layoutCards(json.layout);
+    $("#snap-result").textContent = `card ${json.index + 1}: ${json.animation} to ${fmt(json.target)} pt in ${fmt(json.duration)} s`;
+    $("#snap-viewport").dataset.target = json.target;
+    play(json.offsets.length, (k) => showOffset(json.offsets[k]));
+  } catch (error) { status(error.message); }
+}
+
+function wirePreviews() {
+  $("#play-transition").addEventListener("click", () => loadTransition(true));
+  $("#flick-forward").addEventListener("click", () => flick(1500));
+  $("#flick-back").addEventListener("click", () => flick(-1500));
+  const viewport = $("#snap-viewport");
+  let drag = null;
+  viewport.addEventListener("pointerdown", (event) => {
+    if (playing) { cancelAnimationFrame(playing.handle); playing = null; }
+    viewport.setPointerCapture(event.pointerId);
+    drag = { x: event.clientX, offset: snap.offset, trail: [[event.timeStamp, event.clientX]] };
+  });
+  viewport.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    showOffset(drag.offset - (event.clientX - drag.x));
+    drag.trail.push([event.timeStamp, event.clientX]);
+    while (drag.trail.length > 2 && event.timeStamp - drag.trail[0][0] > 100) drag.trail.shift();
+  });
+  viewport.addEventListener("pointerup", (event) => {
+    if (!drag) return;
+    const [t0, x0] = drag.trail[0];
+    const dt = (event.timeStamp - t0) / 1000;
+    const velocity = dt > 0 ? -(event.clientX - x0) / dt : 0;   // content moves against the finger
+    drag = null;
+    flick(Math.max(-20000, Math.min(20000, velocity)));
+  });
+}
+
+// ---- Start ---------------------------------------------------------------
+
+async function start() {
+  wireControls();
+  wireFit();
+  wirePreviews();
+  for (const input of $$('input[name="relativeVelocity"]')) input.value = 0;
+  const fieldset = $('fieldset[data-family="duration"]');
+  setField(fieldset, "duration", 0.5);
+  setField(fieldset, "bounce", 0.25);
+  await springFromFamily("duration");
+  await loadTransition(false);
+  measureFrameRate().then((fps) => {
+    state.fps = fps;
+    $("#fps-label").textContent = `frames computed at ${fps} fps (this display's rate)`;
+  });
+  const json = await api("snap", { ...springParams(state.spring), offset: 0, velocity: 0, fps: state.fps });
+  layoutCards(json.layout);
+  showOffset(0);
+  document.body.dataset.ready = "true";
+}
+
+start();

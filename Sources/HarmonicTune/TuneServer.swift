@@ -1,0 +1,79 @@
+import Foundation
+import HarmonicCommands
+import Hummingbird
+import Logging
+
+/// The HTTP server behind `harmonic tune`: the page's static files and the
+/// JSON API (``TuneAPI``, which computes everything with the library).
+///
+/// Routes: `GET /` (the page), `GET /tune.js`, `GET /tune.css`,
+/// `GET /api/NAME?…` and `POST /api/fit` (CSV samples in the body, at most
+/// ``TuneAPI/maximumBodyBytes``). Requests are independent: no state is kept
+/// between them, and a bad one gets status 400 without affecting the others.
+public enum TuneServer {
+  /// The page's files, from the target's resources: name → (content type, bytes).
+  static let files: [String: (type: String, data: Data)] = {
+    var files: [String: (String, Data)] = [:]
+    for (name, type) in [("index.html", "text/html; charset=utf-8"), ("tune.js", "text/javascript; charset=utf-8"),
+                         ("tune.css", "text/css; charset=utf-8")] {
+      guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Page"),
+            let data = try? Data(contentsOf: url)
+      else { continue }
+      files[name] = (type, data)
+    }
+    return files
+  }()
+
+  /// An application serving the page on `host:port` (port 0: any free port).
+  ///
+  /// - Parameter onRunning: called once with the port the server listens on.
+  public static func application(
+    host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) -> some ApplicationProtocol {
+    let router = Router()
+    router.get("/") { _, _ in file("index.html") }
+    router.get("/index.html") { _, _ in file("index.html") }
+    router.get("/tune.js") { _, _ in file("tune.js") }
+    router.get("/tune.css") { _, _ in file("tune.css") }
+    router.get("/api/:endpoint") { request, context in
+      let endpoint = context.parameters.get("endpoint") ?? ""
+      return answer(TuneAPI.respond(endpoint: endpoint, query: request.uri.query ?? ""))
+    }
+    router.post("/api/:endpoint") { request, context in
+      let endpoint = context.parameters.get("endpoint") ?? ""
+      var request = request
+      let body: ByteBuffer
+      do {
+        body = try await request.collectBody(upTo: TuneAPI.maximumBodyBytes)
+      } catch {
+        return answer(TuneAPI.Response(
+          status: 413, error: "the request body is larger than \(TuneAPI.maximumBodyBytes) bytes", parameter: "body"))
+      }
+      return answer(TuneAPI.respond(endpoint: endpoint, query: request.uri.query ?? "", body: String(buffer: body)))
+    }
+    var logger = Logger(label: "harmonic-tune")
+    logger.logLevel = .warning
+    return Application(
+      router: router,
+      configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "harmonic-tune"),
+      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+      logger: logger
+    )
+  }
+
+  static func file(_ name: String) -> Response {
+    guard let (type, data) = files[name] else {
+      return answer(TuneAPI.Response(status: 404, error: "\(name) is missing from the executable's resources", parameter: nil))
+    }
+    return Response(
+      status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+  }
+
+  static func answer(_ response: TuneAPI.Response) -> Response {
+    Response(
+      status: HTTPResponse.Status(code: response.status),
+      headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+      body: ResponseBody(byteBuffer: ByteBuffer(string: response.body)))
+  }
+}
