@@ -22,7 +22,9 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ] + (withTune ? [
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),  // already in Hummingbird's graph
+    // Already in Hummingbird's graph: its logger, and graceful shutdown for the server tests.
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
   ] : []),
   targets: [
     // MARK: - Public API
@@ -92,7 +94,7 @@ let package = Package(
     // MARK: - Tests
     .testTarget(
       name: "HarmonicTests",
-      dependencies: ["Harmonic", "HarmonicCLI", "HarmonicFuzzing", "_AllocationCounter"]
+      dependencies: ["Harmonic", "HarmonicCLI", "HarmonicCommands", "HarmonicFuzzing", "_AllocationCounter"]
     ),
     // Test-only malloc interposer that counts a thread's heap allocations.
     .target(name: "_AllocationCounter", path: "Tests/_AllocationCounter"),
@@ -115,6 +117,12 @@ if withTune {
       ],
       resources: [.copy("Page")]
     ),
-    .testTarget(name: "HarmonicTuneTests", dependencies: ["HarmonicTune"]),
+    .testTarget(
+      name: "HarmonicTuneTests",
+      dependencies: [
+        "HarmonicTune", "HarmonicCommands", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
   ]
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Harmonic
 import HarmonicCommands
 
@@ -70,6 +71,10 @@ func fuzzTuning(_ input: inout FuzzInput) {
 func fuzzCommandLine(_ input: inout FuzzInput) {
   let commands = ["describe", "sample", "settle", "snap", "decay", "rubber-band", "fit", "plot", "export", "--help", "bogus"]
   var arguments = [input.element(commands)]
+  if arguments[0] == "bogus", input.bool() {
+    fuzzTuneAPI(&input)
+    return
+  }
   var current: [UInt8] = []
   while !input.isExhausted {
     let byte = input.byte()
@@ -85,4 +90,38 @@ func fuzzCommandLine(_ input: inout FuzzInput) {
   let outcome = HarmonicCommand.execute(arguments, quiet: true)
   require(outcome.status == 0 || outcome.status == 2, "exit status \(outcome.status) for \(arguments)")
   require(outcome.status == 0 || !outcome.message.isEmpty, "status 2 without a message for \(arguments)")
+}
+
+/// The tuning page's API (`TuneAPI`, reached by the "bogus" command with an
+/// odd next byte): an endpoint, query items built from the endpoints'
+/// parameter names (and a stranger) with numbers or raw text, and sometimes
+/// a body. Every answer is a status of 200, 400, 404 or 413 with one JSON
+/// object; every error names what was wrong.
+func fuzzTuneAPI(_ input: inout FuzzInput) {
+  let endpoint = input.element(TuneAPI.endpointNames + ["nope"])
+  let names = ["mass", "stiffness", "damping", "response", "dampingRatio", "duration", "bounce", "tension", "friction",
+               "bounciness", "speed", "preset", "from", "to", "initialVelocity", "relativeVelocity", "times", "valueTolerance",
+               "velocityTolerance", "code", "tolerance", "bezier", "overshoot", "settleTime", "fitVelocity", "fps",
+               "direction", "offset", "velocity", "samples", "x"]
+  var items: [String] = []
+  for _ in 0..<input.int(0...6) {
+    let name = input.element(names)
+    let value: String
+    switch input.int(0...3) {
+    case 0: value = "\(input.double())"
+    case 1: value = "\(input.moderate())"
+    case 2: value = (0..<input.int(1...4)).map { _ in "\(input.moderate())" }.joined(separator: ",")
+    default: value = input.element(["all", "android", "css", "list", "grid", "true", "false", "bouncy", "", "%2C", "%ZZ", "1e999", "nan"])
+    }
+    items.append("\(name)=\(value)")
+  }
+  let body: String? = input.bool() ? (0..<input.int(0...8)).map { _ in "\(input.moderate()),\(input.moderate())" }.joined(separator: "\n") : nil
+  let query = items.joined(separator: "&")
+  let response = TuneAPI.respond(endpoint: endpoint, query: query, body: body)
+  require([200, 400, 404, 413].contains(response.status), "status \(response.status) for \(endpoint)?\(query)")
+  let object = (try? JSONSerialization.jsonObject(with: Data(response.body.utf8))) as? [String: Any]
+  require(object != nil, "not one JSON object for \(endpoint)?\(query): \(response.body.prefix(200))")
+  if response.status != 200 {
+    require(!((object?["error"] as? String) ?? "").isEmpty, "an error without a message for \(endpoint)?\(query)")
+  }
 }

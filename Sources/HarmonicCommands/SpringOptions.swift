@@ -70,7 +70,7 @@ struct SpringOptions: ParsableArguments {
         throw ValidationError("--preset cannot be combined with other spring options")
       }
       guard let spring = SpringOptions.presets[preset] else {
-        throw ValidationError("unknown preset '\(preset)'; known: \(SpringOptions.presets.keys.sorted().joined(separator: ", "))")
+        throw ValidationError("--preset: unknown preset '\(preset)'; known: \(SpringOptions.presets.keys.sorted().joined(separator: ", "))")
       }
       return spring
     }
@@ -84,7 +84,7 @@ struct SpringOptions: ParsableArguments {
     guard let family = candidates.first(where: { $0.names == given }) ?? (candidates.count == 1 ? candidates[0] : nil) else {
       if candidates.isEmpty {
         let touched = families.filter { !$0.names.isDisjoint(with: given) }
-        throw ValidationError("give options of one spring family only, not \(touched.map(\.name).joined(separator: " and "))")
+        throw ValidationError("\(given.sorted().joined(separator: " ")): give options of one spring family only, not \(touched.map(\.name).joined(separator: " and "))")
       }
       let completions = candidates.map { $0.required.map(\.0).filter { !given.contains($0) }.joined(separator: " ") }
       throw ValidationError("\(given.sorted().joined(separator: " ")) needs one more option: \(completions.joined(separator: " or "))")

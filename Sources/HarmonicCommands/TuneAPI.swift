@@ -60,7 +60,9 @@ public enum TuneAPI {
 
   struct Endpoint {
     /// The command line it runs (`--json` is appended), nil for the previews.
-    var command: [String]?
+    var command: [String]?  // documentation of the endpoint: the command line it answers like
+    /// The command's type (parsed directly: ArgumentParser's reflection over the whole tree costs more).
+    var type: (any ParsableCommand.Type)?
     var parameters: [String: (option: String, kind: Kind)]
     var takesBody = false
   }
@@ -77,14 +79,14 @@ public enum TuneAPI {
   ]
 
   static let endpoints: [String: Endpoint] = [
-    "sample": Endpoint(command: ["sample"], parameters: springParameters.merging(motionParameters) { a, _ in a }
+    "sample": Endpoint(command: ["sample"], type: Sample.self, parameters: springParameters.merging(motionParameters) { a, _ in a }
       .merging(["times": ("--times", .list)]) { a, _ in a }),
-    "describe": Endpoint(command: ["describe"], parameters: springParameters),
-    "settle": Endpoint(command: ["settle"], parameters: springParameters.merging(motionParameters) { a, _ in a }
+    "describe": Endpoint(command: ["describe"], type: Describe.self, parameters: springParameters),
+    "settle": Endpoint(command: ["settle"], type: Settle.self, parameters: springParameters.merging(motionParameters) { a, _ in a }
       .merging(["valueTolerance": ("--value-tolerance", .number), "velocityTolerance": ("--velocity-tolerance", .number)]) { a, _ in a }),
-    "export": Endpoint(command: ["export"], parameters: springParameters.merging(
+    "export": Endpoint(command: ["export"], type: Export.self, parameters: springParameters.merging(
       ["code": ("--code", .text), "tolerance": ("--tolerance", .number)]) { a, _ in a }),
-    "fit": Endpoint(command: ["fit"], parameters: [
+    "fit": Endpoint(command: ["fit"], type: Fit.self, parameters: [
       "bezier": ("--bezier", .list), "duration": ("--duration", .number), "overshoot": ("--overshoot", .number),
       "settleTime": ("--settle-time", .number), "bounce": ("--bounce", .number), "from": ("--from", .number),
       "to": ("--to", .number), "fitVelocity": ("--fit-velocity", .flag),
@@ -122,7 +124,7 @@ public enum TuneAPI {
     case .success(let parsed): items = parsed
     case .failure(let failure): return failure.response
     }
-    var arguments = endpoint.command ?? []
+    var arguments: [String] = []
     var values: [String: String] = [:]
     for (key, value) in items {
       guard let parameter = endpoint.parameters[key] else {
@@ -169,7 +171,7 @@ public enum TuneAPI {
       }
       let sink = OutputSink()
       try CommandLineOutput.$sink.withValue(sink) {
-        var command = try HarmonicCommand.parseAsRoot(arguments + ["--json"])
+        var command = try endpoint.type!.parse(arguments + ["--json"])
         if let fit = command as? Fit {
           try fit.run(samples: samples)  // never a file: `samples` is not a query parameter
         } else {
@@ -203,15 +205,17 @@ public enum TuneAPI {
     default:
       message = HarmonicCommand.message(for: error)
     }
-    var earliest: (String.Index, String)?
+    // Name the parameter the message mentions first.
+    var earliest: (position: Int, query: String)?
     for (query, option) in names {
       while let range = message.range(of: option) {
-        if earliest == nil || range.lowerBound < earliest!.0 { earliest = (range.lowerBound, query) }
+        let position = message.distance(from: message.startIndex, to: range.lowerBound)
+        if earliest == nil || position < earliest!.position { earliest = (position, query) }
         message.replaceSubrange(range, with: query)
       }
     }
     if parameter == nil, let earliest {
-      parameter = earliest.1
+      parameter = earliest.query
     }
     if message.hasPrefix("body:") { parameter = "body" }
     return Response(status: 400, error: message, parameter: parameter)

@@ -57,7 +57,8 @@ enum TunePreview {
   static func rounded(_ value: Double) -> String { JSON.number((value * 1000).rounded() / 1000) }
 
   /// `{"viewport", "fps", "completion", "ids", "frames": [{"time", "progress", "items": [[x, y, w, h, alpha]…]}]}`:
-  /// frame rectangles (origin and size) in points to 0.001, in the order of `ids` (item numbers).
+  /// frame rectangles (origin and size) in points to 0.001, in the order of `ids` (item numbers); each
+  /// frame's time is the animation tick nearest k/fps, in seconds.
   static func transition(_ values: [String: String]) throws -> String {
     let spring = try spring(values)
     let fps = try framesPerSecond(values)
@@ -78,13 +79,14 @@ enum TunePreview {
     var frame = transition.makeFrame()
     var frames: [String] = []
     frames.reserveCapacity(times.count)
-    for time in times {
-      try transition.frame(at: try AnimationTime(seconds: time), into: &frame)
+    for seconds in times {
+      let time = try AnimationTime(seconds: seconds)
+      try transition.frame(at: time, into: &frame)
       let items = frame.attributes.map { a in
         JSON.array([rounded(Double(a.center.x - a.size.width / 2)), rounded(Double(a.center.y - a.size.height / 2)),
                     rounded(Double(a.size.width)), rounded(Double(a.size.height)), rounded(a.alpha)])
       }
-      frames.append(JSON.object([("time", JSON.number(time)), ("progress", JSON.number(frame.progress)), ("items", JSON.array(items))]))
+      frames.append(JSON.object([("time", JSON.number(time.seconds)), ("progress", JSON.number(frame.progress)), ("items", JSON.array(items))]))
     }
     return JSON.object([
       ("viewport", JSON.array([JSON.number(Double(viewport.width)), JSON.number(Double(viewport.height))])),

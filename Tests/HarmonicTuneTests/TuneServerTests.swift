@@ -1,1 +1,147 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HarmonicCommands
+import HarmonicTune
+import Hummingbird
+import Logging
+import ServiceLifecycle
 import Testing
+
+/// Starts the tuning server on an ephemeral loopback port, runs `body` with
+/// its base URL, and stops it.
+func withTuneServer(_ body: (URL) async throws -> Void) async throws {
+  let (ports, continuation) = AsyncStream<Int>.makeStream()
+  let application = TuneServer.application(host: "127.0.0.1", port: 0) { port in continuation.yield(port) }
+  let group = ServiceGroup(configuration: .init(services: [application], logger: Logger(label: "tune-tests")))
+  let server = Task { try await group.run() }
+  var iterator = ports.makeAsyncIterator()
+  let port = try #require(await iterator.next())
+  do {
+    try await body(try #require(URL(string: "http://127.0.0.1:\(port)")))
+  } catch {
+    await group.triggerGracefulShutdown()
+    throw error
+  }
+  await group.triggerGracefulShutdown()
+  try await server.value
+}
+
+struct Reply {
+  var status: Int
+  var contentType: String
+  var body: String
+}
+
+func request(_ url: URL, session: URLSession = .shared, method: String = "GET", body: String? = nil) async throws -> Reply {
+  var request = URLRequest(url: url)
+  request.httpMethod = method
+  if let body { request.httpBody = Data(body.utf8) }
+  let (data, response) = try await session.data(for: request)
+  let http = try #require(response as? HTTPURLResponse)
+  return Reply(status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type") ?? "",
+               body: String(decoding: data, as: UTF8.self))
+}
+
+@Suite("harmonic tune: the server", .serialized)
+struct TuneServerTests {
+  @Test("The page and its files are served from the executable's resources, offline")
+  func page() async throws {
+    try await withTuneServer { base in
+      let page = try await request(base)
+      #expect(page.status == 200)
+      #expect(page.contentType.hasPrefix("text/html"))
+      #expect(page.body.contains("<script src=\"tune.js\">") && page.body.contains("href=\"tune.css\""))
+      for (name, type) in [("tune.js", "text/javascript"), ("tune.css", "text/css")] {
+        let file = try await request(base.appendingPathComponent(name))
+        #expect(file.status == 200, "\(name)")
+        #expect(file.contentType.hasPrefix(type), "\(name): \(file.contentType)")
+        #expect(file.body.count > 1_000, "\(name)")
+        // Nothing from a CDN: every script and style is the page's own (the SVG namespace is a name, not a fetch).
+        let addresses = file.body.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "")
+        #expect(!addresses.contains("https://") && !addresses.contains("http://"), "\(name) refers to another site")
+      }
+      #expect(!page.body.contains("https://") && !page.body.contains("http://"))
+      let missing = try await request(base.appendingPathComponent("secrets.txt"))
+      #expect(missing.status == 404)
+    }
+  }
+
+  @Test("The API answers over HTTP what TuneAPI answers; bad requests get 400/404/413 and the server keeps serving")
+  func api() async throws {
+    try await withTuneServer { base in
+      let query = "response=0.5&dampingRatio=0.7&from=0&to=320&initialVelocity=1500&times=0,0.1,0.25"
+      let sample = try await request(try #require(URL(string: "\(base)/api/sample?\(query)")))
+      #expect(sample.status == 200)
+      #expect(sample.contentType.hasPrefix("application/json"))
+      #expect(sample.body == TuneAPI.respond(endpoint: "sample", query: query).body)
+
+      let bad = try await request(try #require(URL(string: "\(base)/api/sample?response=0.5&dampingRatio=-2&times=0")))
+      #expect(bad.status == 400)
+      let json = try #require(JSONSerialization.jsonObject(with: Data(bad.body.utf8)) as? [String: Any])
+      #expect(json["parameter"] as? String == "dampingRatio")
+
+      let unknown = try await request(try #require(URL(string: "\(base)/api/launch")))
+      #expect(unknown.status == 404)
+
+      let csv = "0,0\n0.05,0.2\n0.1,0.55\n0.2,0.9\n0.3,1.02\n0.4,1.0\n0.6,1.0"
+      let fit = try await request(base.appendingPathComponent("api/fit"), method: "POST", body: csv)
+      #expect(fit.status == 200, "\(fit.body)")
+      #expect(fit.body == TuneAPI.respond(endpoint: "fit", query: "", body: csv).body)
+
+      let huge = String(repeating: "0,0\n", count: TuneAPI.maximumBodyBytes / 4 + 16)
+      let tooLarge = try await request(base.appendingPathComponent("api/fit"), method: "POST", body: huge)
+      #expect(tooLarge.status == 413)
+
+      let after = try await request(try #require(URL(string: "\(base)/api/describe?preset=snappy")))
+      #expect(after.status == 200)
+    }
+  }
+
+  @Test("300 requests from 6 concurrent clients: every answer right, none failed")
+  func concurrentClients() async throws {
+    let requests: [(endpoint: String, query: String, status: Int)] = [
+      ("sample", "response=0.5&dampingRatio=0.7&times=" + (0...240).map { "\(Double($0) / 200)" }.joined(separator: ","), 200),
+      ("describe", "duration=0.5&bounce=0.25", 200),
+      ("settle", "stiffness=300&damping=10&valueTolerance=0.01", 200),
+      ("export", "mass=1&stiffness=157.91367041742973&damping=18.84955592153876", 200),
+      ("transition", "duration=0.5&bounce=0.25&fps=60", 200),
+      ("snap", "response=0.4&dampingRatio=1&offset=300&velocity=-1200&fps=120", 200),
+      ("fit", "bezier=0.42,0,0.58,1&duration=0.6", 200),
+      ("sample", "response=0.5&dampingRatio=nope&times=0", 400),
+      ("sample", "stiffness=100&damping=10&times=" + Array(repeating: "1", count: 10_001).joined(separator: ","), 400),
+      ("transition", "response=8&dampingRatio=0.001", 400),
+    ]
+    let expected = requests.map { TuneAPI.respond(endpoint: $0.endpoint, query: $0.query).body }
+    try await withTuneServer { base in
+      let failures = try await withThrowingTaskGroup(of: [String].self) { group in
+        for client in 0..<6 {
+          group.addTask {
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            var failures: [String] = []
+            for k in 0..<50 {
+              let index = (client * 7 + k) % requests.count
+              let (endpoint, query, status) = requests[index]
+              let url = try #require(URL(string: "\(base)/api/\(endpoint)?\(query)"))
+              do {
+                let reply = try await request(url, session: session)
+                if reply.status != status || reply.body != expected[index] {
+                  failures.append("client \(client) request \(k) \(endpoint): status \(reply.status)")
+                }
+              } catch {
+                failures.append("client \(client) request \(k) \(endpoint): \(error)")
+              }
+            }
+            return failures
+          }
+        }
+        var all: [String] = []
+        for try await failures in group { all += failures }
+        return all
+      }
+      #expect(failures.isEmpty, "\(failures.count) of 300 failed: \(failures.prefix(5))")
+    }
+  }
+}

@@ -350,7 +350,8 @@ function play(count, apply, done) {
   if (playing) cancelAnimationFrame(playing.handle);
   const start = performance.now();
   const tick = (now) => {
-    const k = Math.min(count - 1, Math.floor(((now - start) / 1000) * state.fps));
+    // An animation frame's timestamp can precede the performance.now() taken when it was requested.
+    const k = Math.max(0, Math.min(count - 1, Math.floor(((now - start) / 1000) * state.fps)));
     apply(k);
     if (k < count - 1) playing.handle = requestAnimationFrame(tick);
     else { playing = null; if (done) done(); }

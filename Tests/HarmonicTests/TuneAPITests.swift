@@ -1,0 +1,186 @@
+import Foundation
+import Harmonic
+import HarmonicCommands
+import Testing
+
+/// The tuning page's JSON API without a server: the same bytes as the
+/// command line, and every bad request a 4xx naming the parameter.
+@Suite("Tuning page API")
+struct TuneAPITests {
+  /// The command line's stdout without its final newline.
+  func cli(_ arguments: [String]) throws -> String {
+    let result = try harmonicArgs(arguments)
+    #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    return result.stdout.hasSuffix("\n") ? String(result.stdout.dropLast()) : result.stdout
+  }
+
+  func error(_ response: TuneAPI.Response) throws -> (message: String, parameter: String?) {
+    let json = try jsonObject(response.body)
+    return (try #require(json["error"] as? String), json["parameter"] as? String)
+  }
+
+  @Test("sample answers exactly `harmonic sample … --json`, in every spring family and motion")
+  func sampleMatchesCLI() throws {
+    let cases: [(query: String, arguments: [String])] = [
+      ("response=0.5&dampingRatio=0.7&times=0,0.1,0.25,1",
+       ["--response", "0.5", "--damping-ratio", "0.7", "--times", "0,0.1,0.25,1"]),
+      ("stiffness=300&damping=12&mass=2&from=10&to=-4&initialVelocity=250&times=0,0.05,0.5,3",
+       ["--stiffness", "300", "--damping", "12", "--mass", "2", "--from", "10", "--to", "-4", "--initial-velocity", "250", "--times", "0,0.05,0.5,3"]),
+      ("stiffness=157.91367041742973&damping=17.592918860102841&times=1e-9,0.3333333333333333",
+       ["--stiffness", "157.91367041742973", "--damping", "17.592918860102841", "--times", "1e-9,0.3333333333333333"]),
+      ("duration=0.4&bounce=-0.5&relativeVelocity=3&to=320&times=0.016666666666666666,0.2",
+       ["--duration", "0.4", "--bounce", "-0.5", "--relative-velocity", "3", "--to", "320", "--times", "0.016666666666666666,0.2"]),
+      ("preset=bouncy&times=0%2C0.5", ["--preset", "bouncy", "--times", "0,0.5"]),
+      ("stiffness=100&dampingRatio=0&times=1e12", ["--stiffness", "100", "--damping-ratio", "0", "--times", "1e12"]),
+    ]
+    for (query, arguments) in cases {
+      let response = TuneAPI.respond(endpoint: "sample", query: query)
+      #expect(response.status == 200, "\(query): \(response.body)")
+      #expect(response.body == (try cli(["sample"] + arguments + ["--json"])), "\(query)")
+    }
+  }
+
+  @Test("describe, settle, export and fit answer exactly their commands' --json")
+  func otherEndpointsMatchCLI() throws {
+    let pairs: [(endpoint: String, query: String, arguments: [String])] = [
+      ("describe", "duration=0.5&bounce=0.3", ["describe", "--duration", "0.5", "--bounce", "0.3"]),
+      ("describe", "tension=40&friction=7", ["describe", "--tension", "40", "--friction", "7"]),
+      ("settle", "response=0.5&dampingRatio=0.3&valueTolerance=0.01&velocityTolerance=inf",
+       ["settle", "--response", "0.5", "--damping-ratio", "0.3", "--value-tolerance", "0.01", "--velocity-tolerance", "inf"]),
+      ("export", "mass=1&stiffness=157.91367041742973&damping=3.518583772020569",
+       ["export", "--code", "all", "--mass", "1", "--stiffness", "157.91367041742973", "--damping", "3.518583772020569"]),
+      ("export", "duration=0.5&bounce=0.25&code=android&tolerance=0.0005",
+       ["export", "--code", "android", "--duration", "0.5", "--bounce", "0.25", "--tolerance", "0.0005"]),
+      ("fit", "bezier=0.25,0.1,0.25,1&duration=0.5", ["fit", "--bezier", "0.25,0.1,0.25,1", "--duration", "0.5"]),
+      ("fit", "overshoot=10&settleTime=0.8", ["fit", "--overshoot", "10", "--settle-time", "0.8"]),
+    ]
+    for (endpoint, query, arguments) in pairs {
+      let response = TuneAPI.respond(endpoint: endpoint, query: query)
+      #expect(response.status == 200, "\(endpoint)?\(query): \(response.body)")
+      #expect(response.body == (try cli(arguments + ["--json"])), "\(endpoint)?\(query)")
+    }
+    // CSV samples in the body fit exactly as the same file does.
+    let motion = try SpringMotion(spring: try Spring(response: 0.45, dampingRatio: 0.6), from: 2, to: 7)
+    let csv = "time,value\n" + (0...60).map { i -> String in
+      let t = Double(i) / 100
+      return "\(t),\(try! motion.state(atTime: t).value)"
+    }.joined(separator: "\n")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("tune-fit-\(UUID().uuidString).csv")
+    try csv.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let response = TuneAPI.respond(endpoint: "fit", query: "fitVelocity=true", body: csv)
+    #expect(response.status == 200, "\(response.body)")
+    #expect(response.body == (try cli(["fit", "--samples", file.path, "--fit-velocity", "--json"])))
+    let fitted = try jsonObject(response.body)
+    #expect(((fitted["dampingRatio"] as? Double ?? 0) - 0.6).magnitude < 1e-6)
+  }
+
+  @Test("Bad requests get 400/404/413 with a JSON error naming the parameter")
+  func badRequests() throws {
+    let cases: [(endpoint: String, query: String, body: String?, status: Int, parameter: String?)] = [
+      ("sample", "response=-1&dampingRatio=0.7&times=0", nil, 400, "response"),
+      ("sample", "response=0.5&dampingRatio=abc&times=0", nil, 400, "dampingRatio"),
+      ("sample", "response=0.5&dampingRatio=-0.1&times=0", nil, 400, "dampingRatio"),
+      ("sample", "response=0.5&times=0", nil, 400, "dampingRatio"),
+      ("sample", "response=0.5&dampingRatio=0.5&times=0,x", nil, 400, "times"),
+      ("sample", "response=0.5&dampingRatio=0.5&times=-1", nil, 400, "times"),
+      ("sample", "response=0.5&dampingRatio=0.5", nil, 400, "times"),
+      ("sample", "response=0.5&dampingRatio=0.5&times=0&times=1", nil, 400, "times"),
+      ("sample", "response=0.5&dampingRatio=0.5&times=0&samples=/etc/passwd", nil, 400, "samples"),
+      ("sample", "response=0.5&dampingRatio=0.5&initialVelocity=1&relativeVelocity=1&times=0", nil, 400, "initialVelocity"),
+      ("sample", "stiffness=1&damping=1&response=1&times=0", nil, 400, "damping"),
+      ("sample", "preset=wobbly&times=0", nil, 400, "preset"),
+      ("sample", "response=0.5&dampingRatio=0.5&times=" + Array(repeating: "0", count: 10_001).joined(separator: ","), nil, 400, "times"),
+      ("sample", "response=0.5&dampingRatio=0.5&times=0", "1,2", 400, "body"),
+      ("sample", "response=%ZZ", nil, 400, nil),
+      ("sample", String(repeating: "a", count: TuneAPI.maximumQueryBytes + 1), nil, 413, nil),
+      ("export", "response=0.5&dampingRatio=0&code=all", nil, 400, "spring"),
+      ("export", "response=0.5&dampingRatio=0.5&code=java", nil, 400, "code"),
+      ("export", "response=0.5&dampingRatio=0.5&tolerance=1e-9", nil, 400, "tolerance"),
+      ("fit", "fitVelocity=maybe", nil, 400, "fitVelocity"),
+      ("fit", "", "0,0\n0.1,zero", 400, "body"),
+      ("fit", "", String(repeating: "0,0\n", count: TuneAPI.maximumBodyBytes / 4 + 1), 413, "body"),
+      ("transition", "response=0.5&dampingRatio=0.5&direction=sideways", nil, 400, "direction"),
+      ("transition", "response=0.5&dampingRatio=0.5&fps=1000", nil, 400, "fps"),
+      ("transition", "response=5&dampingRatio=0.01", nil, 400, "spring"),
+      ("snap", "response=0.5&dampingRatio=0.5", nil, 400, "velocity"),
+      ("snap", "response=0.5&dampingRatio=0.5&velocity=1e300", nil, 400, "velocity"),
+      ("shutdown", "", nil, 404, nil),
+    ]
+    for (endpoint, query, body, status, parameter) in cases {
+      let response = TuneAPI.respond(endpoint: endpoint, query: query, body: body)
+      let shown = "\(endpoint)?\(query.prefix(80))"
+      #expect(response.status == status, "\(shown): \(response.body)")
+      let (message, named) = try error(response)
+      #expect(!message.isEmpty)
+      #expect(named == parameter, "\(shown): \(message)")
+      #expect(!message.contains("--"), "\(shown): the message names a command-line option: \(message)")
+    }
+  }
+
+  @Test("The transition preview plays the library's transition: grid at frame 0, list at the last, one frame per 1/fps")
+  func transitionPreview() throws {
+    let response = TuneAPI.respond(endpoint: "transition", query: "duration=0.5&bounce=0.25&fps=120&direction=list")
+    #expect(response.status == 200, "\(response.body)")
+    let json = try jsonObject(response.body)
+    let completion = try #require(json["completion"] as? Double)
+    let frames = try #require(json["frames"] as? [[String: Any]])
+    #expect(frames.count == Int((completion * 120).rounded(.up)) + 1)
+    let ids = try #require(json["ids"] as? [Int])
+    #expect(Set(ids) == Set(0..<12))
+    let first = try #require(frames.first?["items"] as? [[Double]])
+    let last = try #require(frames.last?["items"] as? [[Double]])
+    for (k, item) in ids.enumerated() {
+      // Grid: 3 columns of 90 pt with 10 pt between, inset 14; list: rows of 292 × 32 with 6 pt between.
+      #expect(first[k] == [Double(14 + (item % 3) * 100), Double(14 + (item / 3) * 100), 90, 90, 1])
+      #expect(last[k] == [14, Double(14 + item * 38), 292, 32, 1])
+    }
+    #expect(frames.last?["progress"] as? Double == 1)
+    for (k, frame) in frames.enumerated() {
+      // The nearest tick (ns), read back through JSONSerialization (which may be an ulp off).
+      #expect(((frame["time"] as? Double ?? -1) - Double(k) / 120).magnitude <= 1e-9)
+    }
+  }
+
+  @Test("The flick preview ends on Snapping's target, starting from the release offset")
+  func snapPreview() throws {
+    for (offset, velocity) in [(0.0, 1500.0), (400, -900), (1200, 3000), (728, 0)] {
+      let response = TuneAPI.respond(endpoint: "snap", query: "stiffness=200&damping=20&offset=\(offset)&velocity=\(velocity)&fps=60")
+      #expect(response.status == 200, "\(response.body)")
+      let json = try jsonObject(response.body)
+      let layout = try SnapLayout.uniform(count: 20, itemExtent: 240, spacing: 16, viewport: 320, leadingInset: 40, trailingInset: 40)
+      let decision = try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: Snapping.Options(alignment: .center))
+      #expect(json["target"] as? Double == decision.target)
+      let offsets = try #require(json["offsets"] as? [Double])
+      #expect(offsets.first == offset)
+      #expect(offsets.last == decision.target)
+      #expect(offsets.count <= TuneAPI.maximumFrames)
+    }
+  }
+
+  @Test("Export snippets carry the library's numbers and bounds")
+  func snippets() throws {
+    let spring = try Spring(duration: 0.5, bounce: 0.25)
+    let snippets = try SpringExport.snippets(spring)
+    #expect(snippets.map(\.platform) == SpringExport.Snippet.Platform.allCases)
+    let code = Dictionary(uniqueKeysWithValues: snippets.map { ($0.platform, $0.code) })
+    #expect(code[.harmonic] == "let spring = try Spring(mass: 1.0, stiffness: \(spring.stiffness), damping: \(spring.damping))")
+    #expect(code[.swiftUIDuration]!.contains("Spring(duration: 0.5, bounce: 0.25)"))
+    #expect(code[.swiftUIResponse]!.contains("response: \(spring.response), dampingFraction: \(spring.dampingRatio)"))
+    #expect(code[.android]!.contains(".setStiffness(\(Float(spring.stiffness))f)"))
+    let css = try SpringExport.css(spring)
+    #expect(code[.css] == css.declarations)
+    let bounds = Dictionary(uniqueKeysWithValues: snippets.map { ($0.platform, $0.maxError) })
+    #expect(bounds[.css] == css.maxError)
+    // Float parameters move the motion by ~1e-8; the bound is measured, not assumed.
+    let android = try #require(bounds[.android])
+    #expect(android > 0 && android < 1e-6)
+    for platform in [SpringExport.Snippet.Platform.harmonic, .swiftUIResponse, .swiftUIDuration, .uiKit, .flutter] {
+      #expect(bounds[platform] == 0)
+    }
+    // A spring whose stiffness a Float cannot hold has no Android equivalent.
+    let stiff = try SpringExport.snippets(try Spring(stiffness: 1e40, dampingRatio: 1))
+    #expect(stiff.first { $0.platform == .android }?.maxError == .infinity)
+    #expect(throws: HarmonicError.self) { try SpringExport.snippets(try Spring(stiffness: 100, dampingRatio: 0)) }
+  }
+}
