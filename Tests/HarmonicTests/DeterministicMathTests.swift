@@ -37,6 +37,11 @@ struct DeterministicMathTests {
       case "log1p": ours = _Math.log1p(x)
       case "atanh": ours = _Math.atanh(x)
       case "atan2": ours = _Math.atan2(x, Double(argument.split(separator: ":").last!)!)
+      case "exptable":  // the table itself: exactly the generated hi and lo of 2^(j/128)
+        let j = Int(x)
+        #expect(_Math.expTableHi[j].bitPattern == hi.bitPattern && _Math.expTableLo[j].bitPattern == lo.bitPattern, "2^(\(j)/128)")
+        counts[name, default: 0] += 1
+        continue
       default:
         Issue.record("unknown function \(name)")
         continue
@@ -48,6 +53,8 @@ struct DeterministicMathTests {
       if error > (worst[name]?.0 ?? -1) { worst[name] = (error, argument) }
       #expect(error <= 1, "\(name)(\(argument)) = \(ours), reference \(hi) + \(lo): \(error) ulp")
     }
+    #expect(counts["exptable"] == 128, "table rows: \(counts["exptable"] ?? 0)")
+    counts["exptable"] = nil
     #expect(counts.count == 8 && counts.values.allSatisfy { $0 >= 3_000 }, "rows per function: \(counts)")
     print("deterministic math, worst error in ulps: " + worst.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.3f", $0.value.0)) at \($0.value.1)" }.joined(separator: ", "))
   }

@@ -87,6 +87,23 @@ def atan2_points():
     return pts
 
 
+def table_method_points():
+    """Arguments where the table-driven exp/expm1 and the fdlibm kernels are weakest
+    (drawn after every other point, so the rows above stay as they were)."""
+    step = mp.log(2) / 128
+    exp_xs, expm1_xs = [], []
+    for n in range(-8, 9):  # table steps around 0, where 2^(j/128) − 1 and e^r − 1 meet
+        for _ in range(40):
+            expm1_xs.append(float(n * step + mp.mpf(random.uniform(-0.5, 0.5)) * step))
+    expm1_xs += [random.choice([-1, 1]) * random.uniform(0.0185, 0.0193) for _ in range(400)]
+    expm1_xs += [random.uniform(-38, 709.7) for _ in range(400)]
+    exp_xs += [random.uniform(-745.1, -708) for _ in range(600)]  # subnormal and near-subnormal results
+    exp_xs += [random.uniform(707, 709.78) for _ in range(200)]
+    exp_xs += [float(random.randint(-137000, 131000) * step) for _ in range(600)]  # r near 0
+    trig_xs = [random.uniform(-0.8, 0.8) for _ in range(800)] + [random.uniform(0.7, 0.87) for _ in range(400)]
+    return exp_xs, expm1_xs, trig_xs
+
+
 def main():
     path = os.path.join(HERE, "math_reference.csv")
     rows = 0
@@ -116,6 +133,24 @@ def main():
             hi = float(value)
             lo = float(value - mp.mpf(hi))
             f.write(f"atan2,{y!r}:{x!r},{mp.nstr(value, 45, min_fixed=1, max_fixed=0)},{hi!r},{lo!r}\n")
+            rows += 1
+        exp_xs, expm1_xs, trig_xs = table_method_points()
+        for name, fn, points in [("exp", mp.exp, exp_xs), ("expm1", mp.expm1, expm1_xs),
+                                 ("sin", mp.sin, trig_xs), ("cos", mp.cos, trig_xs)]:
+            for x in points:
+                mp.mp.dps = 120
+                value = fn(mp.mpf(x))
+                hi = float(value)
+                lo = float(value - mp.mpf(hi))
+                f.write(f"{name},{x!r},{mp.nstr(value, 45, min_fixed=1, max_fixed=0)},{hi!r},{lo!r}\n")
+                rows += 1
+        # The exp table: 2^(j/128) as the nearest double and the nearest double to the rest.
+        for j in range(128):
+            mp.mp.dps = 120
+            value = mp.power(2, mp.mpf(j) / 128)
+            hi = float(value)
+            lo = float(value - mp.mpf(hi))
+            f.write(f"exptable,{j},{mp.nstr(value, 45, min_fixed=1, max_fixed=0)},{hi!r},{lo!r}\n")
             rows += 1
     print(f"{path}: {rows} rows")
 

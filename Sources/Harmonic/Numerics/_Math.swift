@@ -4,26 +4,32 @@
 // the same bits on glibc, Apple and every other platform.
 //
 // Accuracy (checked in the tests against 45-digit references): exp, expm1,
-// sin and cos are within 1 ulp over their whole double domain. The method:
-// - exp: x = k·ln2 + r, |r| ≤ ln2/2, with ln2 split so that k·ln2_hi is
-//   exact (Cody & Waite); e^r = 1 + r + r²/2 + r³·T(r) with the leading sum
-//   carried as an unevaluated double-double and T a Taylor polynomial
-//   (truncation < 2⁻⁶⁴ relative), so one final rounding dominates; then ×2^k.
-// - expm1: the same series from 0 for |x| ≤ ln2/2; otherwise 2^k·e^r − 1
-//   with the subtraction done exactly before the final rounding.
+// sin and cos are within 1 ulp over their whole double domain (worst seen
+// against mpmath: 0.59, 0.69, 0.77 and 0.75 ulp; exp's results below 2⁻¹⁰²²
+// meet two roundings and stay within 0.75 ulp). The method:
+// - exp: by table (Tang), x = (128·k + j)·ln2/128 + r, |r| ≤ ln2/256, with
+//   ln2/128 split so that n·(its high part) is exact (Cody & Waite); then
+//   2^(j/128) as hi + lo, a degree-6 polynomial for e^r − 1, one final
+//   rounding of hi + (lo + hi·p), and 2^k from its bits.
+// - expm1: the Taylor series below 0.0189; otherwise the same table with
+//   2^k·hi − 1 carried exactly as a pair before the final rounding.
 // - sin, cos: x = k·π/2 + r, |r| ≤ π/4, with π/2 in three pieces of ≤ 33 bits
 //   for |x| < 2¹⁹·π/2 (every product exact) and Payne–Hanek reduction with
-//   1,280 bits of 2/π beyond; r³/6 and r²/2 carried exactly, Taylor tails.
+//   1,280 bits of 2/π beyond; fdlibm's minimax kernels on r and its tail.
+// - Rounding to an integer adds and subtracts 1.5·2⁵² (no call into libm).
 // The constants are the digits of ln 2, π/2 and 2/π (the three-piece split of
-// π/2 and ln 2 is the one fdlibm documents; 2/π's bits were generated with
-// mpmath).
+// π/2 and ln 2 is the one fdlibm documents; 2/π's bits and the table were
+// generated with mpmath).
+// Until November 2026, exp and the kernels used double-double Taylor series
+// of degree 14 to 19 instead: within 0.51 ulp, but twice the cost of the
+// platform's libm. The results differ from those in the last bit for a few
+// arguments, so the golden hashes changed with it (see README, Determinism).
 
 @usableFromInline
 enum _Math {
   // ln 2 = ln2Hi + ln2Lo; ln2Hi has 32 significant bits so k·ln2Hi is exact.
   @usableFromInline static let ln2Hi = 6.93147180369123816490e-01
   @usableFromInline static let ln2Lo = 1.90821492927058770002e-10
-  @usableFromInline static let inverseLn2 = 1.44269504088896338700e+00
 
   // π/2 = p1 + p2 + p3 + p3t; p1, p2 have 33 significant bits.
   @usableFromInline static let pio2p1 = 1.57079632673412561417e+00
@@ -49,6 +55,15 @@ enum _Math {
     return (s, (a - (s - bb)) + (b - bb))
   }
 
+  /// The integer nearest `x` (ties to even), for |x| < 2⁵¹: adding 1.5·2⁵² leaves
+  /// no fraction bits, so the sum rounds to an integer by IEEE's default mode,
+  /// and subtracting it back is exact. Same bits as `x.rounded(.toNearestOrEven)`,
+  /// which on x86-64 without SSE4.1 is a call into the platform's libm.
+  @usableFromInline @inline(__always)
+  static func nearestInteger(_ x: Double) -> Double {
+    (x + 0x1.8p52) - 0x1.8p52
+  }
+
   /// 2^k for any k a result can need, as one or two exact factors.
   @usableFromInline @inline(__always)
   static func scale(_ x: Double, _ k: Int) -> Double {
@@ -57,78 +72,66 @@ enum _Math {
     return x * Double(sign: .plus, exponent: k, significand: 1)
   }
 
-  /// Σ_{n≥3} rⁿ⁻³/n! for |r| ≤ 0.35, through 1/16! (truncation < 2⁻⁶⁴).
-  @usableFromInline @inline(__always)
-  static func expTail(_ r: Double) -> Double {
-    var t = 1.0 / 20_922_789_888_000
-    t = t * r + 1.0 / 1_307_674_368_000
-    t = t * r + 1.0 / 87_178_291_200
-    t = t * r + 1.0 / 6_227_020_800
-    t = t * r + 1.0 / 479_001_600
-    t = t * r + 1.0 / 39_916_800
-    t = t * r + 1.0 / 3_628_800
-    t = t * r + 1.0 / 362_880
-    t = t * r + 1.0 / 40_320
-    t = t * r + 1.0 / 5_040
-    t = t * r + 1.0 / 720
-    t = t * r + 1.0 / 120
-    t = t * r + 1.0 / 24
-    return t * r + 1.0 / 6
-  }
-
-  /// e^(r + rLo) as an unevaluated sum hi + lo, |r| ≤ ln2/2.
-  @usableFromInline @inline(__always)
-  static func expCore(_ r: Double, _ rLo: Double) -> (hi: Double, lo: Double) {
-    let (square, squareError) = _Augmented.product(r, r)
-    let half = 0.5 * square, halfError = 0.5 * squareError
-    let tail = (r * square) * expTail(r)
-    let (a, aError) = twoSum(1, r)
-    let (b, bError) = twoSum(a, half)
-    let low = ((aError + bError) + (halfError + tail)) + rLo * (a + half)
-    return (b, low)
-  }
-
-  /// Cody–Waite reduction: x = k·ln2 + (r + rLo).
-  @usableFromInline @inline(__always)
-  static func reduceLn2(_ x: Double) -> (k: Int, r: Double, rLo: Double) {
-    let k = (x * inverseLn2).rounded(.toNearestOrEven)
-    let high = x - k * ln2Hi
-    let low = k * ln2Lo
-    let (r, rError) = twoSum(high, -low)
-    return (Int(k), r, rError)
-  }
-
   @usableFromInline static func exp(_ x: Double) -> Double {
+    // x = n·ln2/128 + r (see _Math+ExpTable.swift); n = 128·k + j.
+    if x.magnitude < 708 {  // 2^k is then a normal number: built from its bits
+      // e^x rounds to 1 below 2⁻⁵⁴ (and r·r would be subnormal: slow on x86).
+      if x.magnitude < 0x1p-54 { return 1 }
+      let (j, k, r) = reduceExpStep(x)
+      return expTableStep(j, r) * Double(bitPattern: UInt64(1023 + k) << 52)
+    }
     if x.isNaN { return x }
     if x > 709.782712893384 { return .infinity }
     if x < -745.1332191019412 { return 0 }
-    // e^x rounds to 1 below 2⁻⁵⁴; the core's r² would be subnormal (slow on
-    // x86: a fuzzed spring with damping 1e-300 spent 100× longer per exp).
-    if x.magnitude < 0x1p-54 { return 1 }
-    let (k, r, rLo) = reduceLn2(x)
-    let (hi, lo) = expCore(r, rLo)
-    return scale(hi + lo, k)
+    let (j, k, r) = reduceExpStep(x)
+    return scale(expTableStep(j, r), k)
+  }
+
+  /// x = (128·k + j)·ln2/128 + r, |r| ≤ ln2/256 (plus rounding), for |x| < 746.
+  @usableFromInline @inline(__always)
+  static func reduceExpStep(_ x: Double) -> (j: Int, k: Int, r: Double) {
+    let n = nearestInteger(x * expStepsPerUnit)
+    let r = (x - n * expStepHi) - n * expStepLo
+    let steps = Int(n)
+    return (steps & 127, steps >> 7, r)
+  }
+
+  /// 2^(j/128)·e^r, rounded once.
+  @usableFromInline @inline(__always)
+  static func expTableStep(_ j: Int, _ r: Double) -> Double {
+    let hi = expTableHi[j]
+    return hi + (expTableLo[j] + hi * expMinusOneKernel(r))
+  }
+
+  /// e^r − 1 for |r| ≤ ln2/256: r + r²·(1/2 + r/6 + r²/24 + r³/120 + r⁴/720)
+  /// (the dropped r⁷/5040 is below 2⁻⁶⁹).
+  @usableFromInline @inline(__always)
+  static func expMinusOneKernel(_ r: Double) -> Double {
+    r + (r * r) * (0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720)))))
   }
 
   @usableFromInline static func expm1(_ x: Double) -> Double {
     if x.isNaN { return x }
     if x > 709.782712893384 { return .infinity }
     if x < -38 { return -1 }
+    let ax = x.magnitude
     // e^x − 1 = x + x²/2 + …: below 2⁻⁵⁴ the rest is under a quarter ulp of x.
-    if x.magnitude < 0x1p-54 { return x }
-    if x.magnitude <= 0.34657359027997264 {
-      let (square, squareError) = _Augmented.product(x, x)
-      let half = 0.5 * square, halfError = 0.5 * squareError
-      let tail = (x * square) * expTail(x)
-      let (b, bError) = twoSum(x, half)
-      return b + (bError + (halfError + tail))
+    if ax < 0x1p-54 { return x }
+    if ax < 0.0189 {
+      // Up to 3½ table steps the Taylor series (the dropped x¹⁰/10! is below
+      // 2⁻⁶⁴ of x): the table's 2^(j/128) − 1 would cancel against e^r − 1.
+      return x + (x * x) * (0.5 + x * (1.0 / 6 + x * (1.0 / 24 + x * (1.0 / 120 + x * (1.0 / 720
+        + x * (1.0 / 5_040 + x * (1.0 / 40_320 + x * (1.0 / 362_880))))))))
     }
-    let (k, r, rLo) = reduceLn2(x)
-    let (hi, lo) = expCore(r, rLo)
-    if k > 1000 { return scale(hi + lo, k) }
-    let p = Double(sign: .plus, exponent: k, significand: 1)
-    let (d, dError) = twoSum(hi * p, -1)
-    return d + (dError + lo * p)
+    let (j, k, r) = reduceExpStep(x)
+    if k > 1000 { return scale(expTableStep(j, r), k) }  // the −1 is far below an ulp
+    // 2^k·2^(j/128)·(1 + p) − 1 with 2^k·hi − 1 exact as a pair: the rest is
+    // below 15 % of the result for |x| ≥ 0.0189, so one final rounding dominates.
+    let p = expMinusOneKernel(r)
+    let hi = expTableHi[j]
+    let power = Double(bitPattern: UInt64(1023 + k) << 52)
+    let (d, dError) = twoSum(hi * power, -1)
+    return d + (dError + power * (expTableLo[j] + hi * p))
   }
 
   /// x = q·π/2 + (r + rLo), |r| ≤ π/4 (about), q mod 4 returned.
@@ -136,7 +139,7 @@ enum _Math {
     let ax = x.magnitude
     if ax <= 0.7853981633974483 { return (0, x, 0) }
     if ax < 823_549.6 {  // 2¹⁹·π/2: k < 2²⁰, so k·p1 and k·p2 are exact
-      let k = (x * twoOverPi).rounded(.toNearestOrEven)
+      let k = nearestInteger(x * twoOverPi)
       let y1 = x - k * pio2p1
       let (r, e) = twoSum(y1, -(k * pio2p2))
       let (r2, e2) = twoSum(r, -(k * pio2p3))
@@ -204,46 +207,43 @@ enum _Math {
     return (q, signed * r, signed * rLo)
   }
 
+  // Kernels on |r| ≤ π/4 with the reduction's tail rLo: the minimax
+  // polynomials of fdlibm's k_sin.c and k_cos.c (Sun Microsystems, 1993;
+  // |sin r − r − r³·S(r²)| < 2⁻⁵⁸·³, |cos r − 1 + r²/2 − r⁴·C(r²)| < 2⁻⁵⁸·³),
+  // evaluated in an order that keeps the final rounding dominant: the result
+  // is r (or 1 − r²/2, carried exactly) plus a correction below 1/6 of it.
+  @usableFromInline static let sinS1 = -1.66666666666666324348e-01
+  @usableFromInline static let sinS2 = 8.33333333332248946124e-03
+  @usableFromInline static let sinS3 = -1.98412698298579493134e-04
+  @usableFromInline static let sinS4 = 2.75573137070700676789e-06
+  @usableFromInline static let sinS5 = -2.50507602534068634195e-08
+  @usableFromInline static let sinS6 = 1.58969099521155010221e-10
+  @usableFromInline static let cosC1 = 4.16666666666666019037e-02
+  @usableFromInline static let cosC2 = -1.38888888888741095749e-03
+  @usableFromInline static let cosC3 = 2.48015872894767294178e-05
+  @usableFromInline static let cosC4 = -2.75573143513906633035e-07
+  @usableFromInline static let cosC5 = 2.08757232129817482790e-09
+  @usableFromInline static let cosC6 = -1.13596475577881948265e-11
+
   /// sin(r + rLo), |r| ≤ π/4 (+ a little).
   @usableFromInline @inline(__always)
   static func sinKernel(_ r: Double, _ rLo: Double) -> Double {
-    let (z, zError) = _Augmented.product(r, r)
-    let (cube, cubeError) = _Augmented.product(r, z)
-    // cube/6 as q + qError exactly enough: q = cube/6 rounded, the remainder via an exact product.
-    let q = cube / 6
-    let (sixQ, sixQError) = _Augmented.product(6, q)
-    let qError = ((cube - sixQ) - sixQError + cubeError + r * zError) / 6
-    // sin r = r − r³/6 + r³·z·(1/120 − z/5040 + …)
-    var t = -1.0 / 121_645_100_408_832_000
-    t = t * z + 1.0 / 355_687_428_096_000
-    t = t * z - 1.0 / 1_307_674_368_000
-    t = t * z + 1.0 / 6_227_020_800
-    t = t * z - 1.0 / 39_916_800
-    t = t * z + 1.0 / 362_880
-    t = t * z - 1.0 / 5_040
-    t = t * z + 1.0 / 120
-    let tail = (cube * z) * t
-    let (s, sError) = twoSum(r, -q)
-    return s + ((sError - qError) + (tail + rLo * (1 - 0.5 * z)))
+    let z = r * r
+    let v = z * r
+    let rest = sinS2 + z * (sinS3 + z * (sinS4 + z * (sinS5 + z * sinS6)))
+    // sin(r + e) = r + r³·S1 + r⁵·rest + e·(1 − r²/2) to far below an ulp of the result.
+    return r - ((z * (0.5 * rLo - v * rest) - rLo) - v * sinS1)
   }
 
   /// cos(r + rLo), |r| ≤ π/4 (+ a little).
   @usableFromInline @inline(__always)
   static func cosKernel(_ r: Double, _ rLo: Double) -> Double {
-    let (z, zError) = _Augmented.product(r, r)
-    let half = 0.5 * z, halfError = 0.5 * zError
-    // cos r = 1 − r²/2 + z²·(1/24 − z/720 + z²/40320 − …), through r¹⁸/18!.
-    var t = -1.0 / 6_402_373_705_728_000
-    t = t * z + 1.0 / 20_922_789_888_000
-    t = t * z - 1.0 / 87_178_291_200
-    t = t * z + 1.0 / 479_001_600
-    t = t * z - 1.0 / 3_628_800
-    t = t * z + 1.0 / 40_320
-    t = t * z - 1.0 / 720
-    t = t * z + 1.0 / 24
-    let tail = (z * z) * t
-    let (w, wError) = twoSum(1, -half)
-    return w + ((wError - halfError) + (tail - r * rLo))
+    let z = r * r
+    let rest = z * (cosC1 + z * (cosC2 + z * (cosC3 + z * (cosC4 + z * (cosC5 + z * cosC6)))))
+    let half = 0.5 * z
+    let w = 1 - half
+    // (1 − w) − half is the rounding error of w, exactly; cos(r + e) adds −r·e.
+    return w + (((1 - w) - half) + (z * rest - r * rLo))
   }
 
   /// (sin x, cos x) with one argument reduction.

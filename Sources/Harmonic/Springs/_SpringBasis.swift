@@ -136,7 +136,11 @@ struct _SpringBasis: Sendable, Hashable {
       var sum = current
       var n = 2.0
       for _ in 0..<40 {
-        let next = -((alpha2 * n) * current + beta * previous) / ((n + 1) * n)
+        // T(n+1) = A·T(n) + B·T(n−1) with A = −2at·n/((n + 1)·n), B = −ω₀²t²/((n + 1)·n):
+        // the factors (and their division) are off the dependency chain from
+        // term to term, which is then a product and a sum.
+        let reciprocal = 1 / ((n + 1) * n)
+        let next = (-(alpha2 * n) * reciprocal) * current + (-beta * reciprocal) * previous
         sum += next
         // Two consecutive terms: an undamped spring's odd terms are all 0.
         if next.magnitude + current.magnitude <= 0x1p-60 * sum { break }
