@@ -83,6 +83,24 @@ struct Suite {
     records[records.count - 1].floorFraction = floor / time.median
   }
 
+  /// Two bodies measured in alternation (a, b, a, b, …) after a warm-up of
+  /// each, `count` times: for a ratio of the two, both see the same machine
+  /// (a noisy neighbour or a frequency change then affects both alike).
+  func measureInterleaved(
+    count: Int, _ a: () throws -> Void, _ b: () throws -> Void
+  ) rethrows -> (a: (median: Double, min: Double, max: Double), b: (median: Double, min: Double, max: Double)) {
+    try a()
+    try b()
+    var samplesA: [Double] = [], samplesB: [Double] = []
+    for _ in 0..<count {
+      samplesA.append(try measureOnce(a))
+      samplesB.append(try measureOnce(b))
+    }
+    samplesA.sort()
+    samplesB.sort()
+    return ((samplesA[count / 2], samplesA[0], samplesA[count - 1]), (samplesB[count / 2], samplesB[0], samplesB[count - 1]))
+  }
+
   func measureOnce(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()

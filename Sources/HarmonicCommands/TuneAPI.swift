@@ -135,10 +135,11 @@ public enum TuneAPI {
       values[key] = value
       switch parameter.kind {
       case .number:
-        guard Double(value.trimmingCharacters(in: .whitespaces)) != nil else {
+        let number = value.trimmingCharacters(in: .whitespaces)
+        guard Double(number) != nil else {
           return Response(status: 400, error: "\(key): '\(value)' is not a number", parameter: key)
         }
-        arguments.append("\(parameter.option)=\(value)")
+        arguments.append("\(parameter.option)=\(number)")
       case .list:
         let count = value.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
         guard count <= maximumTimes else {
@@ -205,6 +206,8 @@ public enum TuneAPI {
     default:
       message = HarmonicCommand.message(for: error)
     }
+    // `fit` without data names the command line's file option; here the samples are the body.
+    message = message.replacingOccurrences(of: "--samples FILE", with: "CSV samples in the body")
     // Name the parameter the message mentions first.
     var earliest: (position: Int, query: String)?
     for (query, option) in names {

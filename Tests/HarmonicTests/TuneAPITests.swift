@@ -98,6 +98,7 @@ struct TuneAPITests {
       ("export", "response=0.5&dampingRatio=0.5&code=java", nil, 400, "code"),
       ("export", "response=0.5&dampingRatio=0.5&tolerance=1e-9", nil, 400, "tolerance"),
       ("fit", "fitVelocity=maybe", nil, 400, "fitVelocity"),
+      ("fit", "", nil, 400, "bezier"),
       ("fit", "", "0,0\n0.1,zero", 400, "body"),
       ("fit", "", String(repeating: "0,0\n", count: TuneAPI.maximumBodyBytes / 4 + 1), 413, "body"),
       ("transition", "response=0.5&dampingRatio=0.5&direction=sideways", nil, 400, "direction"),
@@ -116,6 +117,9 @@ struct TuneAPITests {
       #expect(named == parameter, "\(shown): \(message)")
       #expect(!message.contains("--"), "\(shown): the message names a command-line option: \(message)")
     }
+    // Spaces around a number (a form's "+" or %20) are not an error.
+    let spaced = TuneAPI.respond(endpoint: "sample", query: "response=%200.5&dampingRatio=0.5+&mass=%201%20&times=0")
+    #expect(spaced.status == 200, "\(spaced.body)")
   }
 
   @Test("The transition preview plays the library's transition: grid at frame 0, list at the last, one frame per 1/fps")
