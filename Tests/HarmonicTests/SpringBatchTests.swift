@@ -369,4 +369,81 @@ struct BatchSettleTests {
       #expect(pruned == batch.origin._firstTick(afterSeconds: latest), "ζ = \(ratio)")
     }
   }
+
+  /// The brute-force reference: every element's exact settle time, the maximum.
+  static func bruteForceTick(_ batch: SpringBatch, springs: [Spring], tolerances: [Double]) -> AnimationTime? {
+    var latest = 0.0
+    for channel in 0..<batch.channelCount {
+      for item in 0..<batch.itemCount {
+        let spring = springs[item]
+        let p = batch.start(item: item, channel: channel) - batch.target(item: item, channel: channel)
+        let v = batch.initialVelocity(item: item, channel: channel)
+        latest = max(latest, spring._lastExcursion(p: p, q: v + spring._basis.decayRate * p, tolerance: tolerances[channel], displacementVelocity: v))
+      }
+    }
+    return batch.origin._firstTick(afterSeconds: latest)
+  }
+
+  @Test("the settle tick equals the brute-force maximum on mixed springs, ties, ulp neighbours and any thread split")
+  func screenedEqualsBruteForce() throws {
+    var random = SeededGenerator(seed: 1818)
+    for trial in 0..<60 {
+      let items = Int.random(in: 1...300, using: &random), channels = Int.random(in: 1...4, using: &random)
+      let kinds = Int.random(in: 1...4, using: &random)
+      let palette = try (0..<kinds).map { _ in
+        try Spring(response: random.logUniform(0.05, 2),
+                   dampingRatio: [random.logUniform(0.05, 5), 1, 1 - 1e-9, 1 + 1e-7][Int.random(in: 0...3, using: &random)])
+      }
+      let springs = (0..<items).map { _ in palette[Int.random(in: 0..<kinds, using: &random)] }
+      let n = items * channels
+      var start = [Double](repeating: 0, count: n), target = start, velocity = start
+      // A shared gesture velocity on one channel, zero on the others, and
+      // items that repeat another's motion exactly or one ulp apart.
+      let gesture = Double.random(in: -3000...3000, using: &random)
+      for e in 0..<n {
+        let item = e % items
+        if item > 0, item % 9 == 4 {
+          (start[e], target[e], velocity[e]) = (start[e - 1].nextUp, target[e - 1], velocity[e - 1])
+          continue
+        }
+        if item > 0, item % 9 == 7 {
+          (start[e], target[e], velocity[e]) = (start[e - 1], target[e - 1], velocity[e - 1])
+          continue
+        }
+        start[e] = Double.random(in: -2000...2000, using: &random)
+        target[e] = item % 11 == 5 ? start[e] : Double.random(in: -2000...2000, using: &random)
+        velocity[e] = e / items == 0 ? gesture : (trial % 2 == 0 ? 0 : Double.random(in: -500...500, using: &random))
+      }
+      let batch = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity,
+                                  springs: LayoutTransition._groups(springs))
+      let tolerances = (0..<channels).map { _ in random.logUniform(1e-4, 2) }
+      let expected = BatchSettleTests.bruteForceTick(batch, springs: springs, tolerances: tolerances)
+      for threads in [1, 2, 3] {
+        #expect(try batch.settleTick(valueTolerances: tolerances, threads: threads) == expected, "trial \(trial), \(threads) threads")
+      }
+    }
+  }
+
+  @Test("a transition's completion is the brute-force maximum of its elements' settle times and its progress completion")
+  func transitionCompletionEqualsBruteForce() throws {
+    var random = SeededGenerator(seed: 1819)
+    for trial in 0..<12 {
+      let count = Int.random(in: 5...400, using: &random)
+      let columns = Int.random(in: 1...6, using: &random)
+      let grid = try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: 40, height: 40), lineSpacing: 4, interitemSpacing: 4)],
+                                viewportCrossExtent: Double(columns) * 44)
+      let list = try GridLayout.list(rowHeights: [Array(repeating: 30, count: count)], width: Double(columns) * 44)
+      let viewport = try Viewport(size: CGSize(width: Double(columns) * 44, height: random.logUniform(100, 4000)))
+      let spring = try Spring(response: random.logUniform(0.1, 1), dampingRatio: random.logUniform(0.3, 2))
+      let velocity = CGPoint(x: Double.random(in: -2000...2000, using: &random), y: Double.random(in: -2000...2000, using: &random))
+      let springs: TransitionSprings = trial % 3 == 0 ? .staggered(base: spring, step: 0.05, origin: nil) : .shared(spring)
+      let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: CGPoint(x: 0, y: Double(count)), viewport: viewport,
+                                            springs: springs, velocity: .gesture(velocity))
+      let batch = transition.batch
+      let perItem = (0..<batch.itemCount).map { batch._groups[batch._group($0)].spring }
+      let tolerances = transition.tolerances.perChannel(include3D: transition.include3D)
+      let settled = BatchSettleTests.bruteForceTick(batch, springs: perItem, tolerances: tolerances) ?? AnimationTime(ticks: .max)
+      #expect(transition.completion == max(settled, batch.progressCompletion), "trial \(trial)")
+    }
+  }
 }

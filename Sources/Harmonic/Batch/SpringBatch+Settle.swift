@@ -84,26 +84,91 @@ extension SpringBatch {
       let (spring, p, q, velocity, tolerance) = element(e)
       return spring._lastExcursion(p: p, q: q, tolerance: tolerance, displacementVelocity: velocity)
     }
-    // Seed the maximum with the element of the largest bound.
-    var seed = 0, seedBound = -1.0
+    // A screen without logarithms: per group, a rate r and a factor f with
+    // which the cheap bound is ≤ ln(key)/r·(1 + 1e-9) + 1e-12 for
+    // key = (|p| + |q|·f)/tolerance, so that key ≤ e^(r·(best − 1e-12)/(1 + 1e-9))
+    // rules an element out against best. (Oscillating: key ≥ hypot(p, q/ω_d)/ε
+    // and r = a; otherwise key = (|p| + 2|q|/(s·e))/ε and r = s/2.)
+    let screens = _groups.map { group -> (rate: Double, factor: Double, oscillating: Bool) in
+      let basis = group.spring._basis
+      if basis.isOscillating { return (group.spring.damping == 0 ? 0 : basis.decayRate, 1 / basis.rootDiscriminant, true) }
+      return (basis.slowRate / 2, 2 / (basis.slowRate * 2.718281828459045), false)
+    }
+    @Sendable func key(_ e: Int) -> (group: Int, key: Double) {
+      let item = e % items, group = _group(item)
+      let screen = screens[group]
+      let p = _columns[e] - _columns[n + e]
+      let velocity = _columns[2 * n + e]
+      let q = velocity + _groups[group].spring._basis.decayRate * p
+      let scale = screen.oscillating ? p.magnitude + q.magnitude * screen.factor : p.magnitude + 2 * q.magnitude / (_groups[group].spring._basis.slowRate * 2.718281828459045)
+      return (group, scale / tolerances[e / items])
+    }
+    // Seed the maximum with the element of the largest key in its group
+    // whose cheap bound is largest (any seed gives the same result).
+    var largest = [(key: Double, element: Int)](repeating: (-1, 0), count: _groups.count)
     for e in 0..<n {
+      let (group, k) = key(e)
+      if !(k <= largest[group].key) { largest[group] = (k, e) }
+    }
+    var seed = 0, seedBound = -1.0
+    for (k, e) in largest where k >= 0 {
       let b = bound(e, best: 0, refine: false)
-      if b > seedBound { (seed, seedBound) = (e, b) }
+      if !(b <= seedBound) { (seed, seedBound) = (e, b) }
     }
     let initial = exact(seed)
     if !initial.isFinite { return nil }
+    let thresholds = screens.map { screen -> Double in
+      let exponent = screen.rate * Swift.max(0, initial - 1e-12) / (1 + 1e-9)
+      return _Math.exp(exponent) * (1 - 1e-9)
+    }
+    // Every element whose bound exceeds the seed's exact time: its bracket
+    // (a few evaluations); those known outright raise the maximum directly.
+    typealias Candidate = (element: Int, low: Double, high: Double)
     let parts = _Parallel.workers(elementCount: n, threads: threads)
-    let partial = _ResultSlots(count: parts)
+    let partial = _ResultSlots<(best: Double, candidates: [Candidate])>(count: parts, initial: (initial, []))
     let work: @Sendable (Int) -> Void = { part in
       var best = initial
-      for e in (part * n / parts)..<((part + 1) * n / parts) where bound(e, best: best, refine: true) > best {
-        best = Swift.max(best, exact(e))
+      var candidates: [Candidate] = []
+      for e in (part * n / parts)..<((part + 1) * n / parts) {
+        let (group, k) = key(e)
+        if k <= thresholds[group], k < .infinity { continue }
+        guard bound(e, best: initial, refine: true) > initial else { continue }
+        let (spring, p, q, velocity, tolerance) = element(e)
+        switch spring._excursionBracket(p: p, q: q, tolerance: tolerance, displacementVelocity: velocity) {
+        case let .exact(time): best = Swift.max(best, time)
+        case let .bisect(low, high): if high > initial { candidates.append((e, low, high)) }
+        }
       }
-      partial.store(best, at: part)
+      partial.store((best, candidates), at: part)
     }
     _Parallel.forEachPart(parts, work)
-    let seconds = partial.values.max() ?? initial
-    return origin._firstTick(afterSeconds: seconds)
+    // The maximum of the exact times is the largest upper end of a bracket
+    // once bisected through: visit brackets by upper end, bisecting each only
+    // while its upper end can still beat the best time found (or the largest
+    // lower end, which some exact time exceeds). Every time found is the one
+    // a full bisection gives, so the result is bit for bit the maximum of
+    // the elements' exact times.
+    let results = partial.values
+    var best = results.map(\.best).max() ?? initial
+    var candidates = results.flatMap(\.candidates)
+    if !best.isFinite { return nil }
+    candidates.sort { ($0.high, $1.element) > ($1.high, $0.element) }
+    let largestLow = candidates.map(\.low).max() ?? -Double.infinity
+    for candidate in candidates {
+      if candidate.high <= best || candidate.high < largestLow { break }
+      let (spring, p, q, velocity, tolerance) = element(candidate.element)
+      var (low, high) = (candidate.low, candidate.high)
+      var converged = false
+      for _ in 0..<_bisectionStepLimit {
+        if !_bisectionStep(&low, &high, { spring._excursionMagnitude($0, p: p, q: q, displacementVelocity: velocity) }, tolerance) {
+          converged = true
+          break
+        }
+        if high <= best || high < largestLow { break }
+      }
+      if converged || !(high <= best || high < largestLow) { best = Swift.max(best, high) }
+    }
+    return origin._firstTick(afterSeconds: best)
   }
 
   /// The settle tick (renamed: `settleTime` means seconds elsewhere).

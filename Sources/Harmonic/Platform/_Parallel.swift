@@ -63,15 +63,18 @@ enum _Parallel {
 
 /// One slot per worker for partial results.
 /// Each worker writes only its own slot.
-final class _ResultSlots: @unchecked Sendable {
-  private let slots: UnsafeMutablePointer<Double>
+final class _ResultSlots<Value>: @unchecked Sendable {
+  private let slots: UnsafeMutablePointer<Value>
   private let count: Int
-  init(count: Int) {
+  init(count: Int, initial: Value) {
     self.count = count
     slots = .allocate(capacity: count)
-    slots.initialize(repeating: 0, count: count)
+    slots.initialize(repeating: initial, count: count)
   }
-  deinit { slots.deallocate() }
-  func store(_ value: Double, at index: Int) { slots[index] = value }
-  var values: [Double] { Array(UnsafeBufferPointer(start: slots, count: count)) }
+  deinit {
+    slots.deinitialize(count: count)
+    slots.deallocate()
+  }
+  func store(_ value: Value, at index: Int) { slots[index] = value }
+  var values: [Value] { Array(UnsafeBufferPointer(start: slots, count: count)) }
 }

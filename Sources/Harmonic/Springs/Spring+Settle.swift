@@ -40,15 +40,33 @@ extension Spring {
   /// R = Ĉ + a·Ŝ: the time returned is then inside the band as the motion
   /// evaluates it, not only in exact arithmetic.
   func _lastExcursion(p: Double, q: Double, tolerance: Double, displacementVelocity v0: Double? = nil) -> Double {
-    let basis = _basis
-    @inline(__always) func magnitude(_ t: Double) -> Double {
-      if let v0 {
-        let (_, s, remaining, _) = basis.stepBasis(t)
-        return (p * remaining + v0 * s).magnitude
-      }
-      let (c, s) = basis.basis(t)
-      return (p * c + q * s).magnitude
+    switch _excursionBracket(p: p, q: q, tolerance: tolerance, displacementVelocity: v0) {
+    case let .exact(time):
+      return time
+    case let .bisect(low, high):
+      return _bisectLastExcursion(low, high, { _excursionMagnitude($0, p: p, q: q, displacementVelocity: v0) }, tolerance)
     }
+  }
+
+  /// |s(t)| as ``_lastExcursion(p:q:tolerance:displacementVelocity:)`` evaluates it.
+  @inline(__always)
+  func _excursionMagnitude(_ t: Double, p: Double, q: Double, displacementVelocity v0: Double?) -> Double {
+    if let v0 {
+      let (_, s, remaining, _) = _basis.stepBasis(t)
+      return (p * remaining + v0 * s).magnitude
+    }
+    let (c, s) = _basis.basis(t)
+    return (p * c + q * s).magnitude
+  }
+
+  /// The first phase of ``_lastExcursion(p:q:tolerance:displacementVelocity:)``:
+  /// the time itself when it is known without a search, or the bracket that
+  /// bisection narrows to adjacent doubles (whose upper end is the time; it
+  /// lies in (low, high]). Costs a few evaluations of the signal; the
+  /// bisection costs about 60 more.
+  func _excursionBracket(p: Double, q: Double, tolerance: Double, displacementVelocity v0: Double? = nil) -> _ExcursionBracket {
+    let basis = _basis
+    @inline(__always) func magnitude(_ t: Double) -> Double { _excursionMagnitude(t, p: p, q: q, displacementVelocity: v0) }
     let a = basis.decayRate
     let derivativeP = q - a * p
     let derivativeQ = basis.discriminant * p - a * q
@@ -58,7 +76,7 @@ extension Spring {
       if damping == 0 {
         // Undamped: |s| reaches its amplitude once per half-period, forever.
         let amplitude = _Math.hypot(p, q / omegaD)
-        return amplitude <= tolerance ? 0 : .infinity
+        return .exact(amplitude <= tolerance ? 0 : .infinity)
       }
       // First extremum: P'·cos θ + (Q'/ω_d)·sin θ = 0, θ ∈ (0, π].
       var theta1 = _Math.atan2(-derivativeP * omegaD, derivativeQ)
@@ -68,7 +86,7 @@ extension Spring {
       let first = magnitude(extremum(0))
       guard first > tolerance else {
         // Every extremum lies inside the band; only the start can be outside.
-        return magnitude(0) > tolerance ? _bisectLastExcursion(0, extremum(0), magnitude, tolerance) : 0
+        return magnitude(0) > tolerance ? .bisect(low: 0, high: extremum(0)) : .exact(0)
       }
       // |s(t_n)| = first·e^(−n·δ), so the last n with |s(t_n)| > ε is ⌈λ⌉ − 1.
       let decrement = a * Double.pi / omegaD
@@ -77,13 +95,13 @@ extension Spring {
       if n > 0x1p32 {
         // More than 4e9 half-periods: the crossing lies within one of them,
         // which is below 1e-9 of the time itself.
-        return extremum(n + 1)
+        return .exact(extremum(n + 1))
       }
       // The logarithm can be off by one either way in rounding: check by evaluation.
       var steps = 0
       while steps < 8, magnitude(extremum(n + 1)) > tolerance { n += 1; steps += 1 }
       while steps < 16, n > 0, magnitude(extremum(n)) <= tolerance { n -= 1; steps += 1 }
-      return _bisectLastExcursion(extremum(n), extremum(n + 1), magnitude, tolerance)
+      return .bisect(low: extremum(n), high: extremum(n + 1))
     }
 
     // Not oscillating: at most one extremum, where tanh(γt)/γ = −P'/Q'.
@@ -114,13 +132,20 @@ extension Spring {
         step *= 2
         high = tailStart + step
       }
-      return _bisectLastExcursion(low, high, magnitude, tolerance)
+      return .bisect(low: low, high: high)
     }
     if let extremum, magnitude(0) > tolerance {
-      return _bisectLastExcursion(0, extremum, magnitude, tolerance)
+      return .bisect(low: 0, high: extremum)
     }
-    return 0
+    return .exact(0)
   }
+}
+
+/// Where the last excursion lies: known outright, or to be found by
+/// bisecting [low, high] (``_bisectLastExcursion(_:_:_:_:)``).
+enum _ExcursionBracket {
+  case exact(Double)
+  case bisect(low: Double, high: Double)
 }
 
 /// The crossing of a monotone |s| through `tolerance` in [low, high], where
@@ -132,10 +157,23 @@ func _bisectLastExcursion(
 ) -> Double {
   var low = low
   var high = high
-  for _ in 0..<2_200 {
-    let middle = low + (high - low) * 0.5
-    if middle <= low || middle >= high { break }
-    if magnitude(middle) > tolerance { low = middle } else { high = middle }
+  for _ in 0..<_bisectionStepLimit {
+    if !_bisectionStep(&low, &high, magnitude, tolerance) { break }
   }
   return high
+}
+
+/// Bisection of a last excursion stops after this many steps (adjacent
+/// doubles are reached in at most about 2,100).
+let _bisectionStepLimit = 2_200
+
+/// One step of ``_bisectLastExcursion(_:_:_:_:)``: halves [low, high]
+/// keeping |s(low)| > tolerance ≥ |s(high)|; false once the bracket is two
+/// adjacent doubles (nothing changed).
+@inline(__always)
+func _bisectionStep(_ low: inout Double, _ high: inout Double, _ magnitude: (Double) -> Double, _ tolerance: Double) -> Bool {
+  let middle = low + (high - low) * 0.5
+  if middle <= low || middle >= high { return false }
+  if magnitude(middle) > tolerance { low = middle } else { high = middle }
+  return true
 }
