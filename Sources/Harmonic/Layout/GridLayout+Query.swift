@@ -66,10 +66,19 @@ extension GridLayout {
   public func attributes(in rect: CGRect) -> [LayoutAttributes] {
     guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return [] }
     let (main, cross) = _ranges(rect)
-    var result: [LayoutAttributes] = []
     // First line whose end is past the rect's start.
-    var line = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main.0 }
-    while line < _lineMainStart.count, _lineMainStart[line] < main.1 {
+    let firstLine = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main.0 }
+    var endLine = firstLine
+    while endLine < _lineMainStart.count, _lineMainStart[endLine] < main.1 { endLine += 1 }
+    let firstSection = _partitionPoint(count: _sectionMainStart.count) { _sectionMainEnd[$0] > main.0 }
+    var endSection = firstSection
+    while endSection < _sectionMainStart.count, _sectionMainStart[endSection] < main.1 { endSection += 1 }
+    // At most every item of those lines and a header and footer per section:
+    // one allocation, not a doubling copy of a growing array.
+    var result: [LayoutAttributes] = []
+    result.reserveCapacity(_lineFirstItem[endLine] - _lineFirstItem[firstLine] + 2 * (endSection - firstSection))
+    var line = firstLine
+    while line < endLine {
       let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
       var item = first + _partitionPoint(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > cross.0 }
       while item < end, _itemCross[item] < cross.1 {
@@ -80,8 +89,7 @@ extension GridLayout {
       }
       line += 1
     }
-    var section = _partitionPoint(count: _sectionMainStart.count) { _sectionMainEnd[$0] > main.0 }
-    while section < _sectionMainStart.count, _sectionMainStart[section] < main.1 {
+    for section in firstSection..<endSection {
       for (kind, natural) in [("header", _headers[section]), ("footer", _footers[section])] where natural.extent > 0 {
         var piece = natural
         let pinned = pinsSectionHeaders && kind == "header"
@@ -92,7 +100,6 @@ extension GridLayout {
                                          zIndex: pinned ? 1024 : 1))
         }
       }
-      section += 1
     }
     return result
   }
