@@ -50,8 +50,8 @@ extension SpringBatch {
   /// The first tick at which every item's progress is exactly 1.
   public var progressCompletion: AnimationTime {
     var latest = origin
-    for group in _groups {
-      let settle = _SpringBatchProgress.completion(group)
+    for g in 0..<_groups.count {  // an index loop: no allocation in any build (frames read this)
+      let settle = _SpringBatchProgress.completion(_groups[g])
       if settle > latest { latest = settle }
     }
     return latest

@@ -33,6 +33,12 @@ extension SpringBatch {
     for (channel, tolerance) in tolerances.enumerated() where !(tolerance > 0 && tolerance.isFinite) {
       throw .invalidParameter(name: "tolerances[\(channel)]", value: tolerance, accepted: "finite and > 0")
     }
+    return _settleTick(checkedTolerances: tolerances, threads: threads)
+  }
+
+  /// ``settleTick(valueTolerances:threads:)`` for tolerances already checked
+  /// (one per channel, finite and > 0).
+  func _settleTick(checkedTolerances tolerances: [Double], threads: Int?) -> AnimationTime? {
     let n = elementCount, items = itemCount
     @Sendable func element(_ e: Int) -> (spring: Spring, p: Double, q: Double, velocity: Double, tolerance: Double) {
       let item = e % items

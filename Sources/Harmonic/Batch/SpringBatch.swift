@@ -96,9 +96,25 @@ public struct SpringBatch: Sendable {
     if let velocity {
       try SpringBatch._checkColumn(velocity, "velocity", itemCount: itemCount, channelCount: channelCount, unit: "units/s")
     }
+    var columns: [Double] = []
+    columns.reserveCapacity(4 * elements)
+    columns.append(contentsOf: start)
+    columns.append(contentsOf: target)
+    if let velocity { columns.append(contentsOf: velocity) } else { columns.append(contentsOf: repeatElement(0, count: elements)) }
+    columns.append(contentsOf: repeatElement(0, count: elements))
+    try self.init(_checkedColumns: columns, itemCount: itemCount, channelCount: channelCount, springs: springs, origin: origin,
+                  progressVelocity: progressVelocity)
+  }
+
+  /// A batch over columns laid out as `_columns` is, `[start | target |
+  /// velocity | anything]` (N·C each), whose first three are checked
+  /// already; the fourth is overwritten. The columns are taken, not copied.
+  init(
+    _checkedColumns columns: consuming [Double], itemCount: Int, channelCount: Int, springs: SpringAssignment, origin: AnimationTime,
+    progressVelocity: Double
+  ) throws(HarmonicError) {
     let (springList, groupOfItem) = try springs._resolve(itemCount: itemCount)
     try _Check.finiteMagnitude(progressVelocity, "progressVelocity", unit: "1/s")
-
     self.itemCount = itemCount
     self.channelCount = channelCount
     self.origin = origin
@@ -110,14 +126,21 @@ public struct SpringBatch: Sendable {
     self._groupOfItem = groupOfItem
     self._runs = []
     self._itemsPerGroup = []
-    self._columns = []
+    self._columns = columns
     _rebuildRuns()
-    _columns.reserveCapacity(4 * elements)
-    _columns.append(contentsOf: start)
-    _columns.append(contentsOf: target)
-    if let velocity { _columns.append(contentsOf: velocity) } else { _columns.append(contentsOf: repeatElement(0, count: elements)) }
-    _columns.append(contentsOf: repeatElement(0, count: elements))
     _updateDerivedColumns(threads: nil)
+  }
+
+  /// Checks `count` values of a column in place, with the names and ranges
+  /// ``_checkColumn(_:_:itemCount:channelCount:unit:)`` gives.
+  static func _checkValues(
+    _ values: UnsafeBufferPointer<Double>, _ name: String, itemCount: Int, unit: String
+  ) throws(HarmonicError) {
+    for index in values.indices where !(values[index].magnitude <= _Check.maximumMagnitude) {
+      throw .invalidParameter(
+        name: "\(name)[item \(index % itemCount), channel \(index / itemCount)]", value: values[index],
+        accepted: "finite with magnitude ≤ 1e100 (\(unit))")
+    }
   }
 
   /// The spring that drives `item`.
@@ -142,10 +165,8 @@ public struct SpringBatch: Sendable {
     guard column.count == itemCount * channelCount else {
       throw .invalidParameter(name: "\(name).count", value: Double(column.count), accepted: "itemCount × channelCount = \(itemCount * channelCount)")
     }
-    for (index, value) in column.enumerated() where !(value.magnitude <= _Check.maximumMagnitude) {
-      throw .invalidParameter(
-        name: "\(name)[item \(index % itemCount), channel \(index / itemCount)]", value: value,
-        accepted: "finite with magnitude ≤ 1e100 (\(unit))")
+    try column.withUnsafeBufferPointer { (values) throws(HarmonicError) in
+      try _checkValues(values, name, itemCount: itemCount, unit: unit)
     }
   }
 
@@ -184,8 +205,15 @@ public struct SpringBatch: Sendable {
         _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
           for channel in 0..<channels {
             let base = channel * items
+            if groupIndex.isEmpty {  // one spring: its constants hoisted
+              let (a, omegaSquared) = groups[0]
+              for e in (base + range.lowerBound)..<(base + range.upperBound) {
+                columns[3 * n + e] = omegaSquared * (columns[e] - columns[n + e]) + a * columns[2 * n + e]
+              }
+              continue
+            }
             for item in range {
-              let (a, omegaSquared) = groups[groupIndex.isEmpty ? 0 : Int(groupIndex[item])]
+              let (a, omegaSquared) = groups[Int(groupIndex[item])]
               let e = base + item
               let displacement = columns[e] - columns[n + e]
               let velocity = columns[2 * n + e]

@@ -17,6 +17,15 @@ public protocol CollectionLayout: Sendable {
   func attributes(in rect: CGRect) -> [LayoutAttributes]
   /// One element's attributes, or nil when the layout has no such element.
   func attributes(of element: ElementID) -> LayoutAttributes?
+  /// The ids of the elements ``attributes(in:)`` returns. A transition
+  /// needs only these for the visible rects; implement it when building
+  /// attributes costs more than naming the elements. Default:
+  /// `attributes(in: rect).map(\.elementID)`.
+  func elementIDs(in rect: CGRect) -> [ElementID]
+}
+
+extension CollectionLayout {
+  public func elementIDs(in rect: CGRect) -> [ElementID] { attributes(in: rect).map(\.elementID) }
 }
 
 extension GridLayout: CollectionLayout {
@@ -25,7 +34,9 @@ extension GridLayout: CollectionLayout {
   public func attributes(of element: ElementID) -> LayoutAttributes? {
     switch element.kind {
     case .cell:
-      return contains(element.indexPath) ? _cell(_sectionFirstItem[element.indexPath.section] + element.indexPath.item) : nil
+      guard contains(element.indexPath) else { return nil }
+      let index = _sectionFirstItem[element.indexPath.section] + element.indexPath.item
+      return LayoutAttributes(indexPath: element.indexPath, frame: _itemFrame(index))
     case let .supplementary(name):
       let section = element.indexPath.section
       guard element.indexPath.item == 0, (0..<itemCounts.count).contains(section) else { return nil }

@@ -64,7 +64,33 @@ extension GridLayout {
   ///
   /// - Complexity: O(log n + lines crossed + k) for k results.
   public func attributes(in rect: CGRect) -> [LayoutAttributes] {
-    guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return [] }
+    var result: [LayoutAttributes] = []
+    _visit(rect, reserve: { result.reserveCapacity($0) }, cell: { result.append(_cell($0)) }) { section, kind, frame, pinned in
+      result.append(LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: .supplementary(kind), frame: frame,
+                                     zIndex: pinned ? 1024 : 1))
+    }
+    return result
+  }
+
+  /// The ids of the elements ``attributes(in:)`` returns, in the same order,
+  /// without building their attributes.
+  ///
+  /// - Complexity: O(log n + lines crossed + k) for k results.
+  public func elementIDs(in rect: CGRect) -> [ElementID] {
+    var result: [ElementID] = []
+    _visit(rect, reserve: { result.reserveCapacity($0) }, cell: { result.append(ElementID(.cell, _indexPath($0))) }) { section, kind, _, _ in
+      result.append(ElementID(.supplementary(kind), ItemIndexPath(item: 0, section: section)))
+    }
+    return result
+  }
+
+  /// Calls `cell` with the index of every item whose frame overlaps `rect`
+  /// with positive area (index order), then `supplementary` for each header
+  /// and footer that does; `reserve` first gets an upper bound on the count.
+  func _visit(
+    _ rect: CGRect, reserve: (Int) -> Void, cell: (Int) -> Void, supplementary: (_ section: Int, _ kind: String, _ frame: CGRect, _ pinned: Bool) -> Void
+  ) {
+    guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return }
     let (main, cross) = _ranges(rect)
     // First line whose end is past the rect's start.
     let firstLine = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main.0 }
@@ -75,15 +101,14 @@ extension GridLayout {
     while endSection < _sectionMainStart.count, _sectionMainStart[endSection] < main.1 { endSection += 1 }
     // At most every item of those lines and a header and footer per section:
     // one allocation, not a doubling copy of a growing array.
-    var result: [LayoutAttributes] = []
-    result.reserveCapacity(_lineFirstItem[endLine] - _lineFirstItem[firstLine] + 2 * (endSection - firstSection))
+    reserve(_lineFirstItem[endLine] - _lineFirstItem[firstLine] + 2 * (endSection - firstSection))
     var line = firstLine
     while line < endLine {
       let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
       var item = first + _partitionPoint(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > cross.0 }
       while item < end, _itemCross[item] < cross.1 {
         if _itemMain[item] < main.1, _itemMain[item] + _itemMainSize[item] > main.0, _itemCrossSize[item] > 0, _itemMainSize[item] > 0 {
-          result.append(_cell(item))
+          cell(item)
         }
         item += 1
       }
@@ -96,12 +121,10 @@ extension GridLayout {
         if pinned { piece.start = _pinnedHeaderStart(section, viewportStart: main.0) }
         if piece.start < main.1, piece.start + piece.extent > main.0, cross.0 < viewportCrossExtent, cross.1 > 0 {
           let frame = _frame(main: piece.start, cross: 0, mainSize: piece.extent, crossSize: viewportCrossExtent)
-          result.append(LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: .supplementary(kind), frame: frame,
-                                         zIndex: pinned ? 1024 : 1))
+          supplementary(section, kind, frame, pinned)
         }
       }
     }
-    return result
   }
 
   /// Where a pinned header starts along the scroll axis when the visible

@@ -25,17 +25,29 @@ public enum LayoutChannels {
   public static func values(
     of attributes: [LayoutAttributes], include3D: Bool = false, transforms: TransformInterpolation = .componentwise
   ) -> [Double] {
+    var values = [Double](repeating: 0, count: attributes.count * (include3D ? count3D : count2D))
+    values.withUnsafeMutableBufferPointer { _write(attributes, include3D: include3D, transforms: transforms, into: $0) }
+    return values
+  }
+
+  /// ``values(of:include3D:transforms:)`` written into `values` (N·11 or
+  /// N·27 long): the batch's columns are filled in place.
+  static func _write(
+    _ attributes: [LayoutAttributes], include3D: Bool, transforms: TransformInterpolation, into values: UnsafeMutableBufferPointer<Double>
+  ) {
     let n = attributes.count
-    let channels = include3D ? count3D : count2D
-    var values = [Double](repeating: 0, count: n * channels)
-    values.withUnsafeMutableBufferPointer { values in
-      for (item, element) in attributes.enumerated() {
-        values[centerX * n + item] = Double(element.center.x)
-        values[centerY * n + item] = Double(element.center.y)
-        values[width * n + item] = Double(element.size.width)
-        values[height * n + item] = Double(element.size.height)
-        values[alpha * n + item] = element.alpha
-        let t = element.transform
+    precondition(values.count == n * (include3D ? count3D : count2D), "LayoutChannels._write: a column of the wrong size")
+    attributes.withUnsafeBufferPointer { attributes in
+      for item in 0..<n {
+        // Fields read in place: a copy of the whole (288-byte, reference-
+        // holding) value per element would cost more than the rest.
+        let (center, size) = (attributes[item].center, attributes[item].size)
+        values[centerX * n + item] = Double(center.x)
+        values[centerY * n + item] = Double(center.y)
+        values[width * n + item] = Double(size.width)
+        values[height * n + item] = Double(size.height)
+        values[alpha * n + item] = attributes[item].alpha
+        let t = attributes[item].transform
         if transforms == .decomposed {
           let p = DecomposedAffineTransform(t)
           (values[a * n + item], values[b * n + item], values[c * n + item], values[d * n + item]) = (p.scaleX, p.scaleY, p.rotation, p.skew)
@@ -44,16 +56,15 @@ public enum LayoutChannels {
         }
         (values[tx * n + item], values[ty * n + item]) = (t.tx, t.ty)
         if include3D {
-          var m = element.transform3D.m
+          var m = attributes[item].transform3D.m
           if transforms == .decomposed {
-            let p = DecomposedTransform3D(element.transform3D)
+            let p = DecomposedTransform3D(attributes[item].transform3D)
             for k in 0..<3 { (m[k], m[4 + k], m[8 + k]) = (p.scale[k], p.skew[k], p.rotation[k]) }
           }
           for k in 0..<16 { values[(transform3DStart + k) * n + item] = m[k] }
         }
       }
     }
-    return values
   }
 
   /// Makes decomposed start and end values turn the shorter way: each end

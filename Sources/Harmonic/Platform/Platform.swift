@@ -97,6 +97,40 @@ enum _Platform {
   }()
 }
 
+// MARK: - Deferred values
+
+/// A value computed once, on first use, from whichever thread asks first;
+/// others asking meanwhile wait for it. Copies of a struct holding one share
+/// the value. The lock is Foundation's, so it lives in this file.
+final class _Deferred<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value?
+  private var make: (@Sendable () -> Value)?
+
+  /// A value `make` computes when first asked for.
+  init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+  /// A value known already.
+  init(value: Value) { self.value = value }
+
+  /// The value, computed now if nobody asked before.
+  var resolved: Value {
+    lock.lock()
+    defer { lock.unlock() }
+    if let value { return value }
+    let made = make!()
+    (value, make) = (made, nil)
+    return made
+  }
+
+  /// Whether the value is computed already (for tests and diagnostics).
+  var isResolved: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return value != nil
+  }
+}
+
 // MARK: - Apple interoperability (not built on Linux)
 
 #if canImport(CoreGraphics)

@@ -122,7 +122,7 @@ extension LayoutTransition {
       throw .invalidParameter(name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(elements.count) (make the frame with makeFrame() of this segment)")
     }
     frame.time = time
-    if time >= completion {
+    if _isComplete(at: time) {
       for k in 0..<endAttributes.count { frame.attributes[k] = endAttributes[k] }
       frame.contentOffset = endOffset
       frame.contentSize = endContentSize
@@ -144,9 +144,15 @@ extension LayoutTransition {
     frame._settled = false
   }
 
+  /// Whether `time` is at or after ``completion``: without computing it
+  /// before ``SpringBatch/progressCompletion``, a lower bound.
+  func _isComplete(at time: AnimationTime) -> Bool {
+    time >= batch.progressCompletion && time >= completion
+  }
+
   /// The content offset's velocity at `time`, points per second: p̄'·(end − start).
   public func contentOffsetVelocity(at time: AnimationTime) -> CGPoint {
-    let rate = time >= completion ? 0 : batch.averageProgressVelocity(at: time)
+    let rate = _isComplete(at: time) ? 0 : batch.averageProgressVelocity(at: time)
     return CGPoint(x: rate * (Double(endOffset.x) - Double(startOffset.x)), y: rate * (Double(endOffset.y) - Double(startOffset.y)))
   }
 }
@@ -221,7 +227,7 @@ extension LayoutTransition {
                               accepted: "\(batch.elementCount) (make the frame with makeChannelFrame() of this segment)")
     }
     frame.time = time
-    if time >= completion {
+    if _isComplete(at: time) {
       frame._values.values.withUnsafeMutableBufferPointer { out in
         frame._end.withUnsafeBufferPointer { end in
           for e in 0..<end.count { out[e] = end[e] }

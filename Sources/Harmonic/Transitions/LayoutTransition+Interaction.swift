@@ -134,7 +134,7 @@ extension LayoutTransition {
     try LayoutTransition._checkOffset(offset, "offset")
     var now = makeFrame(velocities: true)
     try frame(at: time, into: &now)
-    let complete = time >= completion
+    let complete = _isComplete(at: time)
     let channels = include3D ? LayoutChannels.count3D : LayoutChannels.count2D
     let endRect = viewport.visibleRect(at: offset)
     var position: [ElementID: Int] = [:]

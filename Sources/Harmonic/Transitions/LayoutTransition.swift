@@ -109,8 +109,22 @@ public struct LayoutTransition: Sendable {
   public private(set) var startContentSize: CGSize
   public private(set) var endContentSize: CGSize
   public let tolerances: TransitionTolerances
-  /// The first tick from which the frame is exactly the end state.
-  public private(set) var completion: AnimationTime
+  /// The first tick from which the frame is exactly the end state: the
+  /// latest of the elements' exact settle ticks (within ``tolerances``) and
+  /// ``SpringBatch/progressCompletion``.
+  ///
+  /// Computed on first use, not by the initializer: it costs about as much
+  /// as the rest of the setup (an exact settle time for each element that can
+  /// be the last to settle), and a frame before
+  /// `batch.progressCompletion` — a lower bound, O(spring groups) — never
+  /// needs it. The first frame at or after that tick computes it, unless it
+  /// was read before: read it once off the main thread after setup (copies
+  /// of the transition share the value) to take the cost out of every frame.
+  ///
+  /// - Complexity: first read O(k·C) for k elements and C channels plus about
+  ///   60 spring evaluations per element that can settle last; then O(1).
+  public var completion: AnimationTime { _completion.resolved }
+  var _completion: _Deferred<AnimationTime>
   /// The layout being transitioned to.
   public private(set) var target: any CollectionLayout
   /// The decoration applied at both ends (and to the ends of a retarget).
@@ -181,8 +195,9 @@ public struct LayoutTransition: Sendable {
     let startRect = viewport.visibleRect(at: oldOffset), endRect = endViewport.visibleRect(at: newOffset)
     let mapping = update.isEmpty && old.itemCounts == new.itemCounts
       ? IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
-    let pairs = try LayoutTransition._pairs(old: old, startRect: startRect, new: new, endRect: endRect, mapping: mapping,
-                                            viewportSize: (viewport.size, endViewport.size))
+    let pairing = try LayoutTransition._pairs(old: old, startRect: startRect, new: new, endRect: endRect, mapping: mapping,
+                                              viewportSize: (viewport.size, endViewport.size))
+    let pairs = pairing.elements
     guard !pairs.isEmpty else {
       throw .invalidParameter(name: "visible elements", value: 0, accepted: "≥ 1 element visible at the start or at the end")
     }
@@ -194,40 +209,66 @@ public struct LayoutTransition: Sendable {
       decoration.apply(to: &attributes, visibleRect: rect)
       return attributes
     }
-    for pair in pairs {
-      var before: LayoutAttributes? = nil, after: LayoutAttributes? = nil
-      if let from = pair.from { before = try LayoutTransition._attributes(of: from, in: old, side: "old") }
-      if let to = pair.to { after = try LayoutTransition._attributes(of: to, in: new, side: "new") }
-      let (start, end) = (decorated(before, startRect), decorated(after, endRect))
-      let pose = { (a: LayoutAttributes) in update.isBoundsChange ? a : appearance.pose(a) }
-      switch (start, end) {
-      case (var start?, let end?):
-        (start.indexPath, start.kind) = (end.indexPath, end.kind)  // frames show the new id throughout
-        starts.append(start)
-        ends.append(end)
-      case (nil, let end?):
+    let pose = { (a: LayoutAttributes) in update.isBoundsChange ? a : appearance.pose(a) }
+    // Each element's attributes are appended once and changed in place
+    // (LayoutAttributes is 288 bytes: copies are what setup costs).
+    for k in pairs.indices {
+      var (hasStart, hasEnd) = (false, false)
+      if let from = pairs[k].from {
+        let ref = Int(pairing.startRef[k])
+        if ref >= 0 {
+          starts.append(pairing.startStore[ref])
+          hasStart = true
+        } else if let found = try LayoutTransition._attributes(of: from, in: old, side: "old") {
+          starts.append(found)
+          hasStart = true
+        }
+      }
+      if let to = pairs[k].to {
+        let ref = Int(pairing.endRef[k])
+        if ref >= 0 {
+          ends.append(pairing.endStore[ref])
+          hasEnd = true
+        } else if let found = try LayoutTransition._attributes(of: to, in: new, side: "new") {
+          ends.append(found)
+          hasEnd = true
+        }
+      }
+      let (s, e) = (starts.count - 1, ends.count - 1)
+      if let decoration {
+        if hasStart { decoration.apply(to: &starts[s], visibleRect: startRect) }
+        if hasEnd { decoration.apply(to: &ends[e], visibleRect: endRect) }
+      }
+      switch (hasStart, hasEnd) {
+      case (true, true):
+        // Frames show the new id throughout (a cell stays a cell: no kind to copy).
+        starts[s].indexPath = ends[e].indexPath
+        if case .cell = starts[s].kind, case .cell = ends[e].kind {} else { starts[s].kind = ends[e].kind }
+      case (false, true):
         // Appearing: an inserted item from its styled pose; the new half of
         // a reload (or a view only the new layout has) fades in where the old one was.
-        if let from = mapping.reloadedOrigin(of: pair.to!), var was = decorated(old.attributes(of: from), startRect) {
-          (was.indexPath, was.kind, was.alpha) = (end.indexPath, end.kind, 0)
+        if let from = mapping.reloadedOrigin(of: pairs[k].to!), var was = decorated(old.attributes(of: from), startRect) {
+          (was.indexPath, was.kind, was.alpha) = (ends[e].indexPath, ends[e].kind, 0)
           starts.append(was)
         } else {
-          starts.append(pair.to!.kind == .cell ? pose(end) : LayoutTransition._faded(end))
+          starts.append(pairs[k].to!.kind == .cell ? pose(ends[e]) : LayoutTransition._faded(ends[e]))
         }
-        ends.append(end)
-      case (let start?, nil):
-        starts.append(start)
-        if let to = mapping.reloadedDestination(of: pair.from!), var will = decorated(new.attributes(of: to), endRect) {
-          (will.indexPath, will.kind, will.alpha) = (start.indexPath, start.kind, 0)
+      case (true, false):
+        if let to = mapping.reloadedDestination(of: pairs[k].from!), var will = decorated(new.attributes(of: to), endRect) {
+          (will.indexPath, will.kind, will.alpha) = (starts[s].indexPath, starts[s].kind, 0)
           ends.append(will)
         } else {
-          ends.append(pair.from!.kind == .cell ? pose(start) : LayoutTransition._faded(start))
+          ends.append(pairs[k].from!.kind == .cell ? pose(starts[s]) : LayoutTransition._faded(starts[s]))
         }
-      default:
-        preconditionFailure("a transition element has an old or a new id")
+      case (false, false):
+        // A layout listed the element in a rect but has no attributes for it.
+        throw .invalidParameter(name: "\(pairs[k].id)", value: Double(pairs[k].id.indexPath.item),
+                                accepted: "attributes(of:) for every element attributes(in:) lists (the layouts disagree)")
       }
     }
-    let carries3D = include3D || starts.contains { $0.transform3D != .identity } || ends.contains { $0.transform3D != .identity }
+    // By index: a `for element in array` copies each 288-byte element.
+    let carries3D = include3D || starts.indices.contains { starts[$0].transform3D != .identity }
+      || ends.indices.contains { ends[$0].transform3D != .identity }
     self.elements = pairs
     self.include3D = carries3D
     self.transforms = transforms
@@ -242,10 +283,10 @@ public struct LayoutTransition: Sendable {
     self.startContentSize = old.contentSize
     self.endContentSize = new.contentSize
     let (batch, completion) = try LayoutTransition._makeBatch(
-      starts: starts, startValues: nil, ends: ends, ids: pairs.map(\.id), springs: springs, velocity: velocity, include3D: carries3D,
+      starts: starts, startValues: nil, ends: ends, elements: pairs, springs: springs, velocity: velocity, include3D: carries3D,
       transforms: transforms, tolerances: tolerances, origin: start)
     self.batch = batch
-    self.completion = completion
+    self._completion = completion
   }
 
   /// A transition between two attribute sets an app computed itself.
@@ -303,40 +344,76 @@ public struct LayoutTransition: Sendable {
                             accepted: "an element of the \(side) layout (the update's index mapping pairs it; declare it inserted or deleted)")
   }
 
+  /// The elements to animate, paired and sorted, with the attributes the
+  /// pairing looked up on the way (the other end's frames bound the
+  /// corridors) so that the initializer does not look them up again.
+  struct _Pairing {
+    var elements: [TransitionElement] = []
+    /// Per element, an index into `startStore` / `endStore`, or −1: not looked up.
+    var startRef: [Int32] = []
+    var endRef: [Int32] = []
+    /// `attributes(of:)` of the old layout (undecorated) for elements' `from`.
+    var startStore: [LayoutAttributes] = []
+    /// `attributes(of:)` of the new layout (undecorated) for elements' `to`.
+    var endStore: [LayoutAttributes] = []
+  }
+
   /// The elements to animate, paired and sorted: visible at either end, or
-  /// crossing the screen. O(k log k) for k candidates, one small allocation
-  /// per call (not per element).
+  /// crossing the screen. O(k log k) for k candidates; each element's
+  /// attributes are looked up at most once per side here.
   static func _pairs(
     old: some CollectionLayout, startRect: CGRect, new: some CollectionLayout, endRect: CGRect, mapping: IndexMapping,
     viewportSize: (CGSize, CGSize)
-  ) throws(HarmonicError) -> [TransitionElement] {
-    let oldVisible = old.attributes(in: startRect), newVisible = new.attributes(in: endRect)
-    var found: [TransitionElement] = []
-    found.reserveCapacity(oldVisible.count + newVisible.count)
-    func add(old id: ElementID, to: ElementID?) {
-      guard let to else { return found.append(TransitionElement(_from: id, _to: nil)) }
+  ) throws(HarmonicError) -> _Pairing {
+    let oldVisible = old.elementIDs(in: startRect), newVisible = new.elementIDs(in: endRect)
+    var found = _Pairing()
+    var oldCorridor = startRect, newCorridor = endRect
+    let expected = oldVisible.count + newVisible.count
+    found.elements.reserveCapacity(expected)
+    found.startRef.reserveCapacity(expected)
+    found.endRef.reserveCapacity(expected)
+    found.startStore.reserveCapacity(newVisible.count)
+    found.endStore.reserveCapacity(oldVisible.count)
+    func append(_ element: TransitionElement, start: Int32, end: Int32) {
+      found.elements.append(element)
+      found.startRef.append(start)
+      found.endRef.append(end)
+    }
+    // Attributes go straight from the lookup into the store (no copies of
+    // 288-byte values); the corridors read the stored frame.
+    func lookUp(new id: ElementID?) -> Int32 {
+      guard let id, let attributes = new.attributes(of: id) else { return -1 }
+      found.endStore.append(attributes)
+      newCorridor = newCorridor.union(found.endStore[found.endStore.count - 1].frame)
+      return Int32(found.endStore.count - 1)
+    }
+    func lookUp(old id: ElementID) -> Int32 {
+      guard let attributes = old.attributes(of: id) else { return -1 }
+      found.startStore.append(attributes)
+      oldCorridor = oldCorridor.union(found.startStore[found.startStore.count - 1].frame)
+      return Int32(found.startStore.count - 1)
+    }
+    /// Adds the pair (id, to); `start`/`end` are refs already looked up.
+    func add(old id: ElementID, to: ElementID?, start: Int32, end: Int32) {
+      guard let to else { return append(TransitionElement(_from: id, _to: nil), start: start, end: -1) }
       if id.kind == .cell, mapping.isReloaded(id.indexPath) {
-        found.append(TransitionElement(_from: id, _to: nil))
-        found.append(TransitionElement(_from: nil, _to: to))
+        append(TransitionElement(_from: id, _to: nil), start: start, end: -1)
+        append(TransitionElement(_from: nil, _to: to), start: -1, end: end)
       } else {
-        found.append(TransitionElement(_from: id, _to: to))
+        append(TransitionElement(_from: id, _to: to), start: start, end: end)
       }
     }
-    func add(new id: ElementID, from: ElementID?) {
-      guard let from else { return found.append(TransitionElement(_from: nil, _to: id)) }
-      add(old: from, to: id)
-    }
     // Corridors: where the other end's visible elements are in each layout.
-    var oldCorridor = startRect, newCorridor = endRect
-    for element in oldVisible {
-      let id = element.elementID, to = mapping.newElement(forOld: id)
-      add(old: id, to: to)
-      if let to, let there = new.attributes(of: to) { newCorridor = newCorridor.union(there.frame) }
+    for id in oldVisible {
+      let to = mapping.newElement(forOld: id)
+      add(old: id, to: to, start: -1, end: lookUp(new: to))
     }
-    for element in newVisible {
-      let id = element.elementID, from = mapping.oldElement(forNew: id)
-      add(new: id, from: from)
-      if let from, let there = old.attributes(of: from) { oldCorridor = oldCorridor.union(there.frame) }
+    for id in newVisible {
+      guard let from = mapping.oldElement(forNew: id) else {
+        append(TransitionElement(_from: nil, _to: id), start: -1, end: -1)
+        continue
+      }
+      add(old: from, to: id, start: lookUp(old: from), end: -1)
     }
     let screen = CGRect(x: 0, y: 0, width: max(viewportSize.0.width, viewportSize.1.width), height: max(viewportSize.0.height, viewportSize.1.height))
     func crosses(_ start: CGRect, _ end: CGRect) -> Bool {
@@ -347,26 +424,30 @@ public struct LayoutTransition: Sendable {
       for element in old.attributes(in: oldCorridor) where !element.frame._overlaps(startRect) {
         let id = element.elementID
         guard let to = mapping.newElement(forOld: id), let there = new.attributes(of: to), crosses(element.frame, there.frame) else { continue }
-        add(old: id, to: to)
+        found.endStore.append(there)
+        add(old: id, to: to, start: -1, end: Int32(found.endStore.count - 1))
       }
     }
     if newCorridor != endRect {
       for element in new.attributes(in: newCorridor) where !element.frame._overlaps(endRect) {
         let id = element.elementID
         guard let from = mapping.oldElement(forNew: id), let there = old.attributes(of: from), crosses(there.frame, element.frame) else { continue }
-        add(new: id, from: from)
+        found.startStore.append(there)
+        add(old: from, to: id, start: Int32(found.startStore.count - 1), end: -1)
       }
     }
     return _sortedUnique(found)
   }
 
-  /// `elements` sorted as ``TransitionElement`` orders them, duplicates
-  /// removed: through integer keys, so cells never compare kind names.
-  static func _sortedUnique(_ elements: [TransitionElement]) -> [TransitionElement] {
+  /// `pairing`'s elements sorted as ``TransitionElement`` orders them,
+  /// duplicates merged (their refs combined): through integer keys, so
+  /// cells never compare kind names.
+  static func _sortedUnique(_ pairing: _Pairing) -> _Pairing {
+    let elements = pairing.elements
     var names: [String] = []
-    for element in elements {
-      if let id = element.from, id.kind != .cell { names.append(id._kindOrder.1) }
-      if let id = element.to, id.kind != .cell { names.append(id._kindOrder.1) }
+    for k in elements.indices {
+      if elements[k].from?.kind != nil && elements[k].from?.kind != .cell { names.append(elements[k].from!._kindOrder.1) }
+      if elements[k].to?.kind != nil && elements[k].to?.kind != .cell { names.append(elements[k].to!._kindOrder.1) }
     }
     let ordinal = Dictionary(Set(names).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     func rank(_ id: ElementID) -> Int {
@@ -377,69 +458,106 @@ public struct LayoutTransition: Sendable {
       }
     }
     typealias Key = (Int, Int, Int, Int, Int, Int)
-    let keys: [Key] = elements.map { element in
-      let id = element.id
-      let from = element.from.map { (rank($0) + 1, $0.indexPath.section, $0.indexPath.item) } ?? (0, 0, 0)
+    // By index, fields read in place (no copies of the elements).
+    var keys: [Key] = []
+    keys.reserveCapacity(elements.count)
+    for k in elements.indices {
+      let hasTo = elements[k].to != nil
+      let idPath = hasTo ? elements[k].to!.indexPath : elements[k].from!.indexPath
+      let idRank = names.isEmpty ? 0 : rank(elements[k].id)
+      var from = (0, 0, 0)
+      if let path = elements[k].from?.indexPath { from = (names.isEmpty ? 1 : rank(elements[k].from!) + 1, path.section, path.item) }
       // Staying or appearing (to ≠ nil) before disappearing, then by the old id.
-      return (rank(id), id.indexPath.section, id.indexPath.item, (element.to == nil ? 1 << 40 : 0) | from.0, from.1, from.2)
+      keys.append((idRank, idPath.section, idPath.item, (hasTo ? 0 : 1 << 40) | from.0, from.1, from.2))
     }
     let order = keys.indices.sorted { keys[$0] < keys[$1] }
-    var result: [TransitionElement] = []
-    result.reserveCapacity(elements.count)
+    var result = _Pairing()
+    result.elements.reserveCapacity(elements.count)
+    result.startRef.reserveCapacity(elements.count)
+    result.endRef.reserveCapacity(elements.count)
     var last: Key? = nil
-    for k in order where last.map({ $0 != keys[k] }) ?? true {
-      result.append(elements[k])
+    for k in order {
+      if let last, last == keys[k] {
+        // The same pair found from both ends: keep what either looked up.
+        let j = result.elements.count - 1
+        if result.startRef[j] < 0 { result.startRef[j] = pairing.startRef[k] }
+        if result.endRef[j] < 0 { result.endRef[j] = pairing.endRef[k] }
+        continue
+      }
+      result.elements.append(elements[k])
+      result.startRef.append(pairing.startRef[k])
+      result.endRef.append(pairing.endRef[k])
       last = keys[k]
     }
+    result.startStore = pairing.startStore
+    result.endStore = pairing.endStore
     return result
   }
 
   /// The batch of one segment: from `startValues` (or the start attributes'
   /// channels) to the end attributes.
   static func _makeBatch(
-    starts: [LayoutAttributes], startValues explicitStart: [Double]?, ends: [LayoutAttributes], ids: [ElementID],
+    starts: [LayoutAttributes], startValues explicitStart: [Double]?, ends: [LayoutAttributes], elements: [TransitionElement],
     springs: TransitionSprings, velocity: TransitionVelocity, include3D: Bool, transforms: TransformInterpolation,
     tolerances: TransitionTolerances, origin: AnimationTime, progressVelocity explicitProgressVelocity: Double? = nil
-  ) throws(HarmonicError) -> (SpringBatch, AnimationTime) {
-    let n = ids.count
+  ) throws(HarmonicError) -> (SpringBatch, _Deferred<AnimationTime>) {
+    let n = elements.count
     let channels = include3D ? LayoutChannels.count3D : LayoutChannels.count2D
-    var startValues = explicitStart ?? LayoutChannels.values(of: starts, include3D: include3D, transforms: transforms)
-    var endValues = LayoutChannels.values(of: ends, include3D: include3D, transforms: transforms)
-    if transforms == .decomposed {
-      LayoutChannels._alignRotations(start: &startValues, end: &endValues, count: n, include3D: include3D)
+    let m = n * channels
+    guard n >= 1, m <= SpringBatch.maximumElementCount else {
+      throw .invalidParameter(name: "elements × channels", value: Double(m), accepted: "1 … 2³¹ − 1")
     }
-    var velocities = [Double](repeating: 0, count: n * channels)
+    // The batch's columns [start | target | velocity | restoring], written
+    // in place and handed over: no per-column arrays to copy.
+    var columns = [Double](repeating: 0, count: 4 * m)
+    if let explicitStart {
+      guard explicitStart.count == m else {
+        throw .invalidParameter(name: "start.count", value: Double(explicitStart.count), accepted: "items × channels = \(m)")
+      }
+      columns.replaceSubrange(0..<m, with: explicitStart)
+    }
+    columns.withUnsafeMutableBufferPointer { columns in
+      if explicitStart == nil {
+        LayoutChannels._write(starts, include3D: include3D, transforms: transforms, into: UnsafeMutableBufferPointer(rebasing: columns[0..<m]))
+      }
+      LayoutChannels._write(ends, include3D: include3D, transforms: transforms, into: UnsafeMutableBufferPointer(rebasing: columns[m..<(2 * m)]))
+    }
+    if transforms == .decomposed {
+      var (startValues, endValues) = (Array(columns[0..<m]), Array(columns[m..<(2 * m)]))
+      LayoutChannels._alignRotations(start: &startValues, end: &endValues, count: n, include3D: include3D)
+      columns.replaceSubrange(0..<(2 * m), with: startValues + endValues)
+    }
     var progressVelocity = 0.0
     switch velocity {
     case .none, .centers: break
     case let .perElement(values):
-      guard values.count == n * channels else {
-        throw .invalidParameter(name: "velocity.count", value: Double(values.count), accepted: "items × channels = \(n * channels)")
+      guard values.count == m else {
+        throw .invalidParameter(name: "velocity.count", value: Double(values.count), accepted: "items × channels = \(m)")
       }
-      velocities = values
+      columns.replaceSubrange((2 * m)..<(3 * m), with: values)
     case let .progress(rate):
       try _Check.finiteMagnitude(rate, "progress velocity", unit: "1/s")
-      for e in 0..<(n * channels) { velocities[e] = rate * (endValues[e] - startValues[e]) }
+      for e in 0..<m { columns[2 * m + e] = rate * (columns[m + e] - columns[e]) }
       progressVelocity = rate
     case let .gesture(v):
       guard v.x.isFinite, v.y.isFinite else {
         throw .invalidParameter(name: "gesture velocity", value: Double(v.x.isFinite ? v.y : v.x), accepted: "finite (points/s)")
       }
       for item in 0..<n {
-        velocities[LayoutChannels.centerX * n + item] = Double(v.x)
-        velocities[LayoutChannels.centerY * n + item] = Double(v.y)
+        columns[2 * m + LayoutChannels.centerX * n + item] = Double(v.x)
+        columns[2 * m + LayoutChannels.centerY * n + item] = Double(v.y)
       }
     }
     if case let .centers(byID) = velocity {
       var position: [ElementID: Int] = [:]
-      for (k, id) in ids.enumerated() where position[id] == nil { position[id] = k }
+      for k in elements.indices where position[elements[k].id] == nil { position[elements[k].id] = k }
       for (id, v) in byID.sorted(by: { $0.key < $1.key }) {
         guard let item = position[id] else {
           throw .invalidParameter(name: "velocity of \(id)", value: Double(id.indexPath.item), accepted: "an element of the transition")
         }
         for (channel, value) in [(LayoutChannels.centerX, Double(v.x)), (LayoutChannels.centerY, Double(v.y))] {
           try _Check.finiteMagnitude(value, "velocity of \(id)", unit: "points/s")
-          velocities[channel * n + item] = value
+          columns[2 * m + channel * n + item] = value
         }
       }
     }
@@ -448,7 +566,7 @@ public struct LayoutTransition: Sendable {
     case let .shared(spring):
       assignment = .shared(spring)
     case let .perItem(make):
-      assignment = LayoutTransition._groups(ids.map { make($0.indexPath) })
+      assignment = LayoutTransition._groups(elements.map { make($0.id.indexPath) })
     case let .staggered(base, step, origin):
       guard step.isFinite, step >= 0 else {
         throw .invalidParameter(name: "stagger step", value: step, accepted: "finite and ≥ 0 (fraction of the response per rank)")
@@ -469,10 +587,14 @@ public struct LayoutTransition: Sendable {
       }
       assignment = LayoutTransition._groups(list)
     }
-    let batch = try SpringBatch(itemCount: n, channelCount: channels, start: startValues, target: endValues, velocity: velocities,
-                                springs: assignment, origin: origin, progressVelocity: explicitProgressVelocity ?? progressVelocity)
-    let completion = try _completion(batch, tolerances: tolerances, include3D: include3D)
-    return (batch, completion)
+    try columns.withUnsafeBufferPointer { (columns) throws(HarmonicError) in
+      for (k, (name, unit)) in [("start", "units"), ("target", "units"), ("velocity", "units/s")].enumerated() {
+        try SpringBatch._checkValues(UnsafeBufferPointer(rebasing: columns[(k * m)..<((k + 1) * m)]), name, itemCount: n, unit: unit)
+      }
+    }
+    let batch = try SpringBatch(_checkedColumns: columns, itemCount: n, channelCount: channels, springs: assignment, origin: origin,
+                                progressVelocity: explicitProgressVelocity ?? progressVelocity)
+    return (batch, try _completion(batch, tolerances: tolerances, include3D: include3D))
   }
 
   /// A segment from explicit start values and velocities (scrub hand-offs,
@@ -505,11 +627,11 @@ public struct LayoutTransition: Sendable {
     self.startContentSize = startContentSize
     self.endContentSize = endContentSize
     let (batch, completion) = try LayoutTransition._makeBatch(
-      starts: starts, startValues: startValues, ends: ends, ids: elements.map(\.id), springs: springs,
+      starts: starts, startValues: startValues, ends: ends, elements: elements, springs: springs,
       velocity: .perElement(velocities), include3D: include3D, transforms: transforms, tolerances: tolerances, origin: origin,
       progressVelocity: rate.isFinite && rate.magnitude <= 1e100 ? rate : 0)
     self.batch = batch
-    self.completion = completion
+    self._completion = completion
   }
 
   /// Content offsets (and points in content coordinates): finite, each
@@ -532,8 +654,20 @@ public struct LayoutTransition: Sendable {
     return .groups(unique, groupOfItem: groupOfItem)
   }
 
-  static func _completion(_ batch: SpringBatch, tolerances: TransitionTolerances, include3D: Bool) throws(HarmonicError) -> AnimationTime {
-    let settled = try batch.settleTick(valueTolerances: tolerances.perChannel(include3D: include3D)) ?? AnimationTime(ticks: .max)
-    return max(settled, batch.progressCompletion)
+  /// The segment's completion, computed when first read: the checks happen
+  /// now, so reading it never fails.
+  static func _completion(
+    _ batch: SpringBatch, tolerances: TransitionTolerances, include3D: Bool
+  ) throws(HarmonicError) -> _Deferred<AnimationTime> {
+    for (name, value) in [("tolerances.points", tolerances.points), ("tolerances.alpha", tolerances.alpha), ("tolerances.scale", tolerances.scale)]
+    where !(value > 0 && value.isFinite) {
+      throw .invalidParameter(name: name, value: value, accepted: "finite and > 0")
+    }
+    let perChannel = tolerances.perChannel(include3D: include3D)
+    return _Deferred {
+      let settled = batch._settleTick(checkedTolerances: perChannel, threads: nil) ?? AnimationTime(ticks: .max)
+      return max(settled, batch.progressCompletion)
+    }
   }
+
 }
