@@ -207,3 +207,112 @@ struct LayoutTransitionTests {
     #expect(last.response > first.response && last.dampingRatio == first.dampingRatio)
   }
 }
+
+@Suite("Transition setup: deferred completion and id queries")
+struct TransitionSetupTests {
+  let viewport = try! Viewport(size: CGSize(width: 320, height: 480))
+
+  @Test("completion is computed on first read, never by frames before batch.progressCompletion, shared by copies and the same from concurrent readers")
+  func deferredCompletion() throws {
+    let grid = try GridLayout(sections: [.init(itemCount: 120, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
+                              viewportCrossExtent: 320)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 120)], width: 320)
+    let transition = try LayoutTransition(from: grid, offset: CGPoint(x: 0, y: 200), to: list, offset: CGPoint(x: 0, y: 900),
+                                          viewport: viewport, springs: .shared(.bouncy), velocity: .gesture(CGPoint(x: 0, y: -900)))
+    #expect(!transition._completion.isResolved)
+    // Frames (attribute and channel) and offset velocities up to the lower bound leave it alone.
+    var frame = transition.makeFrame(velocities: true), columns = transition.makeChannelFrame()
+    let bound = transition.batch.progressCompletion
+    for tick in [AnimationTime.zero, AnimationTime(ticks: bound.ticks / 3), bound - AnimationTime(ticks: 1)] {
+      try transition.frame(at: tick, into: &frame)
+      try transition.frame(at: tick, into: &columns)
+      _ = transition.contentOffsetVelocity(at: tick)
+      #expect(!frame.isComplete && !columns.isComplete)
+    }
+    #expect(!transition._completion.isResolved)
+    // The value: the elements' latest exact settle tick (the batch's own
+    // search, public API) or the progress completion, whichever is later.
+    let settled = try transition.batch.settleTick(valueTolerances: transition.tolerances.perChannel(include3D: false))
+    let expected = max(try #require(settled), bound)
+    let copy = transition
+    let readers = 8
+    let results = _ResultSlots<Int64>(count: readers, initial: -1)
+    DispatchQueue.concurrentPerform(iterations: readers) { k in results.store((k % 2 == 0 ? copy : transition).completion.ticks, at: k) }
+    #expect(results.values.allSatisfy { $0 == expected.ticks })
+    #expect(transition._completion.isResolved && copy._completion.isResolved)
+    try transition.frame(at: expected, into: &frame)
+    #expect(frame.isComplete && frame.attributes == transition.endAttributes)
+    try transition.frame(at: expected - AnimationTime(ticks: 1), into: &frame)
+    #expect(!frame.isComplete)
+  }
+
+  @Test("completion tolerances are checked at setup: a typed error naming the one that is not finite and > 0")
+  func badTolerances() throws {
+    let grid = try GridLayout(sections: [.init(itemCount: 10, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    for (name, bad) in [("points", 0.0), ("alpha", -1), ("scale", .nan), ("points", .infinity)] {
+      var tolerances = TransitionTolerances()
+      switch name {
+      case "points": tolerances.points = bad
+      case "alpha": tolerances.alpha = bad
+      default: tolerances.scale = bad
+      }
+      #expect(throws: HarmonicError.self) { try LayoutTransition(from: grid, offset: .zero, to: grid, offset: .zero, viewport: viewport, tolerances: tolerances) }
+      do {
+        _ = try LayoutTransition(from: grid, offset: .zero, to: grid, offset: .zero, viewport: viewport, tolerances: tolerances)
+      } catch {
+        guard case let .invalidParameter(parameter, _, accepted) = error else { Issue.record("\(error)"); continue }
+        #expect(parameter == "tolerances.\(name)" && accepted.contains("> 0"))
+      }
+    }
+  }
+
+  @Test("GridLayout.elementIDs(in:) names exactly the elements attributes(in:) returns, in order, for random layouts and rects")
+  func elementIDsMatchAttributes() throws {
+    var random = SeededGenerator(seed: 4242)
+    for trial in 0..<60 {
+      let sections = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+        GridLayout.Section(itemCount: Int.random(in: 0...30, using: &random),
+                           itemSize: CGSize(width: Double.random(in: 10...90, using: &random), height: Double.random(in: 10...90, using: &random)),
+                           lineSpacing: Double.random(in: 0...8, using: &random), interitemSpacing: Double.random(in: 0...8, using: &random),
+                           headerExtent: Bool.random(using: &random) ? Double.random(in: 10...40, using: &random) : 0,
+                           footerExtent: Bool.random(using: &random) ? Double.random(in: 10...40, using: &random) : 0)
+      }
+      guard sections.contains(where: { $0.itemCount > 0 }) else { continue }
+      let layout = try GridLayout(sections: sections, scrollAxis: trial % 3 == 0 ? .horizontal : .vertical, viewportCrossExtent: 320,
+                                  rightToLeft: trial % 4 == 1, pinsSectionHeaders: trial % 2 == 0)
+      for _ in 0..<20 {
+        let rect = CGRect(x: Double.random(in: -100...1500, using: &random), y: Double.random(in: -100...1500, using: &random),
+                          width: Double.random(in: 0...600, using: &random), height: Double.random(in: 0...600, using: &random))
+        let ids = layout.elementIDs(in: rect)
+        #expect(ids == layout.attributes(in: rect).map(\.elementID), "trial \(trial), rect \(rect)")
+        // The protocol's default (through attributes) gives the same.
+        #expect(ids == LayoutSnapshot._unchecked(layout.attributes(in: rect), contentSize: layout.contentSize).elementIDs(in: rect))
+      }
+    }
+  }
+
+  /// A layout whose attributes(in:) lists a header that attributes(of:) lacks.
+  struct Inconsistent: CollectionLayout {
+    let base: GridLayout
+    var contentSize: CGSize { base.contentSize }
+    var itemCounts: [Int] { base.itemCounts }
+    func attributes(in rect: CGRect) -> [LayoutAttributes] {
+      base.attributes(in: rect) + [LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), kind: .supplementary("badge"),
+                                                    frame: CGRect(x: 0, y: 0, width: 20, height: 20))]
+    }
+    func attributes(of element: ElementID) -> LayoutAttributes? { base.attributes(of: element) }
+  }
+
+  @Test("layouts that disagree with themselves get a typed error naming the element, not a trap")
+  func inconsistentLayout() throws {
+    let grid = try GridLayout(sections: [.init(itemCount: 10, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    let layout = Inconsistent(base: grid)
+    do {
+      _ = try LayoutTransition(from: layout, offset: .zero, to: layout, offset: .zero, viewport: viewport)
+      Issue.record("no error")
+    } catch {
+      guard case let .invalidParameter(parameter, _, accepted) = error else { Issue.record("\(error)"); return }
+      #expect(parameter.contains("badge") && accepted.contains("attributes(of:)"))
+    }
+  }
+}

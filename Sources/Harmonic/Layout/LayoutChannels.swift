@@ -38,16 +38,18 @@ public enum LayoutChannels {
     let n = attributes.count
     precondition(values.count == n * (include3D ? count3D : count2D), "LayoutChannels._write: a column of the wrong size")
     attributes.withUnsafeBufferPointer { attributes in
+      guard let base = attributes.baseAddress else { return }
       for item in 0..<n {
-        // Fields read in place: a copy of the whole (288-byte, reference-
-        // holding) value per element would cost more than the rest.
-        let (center, size) = (attributes[item].center, attributes[item].size)
+        // Fields read in place through the pointer: a buffer's subscript
+        // would copy the whole (288-byte, reference-holding) value.
+        let element = base + item
+        let (center, size) = (element.pointee.center, element.pointee.size)
         values[centerX * n + item] = Double(center.x)
         values[centerY * n + item] = Double(center.y)
         values[width * n + item] = Double(size.width)
         values[height * n + item] = Double(size.height)
-        values[alpha * n + item] = attributes[item].alpha
-        let t = attributes[item].transform
+        values[alpha * n + item] = element.pointee.alpha
+        let t = element.pointee.transform
         if transforms == .decomposed {
           let p = DecomposedAffineTransform(t)
           (values[a * n + item], values[b * n + item], values[c * n + item], values[d * n + item]) = (p.scaleX, p.scaleY, p.rotation, p.skew)
@@ -56,9 +58,9 @@ public enum LayoutChannels {
         }
         (values[tx * n + item], values[ty * n + item]) = (t.tx, t.ty)
         if include3D {
-          var m = attributes[item].transform3D.m
+          var m = element.pointee.transform3D.m
           if transforms == .decomposed {
-            let p = DecomposedTransform3D(attributes[item].transform3D)
+            let p = DecomposedTransform3D(element.pointee.transform3D)
             for k in 0..<3 { (m[k], m[4 + k], m[8 + k]) = (p.scale[k], p.skew[k], p.rotation[k]) }
           }
           for k in 0..<16 { values[(transform3DStart + k) * n + item] = m[k] }
