@@ -126,7 +126,7 @@ public struct SpringBatch: Sendable {
     self._groupOfItem = groupOfItem
     self._runs = []
     self._itemsPerGroup = []
-    self._columns = columns
+    self._columns = consume columns
     _rebuildRuns()
     _updateDerivedColumns(threads: nil)
   }

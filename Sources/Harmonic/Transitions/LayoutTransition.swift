@@ -210,6 +210,7 @@ public struct LayoutTransition: Sendable {
       return attributes
     }
     let pose = { (a: LayoutAttributes) in update.isBoundsChange ? a : appearance.pose(a) }
+    var carries3D = include3D
     // Each element's attributes are appended once and changed in place
     // (LayoutAttributes is 288 bytes: copies are what setup costs).
     for k in pairs.indices {
@@ -265,10 +266,13 @@ public struct LayoutTransition: Sendable {
         throw .invalidParameter(name: "\(pairs[k].id)", value: Double(pairs[k].id.indexPath.item),
                                 accepted: "attributes(of:) for every element attributes(in:) lists (the layouts disagree)")
       }
+      // While the element is in cache (a pass afterwards cost a tenth of setup).
+      if !carries3D {
+        carries3D = starts.withUnsafeBufferPointer { LayoutTransition._is3D($0[$0.count - 1]) }
+          || ends.withUnsafeBufferPointer { LayoutTransition._is3D($0[$0.count - 1]) }
+      }
     }
-    // By index: a `for element in array` copies each 288-byte element.
-    let carries3D = include3D || starts.indices.contains { starts[$0].transform3D != .identity }
-      || ends.indices.contains { ends[$0].transform3D != .identity }
+
     self.elements = pairs
     self.include3D = carries3D
     self.transforms = transforms
@@ -327,6 +331,14 @@ public struct LayoutTransition: Sendable {
       to: try LayoutSnapshot(elements: endElements, contentSize: newContentSize), offset: newOffset,
       viewport: viewport, endViewport: endViewport, update: update, appearance: appearance, decoration: decoration, springs: springs,
       velocity: velocity, include3D: include3D, transforms: transforms, tolerances: tolerances, start: start)
+  }
+
+  /// Whether an element's 3-D transform is not the identity: lane by lane
+  /// (SIMD16's `!=` is a generic loop that does not vectorize).
+  static func _is3D(_ attributes: borrowing LayoutAttributes) -> Bool {
+    var differs = false
+    for lane in 0..<16 { differs = differs || attributes.transform3D.m[lane] != (lane % 5 == 0 ? 1 : 0) }
+    return differs
   }
 
   static func _faded(_ attributes: LayoutAttributes) -> LayoutAttributes {
@@ -592,7 +604,7 @@ public struct LayoutTransition: Sendable {
         try SpringBatch._checkValues(UnsafeBufferPointer(rebasing: columns[(k * m)..<((k + 1) * m)]), name, itemCount: n, unit: unit)
       }
     }
-    let batch = try SpringBatch(_checkedColumns: columns, itemCount: n, channelCount: channels, springs: assignment, origin: origin,
+    let batch = try SpringBatch(_checkedColumns: consume columns, itemCount: n, channelCount: channels, springs: assignment, origin: origin,
                                 progressVelocity: explicitProgressVelocity ?? progressVelocity)
     return (batch, try _completion(batch, tolerances: tolerances, include3D: include3D))
   }
