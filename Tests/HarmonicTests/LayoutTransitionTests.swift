@@ -285,8 +285,9 @@ struct TransitionSetupTests {
                           width: Double.random(in: 0...600, using: &random), height: Double.random(in: 0...600, using: &random))
         let ids = layout.elementIDs(in: rect)
         #expect(ids == layout.attributes(in: rect).map(\.elementID), "trial \(trial), rect \(rect)")
-        // The protocol's default (through attributes) gives the same.
+        // A snapshot's own and the protocol's default (through attributes) give the same.
         #expect(ids == LayoutSnapshot._unchecked(layout.attributes(in: rect), contentSize: layout.contentSize).elementIDs(in: rect))
+        #expect(ids == Inconsistent.Plain(base: layout).elementIDs(in: rect))
       }
     }
   }
@@ -301,6 +302,41 @@ struct TransitionSetupTests {
                                                     frame: CGRect(x: 0, y: 0, width: 20, height: 20))]
     }
     func attributes(of element: ElementID) -> LayoutAttributes? { base.attributes(of: element) }
+
+    /// Only the four requirements: the protocol's defaults for the rest.
+    struct Plain: CollectionLayout {
+      let base: GridLayout
+      var contentSize: CGSize { base.contentSize }
+      var itemCounts: [Int] { base.itemCounts }
+      func attributes(in rect: CGRect) -> [LayoutAttributes] { base.attributes(in: rect) }
+      func attributes(of element: ElementID) -> LayoutAttributes? { base.attributes(of: element) }
+    }
+  }
+
+  @Test("snapshots refuse bad elements with a typed error naming the element and the field")
+  func snapshotChecks() throws {
+    func cell(_ item: Int) -> LayoutAttributes {
+      LayoutAttributes(indexPath: ItemIndexPath(item: item, section: 0), frame: CGRect(x: 0, y: 44 * Double(item), width: 320, height: 40))
+    }
+    var cases: [(LayoutAttributes, String)] = []
+    var a = cell(1); a.indexPath = ItemIndexPath(item: -1, section: 0); cases.append((a, "index path"))
+    a = cell(1); a.size.width = -2; cases.append((a, "width"))
+    a = cell(1); a.size.height = .nan; cases.append((a, "height"))
+    a = cell(1); a.center.y = .infinity; cases.append((a, "center, transform or alpha"))
+    a = cell(1); a.transform.ty = 2e12; cases.append((a, "center, transform or alpha"))
+    a = cell(1); a.alpha = .nan; cases.append((a, "center, transform or alpha"))
+    a = cell(1); a.transform3D.m[14] = -.infinity; cases.append((a, "center, transform or alpha"))
+    a = cell(0); cases.append((a, "a unique kind + index path"))
+    for (bad, expected) in cases {
+      do {
+        _ = try LayoutSnapshot(elements: [cell(0), bad, cell(2)], contentSize: CGSize(width: 320, height: 200))
+        Issue.record("accepted \(expected)")
+      } catch {
+        guard case let .invalidParameter(name, _, accepted) = error else { Issue.record("\(error)"); continue }
+        #expect(name.contains(expected) || accepted.contains(expected), "\(name): \(accepted)")
+      }
+    }
+    #expect(try LayoutSnapshot(elements: [cell(0), cell(1)], contentSize: CGSize(width: 320, height: 200)).itemCounts == [2])
   }
 
   @Test("layouts that disagree with themselves get a typed error naming the element, not a trap")

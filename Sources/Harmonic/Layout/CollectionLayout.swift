@@ -142,15 +142,32 @@ public struct LayoutSnapshot: CollectionLayout {
     guard element.indexPath.section >= 0, element.indexPath.item >= 0 else {
       throw .invalidParameter(name: "\(id) index path", value: Double(min(element.indexPath.section, element.indexPath.item)), accepted: "section and item ≥ 0")
     }
-    for (name, value) in [("width", Double(element.size.width)), ("height", Double(element.size.height))] where !(value >= 0 && value <= 1e12) {
-      throw .invalidParameter(name: "\(id) \(name)", value: value, accepted: "within [0, 1e12] (points)")
+    // No arrays here: a snapshot checks every element, and two allocations
+    // per element were most of a 100k-element snapshot's cost.
+    let width = Double(element.size.width), height = Double(element.size.height)
+    if !(width >= 0 && width <= 1e12) {
+      throw .invalidParameter(name: "\(id) width", value: width, accepted: "within [0, 1e12] (points)")
+    }
+    if !(height >= 0 && height <= 1e12) {
+      throw .invalidParameter(name: "\(id) height", value: height, accepted: "within [0, 1e12] (points)")
+    }
+    func finite(_ value: Double) throws(HarmonicError) {
+      if !(value.magnitude <= 1e12) {
+        throw .invalidParameter(name: "\(id) center, transform or alpha", value: value, accepted: "finite, magnitude ≤ 1e12")
+      }
     }
     let t = element.transform
-    let entries = [Double(element.center.x), Double(element.center.y), t.a, t.b, t.c, t.d, t.tx, t.ty, element.alpha]
-      + (0..<16).map { element.transform3D.m[$0] }
-    for value in entries where !(value.magnitude <= 1e12) {
-      throw .invalidParameter(name: "\(id) center, transform or alpha", value: value, accepted: "finite, magnitude ≤ 1e12")
-    }
+    try finite(Double(element.center.x))
+    try finite(Double(element.center.y))
+    try finite(t.a)
+    try finite(t.b)
+    try finite(t.c)
+    try finite(t.d)
+    try finite(t.tx)
+    try finite(t.ty)
+    try finite(element.alpha)
+    let m = element.transform3D.m
+    for k in 0..<16 { try finite(m[k]) }
   }
 
   /// Every element whose untransformed frame overlaps `rect` with positive
@@ -161,6 +178,19 @@ public struct LayoutSnapshot: CollectionLayout {
 
   public func attributes(of element: ElementID) -> LayoutAttributes? {
     _index[element].map { elements[$0] }
+  }
+
+  /// The ids of ``attributes(in:)``, in the order given, read in place
+  /// (no attributes copied). O(n).
+  public func elementIDs(in rect: CGRect) -> [ElementID] {
+    elements.withUnsafeBufferPointer { buffer in
+      var ids: [ElementID] = []
+      guard let base = buffer.baseAddress else { return ids }
+      for k in 0..<buffer.count where (base + k).pointee.frame._overlaps(rect) {
+        ids.append(ElementID((base + k).pointee.kind, (base + k).pointee.indexPath))
+      }
+      return ids
+    }
   }
 }
 
