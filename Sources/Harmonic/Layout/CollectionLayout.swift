@@ -91,16 +91,19 @@ public struct LayoutSnapshot: CollectionLayout {
     var index: [ElementID: Int] = [:]
     index.reserveCapacity(elements.count)
     var counts: [Int] = []
-    for (k, element) in elements.enumerated() {
-      try LayoutSnapshot.check(element)
-      let id = element.elementID
-      guard index.updateValue(k, forKey: id) == nil else {
-        throw .invalidParameter(name: "elements[\(k)] (\(id))", value: Double(k), accepted: "a unique kind + index path")
-      }
-      if id.kind == .cell {
-        let (s, i) = (id.indexPath.section, id.indexPath.item)
-        if counts.count <= s { counts += [Int](repeating: 0, count: s + 1 - counts.count) }
-        counts[s] = max(counts[s], i + 1)
+    // Read in place: iterating the array would copy every 288-byte element.
+    try elements.withUnsafeBufferPointer { (buffer) throws(HarmonicError) in
+      for k in buffer.indices {
+        try LayoutSnapshot.check(buffer[k])
+        let id = ElementID(buffer[k].kind, buffer[k].indexPath)
+        guard index.updateValue(k, forKey: id) == nil else {
+          throw .invalidParameter(name: "elements[\(k)] (\(id))", value: Double(k), accepted: "a unique kind + index path")
+        }
+        if id.kind == .cell {
+          let (s, i) = (id.indexPath.section, id.indexPath.item)
+          if counts.count <= s { counts += [Int](repeating: 0, count: s + 1 - counts.count) }
+          counts[s] = max(counts[s], i + 1)
+        }
       }
     }
     if let itemCounts {
