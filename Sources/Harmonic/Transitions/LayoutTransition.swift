@@ -336,8 +336,14 @@ public struct LayoutTransition: Sendable {
   /// Whether an element's 3-D transform is not the identity: lane by lane
   /// (SIMD16's `!=` is a generic loop that does not vectorize).
   static func _is3D(_ attributes: borrowing LayoutAttributes) -> Bool {
+    let m = attributes.transform3D.m
+    // The usual case, bit for bit the identity: the bits' differences ORed
+    // (no branch per lane). Otherwise by value (−0 counts as 0, as in `==`).
+    var bits: UInt64 = 0
+    for lane in 0..<16 { bits |= m[lane].bitPattern ^ (lane % 5 == 0 ? 0x3FF0_0000_0000_0000 : 0) }
+    if bits == 0 { return false }
     var differs = false
-    for lane in 0..<16 { differs = differs || attributes.transform3D.m[lane] != (lane % 5 == 0 ? 1 : 0) }
+    for lane in 0..<16 { differs = differs || m[lane] != (lane % 5 == 0 ? 1 : 0) }
     return differs
   }
 
@@ -470,17 +476,22 @@ public struct LayoutTransition: Sendable {
       }
     }
     typealias Key = (Int, Int, Int, Int, Int, Int)
-    // By index, fields read in place (no copies of the elements).
+    // Fields read in place through a pointer (an array's subscript copies
+    // the element, ids and kind names included).
     var keys: [Key] = []
     keys.reserveCapacity(elements.count)
-    for k in elements.indices {
-      let hasTo = elements[k].to != nil
-      let idPath = hasTo ? elements[k].to!.indexPath : elements[k].from!.indexPath
-      let idRank = names.isEmpty ? 0 : rank(elements[k].id)
-      var from = (0, 0, 0)
-      if let path = elements[k].from?.indexPath { from = (names.isEmpty ? 1 : rank(elements[k].from!) + 1, path.section, path.item) }
-      // Staying or appearing (to ≠ nil) before disappearing, then by the old id.
-      keys.append((idRank, idPath.section, idPath.item, (hasTo ? 0 : 1 << 40) | from.0, from.1, from.2))
+    elements.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for k in buffer.indices {
+        let element = base + k
+        let toPath = element.pointee.to?.indexPath, fromPath = element.pointee.from?.indexPath
+        let idPath = toPath ?? fromPath!
+        let idRank = names.isEmpty ? 0 : rank(element.pointee.id)
+        var from = (0, 0, 0)
+        if let path = fromPath { from = (names.isEmpty ? 1 : rank(element.pointee.from!) + 1, path.section, path.item) }
+        // Staying or appearing (to ≠ nil) before disappearing, then by the old id.
+        keys.append((idRank, idPath.section, idPath.item, (toPath != nil ? 0 : 1 << 40) | from.0, from.1, from.2))
+      }
     }
     let order = keys.indices.sorted { keys[$0] < keys[$1] }
     var result = _Pairing()
