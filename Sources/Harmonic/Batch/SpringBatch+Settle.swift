@@ -104,19 +104,18 @@ extension SpringBatch {
     // key = (|p| + |q|·f)/tolerance, so that key ≤ e^(r·(best − 1e-12)/(1 + 1e-9))
     // rules an element out against best. (Oscillating: key ≥ hypot(p, q/ω_d)/ε
     // and r = a; otherwise key = (|p| + 2|q|/(s·e))/ε and r = s/2.)
-    let screens = _groups.map { group -> (rate: Double, factor: Double, oscillating: Bool) in
+    // (The factor's own rounding, an ulp or so, is far inside the 1e-9 margins.)
+    let screens = _groups.map { group -> (rate: Double, factor: Double, decayRate: Double) in
       let basis = group.spring._basis
-      if basis.isOscillating { return (group.spring.damping == 0 ? 0 : basis.decayRate, 1 / basis.rootDiscriminant, true) }
-      return (basis.slowRate / 2, 2 / (basis.slowRate * 2.718281828459045), false)
+      if basis.isOscillating { return (group.spring.damping == 0 ? 0 : basis.decayRate, 1 / basis.rootDiscriminant, basis.decayRate) }
+      return (basis.slowRate / 2, 2 / (basis.slowRate * 2.718281828459045), basis.decayRate)
     }
     @Sendable func key(_ e: Int) -> (group: Int, key: Double) {
-      let item = e % items, group = _group(item)
+      let group = _group(e % items)
       let screen = screens[group]
       let p = _columns[e] - _columns[n + e]
-      let velocity = _columns[2 * n + e]
-      let q = velocity + _groups[group].spring._basis.decayRate * p
-      let scale = screen.oscillating ? p.magnitude + q.magnitude * screen.factor : p.magnitude + 2 * q.magnitude / (_groups[group].spring._basis.slowRate * 2.718281828459045)
-      return (group, scale / tolerances[e / items])
+      let q = _columns[2 * n + e] + screen.decayRate * p
+      return (group, (p.magnitude + q.magnitude * screen.factor) / tolerances[e / items])
     }
     // Seed the maximum with the element of the largest key in its group
     // whose cheap bound is largest (any seed gives the same result).

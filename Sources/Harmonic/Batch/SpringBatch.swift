@@ -102,7 +102,7 @@ public struct SpringBatch: Sendable {
     columns.append(contentsOf: target)
     if let velocity { columns.append(contentsOf: velocity) } else { columns.append(contentsOf: repeatElement(0, count: elements)) }
     columns.append(contentsOf: repeatElement(0, count: elements))
-    try self.init(_checkedColumns: columns, itemCount: itemCount, channelCount: channelCount, springs: springs, origin: origin,
+    try self.init(_checkedColumns: consume columns, itemCount: itemCount, channelCount: channelCount, springs: springs, origin: origin,
                   progressVelocity: progressVelocity)
   }
 
@@ -131,7 +131,7 @@ public struct SpringBatch: Sendable {
     _updateDerivedColumns(threads: nil)
   }
 
-  /// Checks `count` values of a column in place, with the names and ranges
+  /// Checks a column's values in place, with the names and ranges
   /// ``_checkColumn(_:_:itemCount:channelCount:unit:)`` gives.
   static func _checkValues(
     _ values: UnsafeBufferPointer<Double>, _ name: String, itemCount: Int, unit: String

@@ -110,9 +110,6 @@ final class _Deferred<Value: Sendable>: @unchecked Sendable {
   /// A value `make` computes when first asked for.
   init(_ make: @escaping @Sendable () -> Value) { self.make = make }
 
-  /// A value known already.
-  init(value: Value) { self.value = value }
-
   /// The value, computed now if nobody asked before.
   var resolved: Value {
     lock.lock()

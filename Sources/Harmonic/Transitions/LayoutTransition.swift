@@ -214,27 +214,8 @@ public struct LayoutTransition: Sendable {
     // Each element's attributes are appended once and changed in place
     // (LayoutAttributes is 288 bytes: copies are what setup costs).
     for k in pairs.indices {
-      var (hasStart, hasEnd) = (false, false)
-      if let from = pairs[k].from {
-        let ref = Int(pairing.startRef[k])
-        if ref >= 0 {
-          starts.append(pairing.startStore[ref])
-          hasStart = true
-        } else if let found = try LayoutTransition._attributes(of: from, in: old, side: "old") {
-          starts.append(found)
-          hasStart = true
-        }
-      }
-      if let to = pairs[k].to {
-        let ref = Int(pairing.endRef[k])
-        if ref >= 0 {
-          ends.append(pairing.endStore[ref])
-          hasEnd = true
-        } else if let found = try LayoutTransition._attributes(of: to, in: new, side: "new") {
-          ends.append(found)
-          hasEnd = true
-        }
-      }
+      let hasStart = try LayoutTransition._append(pairs[k].from, ref: pairing.startRef[k], store: pairing.startStore, in: old, side: "old", to: &starts)
+      let hasEnd = try LayoutTransition._append(pairs[k].to, ref: pairing.endRef[k], store: pairing.endStore, in: new, side: "new", to: &ends)
       let (s, e) = (starts.count - 1, ends.count - 1)
       if let decoration {
         if hasStart { decoration.apply(to: &starts[s], visibleRect: startRect) }
@@ -360,6 +341,25 @@ public struct LayoutTransition: Sendable {
     guard id.kind == .cell else { return nil }
     throw .invalidParameter(name: "\(id)", value: Double(id.indexPath.item),
                             accepted: "an element of the \(side) layout (the update's index mapping pairs it; declare it inserted or deleted)")
+  }
+
+  /// Appends one side's attributes of an element: the pairing's lookup when
+  /// it made one (`ref` ≥ 0), else the layout's; false when the element has
+  /// no id on that side or the layout has no such non-cell element.
+  @inline(__always)
+  static func _append(
+    _ id: ElementID?, ref: Int32, store: [LayoutAttributes], in layout: some CollectionLayout, side: String,
+    to attributes: inout [LayoutAttributes]
+  ) throws(HarmonicError) -> Bool {
+    guard let id else { return false }
+    if ref >= 0 {
+      attributes.append(store[Int(ref)])
+    } else if let found = try _attributes(of: id, in: layout, side: side) {
+      attributes.append(found)
+    } else {
+      return false
+    }
+    return true
   }
 
   /// The elements to animate, paired and sorted, with the attributes the
