@@ -247,3 +247,60 @@ struct LayoutTests {
     #expect(layout.indexPath(at: CGPoint(x: CGFloat.infinity, y: 0)) == nil)
   }
 }
+
+@Suite("Element kinds")
+struct ElementKindTests {
+  @Test("interned kinds: equal exactly when category and name are; names, categories and descriptions read back")
+  func interning() {
+    let names = ["header", "footer", "badge", "", "é", "a much longer kind name than fits in a small string"]
+    for name in names {
+      let supplementary = ElementKind.supplementary(name), decoration = ElementKind.decoration(name)
+      #expect(supplementary == .supplementary(String(name.reversed().reversed())))
+      #expect(supplementary != decoration && supplementary != .cell && decoration != .cell)
+      #expect(supplementary.name == name && decoration.name == name)
+      #expect(supplementary.category == .supplementary && decoration.category == .decoration)
+      #expect(supplementary.description == "supplementary \(name)" && decoration.description == "decoration \(name)")
+      // Hashes follow equality (a Set keeps one of each).
+      #expect(Set([supplementary, .supplementary(name), decoration, .decoration(name), .cell]).count == 3)
+    }
+    #expect(ElementKind.cell.name == nil && ElementKind.cell.category == .cell && ElementKind.cell.description == "cell")
+    #expect(Set(names.map(ElementKind.supplementary)).count == names.count)
+    // Pattern matching as on an enumeration.
+    func label(_ kind: ElementKind) -> String {
+      switch kind {
+      case .cell: return "cell"
+      case .supplementary("header"): return "header"
+      default: return "other"
+      }
+    }
+    #expect(label(.cell) == "cell" && label(.supplementary("header")) == "header" && label(.decoration("header")) == "other")
+  }
+
+  @Test("ElementID order: cells, then supplementary, then decoration views, each by name (not by when a name was interned), then index path")
+  func order() {
+    // Interned in an order unlike the sorted one.
+    let kinds = ["zeta", "alpha", "mu"].flatMap { [ElementKind.decoration($0), .supplementary($0)] } + [.cell]
+    let ids = kinds.flatMap { kind in [ip(1, 0), ip(0, 1), ip(0, 0)].map { ElementID(kind, $0) } }
+    let sorted = ids.sorted()
+    func key(_ id: ElementID) -> (Int, String, Int, Int) {
+      (id.kind.category.rawValue, id.kind.name ?? "", id.indexPath.section, id.indexPath.item)
+    }
+    #expect(sorted.map(key).elementsEqual(ids.map(key).sorted(by: <), by: ==))
+    #expect(sorted.first == ElementID(.cell, ip(0, 0)) && sorted.last == ElementID(.decoration("zeta"), ip(0, 1)))
+  }
+
+  @Test("kinds interned concurrently from many threads agree; attributes, ids and transition elements copy as plain bytes")
+  func concurrentAndPlain() async {
+    let names = (0..<64).map { "kind \($0 % 16)" }
+    let results = await withTaskGroup(of: [UInt].self) { group in
+      for _ in 0..<8 { group.addTask { names.map { ElementKind.decoration($0)._raw } } }
+      var all: [[UInt]] = []
+      for await result in group { all.append(result) }
+      return all
+    }
+    #expect(results.allSatisfy { $0 == results[0] })
+    #expect(Set(results[0]).count == 16)
+    // No reference counting when these are copied (what transition setup costs).
+    #expect(_isPOD(ElementKind.self) && _isPOD(ElementID.self) && _isPOD(LayoutAttributes.self) && _isPOD(TransitionElement.self))
+  }
+}

@@ -37,25 +37,20 @@ extension GridLayout: CollectionLayout {
       guard contains(element.indexPath) else { return nil }
       let index = _sectionFirstItem[element.indexPath.section] + element.indexPath.item
       return LayoutAttributes(indexPath: element.indexPath, frame: _itemFrame(index))
-    case let .supplementary(name):
+    case ElementKind._header, ElementKind._footer:
       let section = element.indexPath.section
       guard element.indexPath.item == 0, (0..<itemCounts.count).contains(section) else { return nil }
-      let piece: (start: Double, extent: Double)
-      switch name {
-      case "header": piece = _headers[section]
-      case "footer": piece = _footers[section]
-      default: return nil
-      }
+      let piece = element.kind == ElementKind._header ? _headers[section] : _footers[section]
       guard piece.extent > 0 else { return nil }
-      return _supplementary(name, section: section, piece)
-    case .decoration:
+      return _supplementary(element.kind, section: section, piece)
+    default:
       return nil
     }
   }
 
-  func _supplementary(_ name: String, section: Int, _ piece: (start: Double, extent: Double)) -> LayoutAttributes {
+  func _supplementary(_ kind: ElementKind, section: Int, _ piece: (start: Double, extent: Double)) -> LayoutAttributes {
     let frame = _frame(main: piece.start, cross: 0, mainSize: piece.extent, crossSize: viewportCrossExtent)
-    return LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: .supplementary(name), frame: frame, zIndex: 1)
+    return LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: kind, frame: frame, zIndex: 1)
   }
 }
 

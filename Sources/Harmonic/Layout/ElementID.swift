@@ -16,25 +16,19 @@ public struct ElementID: Sendable, Hashable, Comparable, CustomStringConvertible
   /// A cell.
   public static func cell(_ indexPath: ItemIndexPath) -> ElementID { ElementID(.cell, indexPath) }
 
-  var _kindOrder: (Int, String) {
-    switch kind {
-    case .cell: return (0, "")
-    case let .supplementary(name): return (1, name)
-    case let .decoration(name): return (2, name)
-    }
-  }
-
   public static func < (lhs: ElementID, rhs: ElementID) -> Bool {
-    let (a, b) = (lhs._kindOrder, rhs._kindOrder)
-    if a != b { return a < b }
+    if lhs.kind != rhs.kind {
+      let (a, b) = (lhs.kind.category, rhs.kind.category)
+      return a != b ? a < b : lhs.kind.name! < rhs.kind.name!
+    }
     return lhs.indexPath < rhs.indexPath
   }
 
   public var description: String {
-    switch kind {
+    switch kind.category {
     case .cell: return "cell \(indexPath)"
-    case let .supplementary(name): return "\(name) \(indexPath)"
-    case let .decoration(name): return "decoration \(name) \(indexPath)"
+    case .supplementary: return "\(kind.name!) \(indexPath)"
+    case .decoration: return "decoration \(kind.name!) \(indexPath)"
     }
   }
 }

@@ -66,7 +66,7 @@ extension GridLayout {
   public func attributes(in rect: CGRect) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     _visit(rect, reserve: { result.reserveCapacity($0) }, cell: { result.append(_cell($0)) }) { section, kind, frame, pinned in
-      result.append(LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: .supplementary(kind), frame: frame,
+      result.append(LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: kind, frame: frame,
                                      zIndex: pinned ? 1024 : 1))
     }
     return result
@@ -79,7 +79,7 @@ extension GridLayout {
   public func elementIDs(in rect: CGRect) -> [ElementID] {
     var result: [ElementID] = []
     _visit(rect, reserve: { result.reserveCapacity($0) }, cell: { result.append(ElementID(.cell, _indexPath($0))) }) { section, kind, _, _ in
-      result.append(ElementID(.supplementary(kind), ItemIndexPath(item: 0, section: section)))
+      result.append(ElementID(kind, ItemIndexPath(item: 0, section: section)))
     }
     return result
   }
@@ -88,7 +88,7 @@ extension GridLayout {
   /// with positive area (index order), then `supplementary` for each header
   /// and footer that does; `reserve` first gets an upper bound on the count.
   func _visit(
-    _ rect: CGRect, reserve: (Int) -> Void, cell: (Int) -> Void, supplementary: (_ section: Int, _ kind: String, _ frame: CGRect, _ pinned: Bool) -> Void
+    _ rect: CGRect, reserve: (Int) -> Void, cell: (Int) -> Void, supplementary: (_ section: Int, _ kind: ElementKind, _ frame: CGRect, _ pinned: Bool) -> Void
   ) {
     guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return }
     let (main, cross) = _ranges(rect)
@@ -115,9 +115,9 @@ extension GridLayout {
       line += 1
     }
     for section in firstSection..<endSection {
-      for (kind, natural) in [("header", _headers[section]), ("footer", _footers[section])] where natural.extent > 0 {
+      for (kind, natural) in [(ElementKind._header, _headers[section]), (ElementKind._footer, _footers[section])] where natural.extent > 0 {
         var piece = natural
-        let pinned = pinsSectionHeaders && kind == "header"
+        let pinned = pinsSectionHeaders && kind == ElementKind._header
         if pinned { piece.start = _pinnedHeaderStart(section, viewportStart: main.0) }
         if piece.start < main.1, piece.start + piece.extent > main.0, cross.0 < viewportCrossExtent, cross.1 > 0 {
           let frame = _frame(main: piece.start, cross: 0, mainSize: piece.extent, crossSize: viewportCrossExtent)

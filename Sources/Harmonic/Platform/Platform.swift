@@ -128,6 +128,48 @@ final class _Deferred<Value: Sendable>: @unchecked Sendable {
   }
 }
 
+// MARK: - Interned names
+
+/// A process-wide table of interned names (``ElementKind``'s): one
+/// immortal box per (tag, name), so that a name is known by the box's
+/// address and values holding it need no reference counting. The lock is
+/// Foundation's, so it lives here.
+final class _InternedNames: @unchecked Sendable {
+  static let shared = _InternedNames()
+
+  /// An interned name; never freed (the table keeps it), never changed.
+  final class Box {
+    let name: String
+    init(_ name: String) { self.name = name }
+  }
+
+  private let lock = NSLock()
+  private var boxes: [Int: [String: Box]] = [:]
+
+  /// The address of the box of (`tag`, `name`), made on first use: 16-byte
+  /// aligned, so the low four bits are free for the caller's tag.
+  func address(tag: Int, _ name: String) -> UInt {
+    lock.lock()
+    defer { lock.unlock() }
+    let box: Box
+    if let known = boxes[tag]?[name] {
+      box = known
+    } else {
+      box = Box(name)
+      boxes[tag, default: [:]][name] = box
+    }
+    let address = UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque())
+    precondition(address & 0xF == 0, "_InternedNames: an object address that is not 16-byte aligned")
+    return address
+  }
+
+  /// The name at an address `address(tag:_:)` returned (low four bits
+  /// ignored). Boxes are immutable and never freed: no lock is needed.
+  static func name(at address: UInt) -> String {
+    Unmanaged<Box>.fromOpaque(UnsafeRawPointer(bitPattern: address & ~UInt(0xF))!).takeUnretainedValue().name
+  }
+}
+
 // MARK: - Apple interoperability (not built on Linux)
 
 #if canImport(CoreGraphics)

@@ -225,7 +225,7 @@ public struct LayoutTransition: Sendable {
       case (true, true):
         // Frames show the new id throughout (a cell stays a cell: no kind to copy).
         starts[s].indexPath = ends[e].indexPath
-        if case .cell = starts[s].kind, case .cell = ends[e].kind {} else { starts[s].kind = ends[e].kind }
+        starts[s].kind = ends[e].kind
       case (false, true):
         // Appearing: an inserted item from its styled pose; the new half of
         // a reload (or a view only the new layout has) fades in where the old one was.
@@ -464,15 +464,15 @@ public struct LayoutTransition: Sendable {
     let elements = pairing.elements
     var names: [String] = []
     for k in elements.indices {
-      if elements[k].from?.kind != nil && elements[k].from?.kind != .cell { names.append(elements[k].from!._kindOrder.1) }
-      if elements[k].to?.kind != nil && elements[k].to?.kind != .cell { names.append(elements[k].to!._kindOrder.1) }
+      if let name = elements[k].from?.kind.name { names.append(name) }
+      if let name = elements[k].to?.kind.name { names.append(name) }
     }
     let ordinal = Dictionary(Set(names).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     func rank(_ id: ElementID) -> Int {
-      switch id.kind {
+      switch id.kind.category {
       case .cell: return 0
-      case let .supplementary(name): return 1 + 2 * ordinal[name]!
-      case let .decoration(name): return 1 + 2 * names.count + ordinal[name]!
+      case .supplementary: return 1 + 2 * ordinal[id.kind.name!]!
+      case .decoration: return 1 + 2 * names.count + ordinal[id.kind.name!]!
       }
     }
     typealias Key = (Int, Int, Int, Int, Int, Int)
