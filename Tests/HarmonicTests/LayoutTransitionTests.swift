@@ -292,6 +292,90 @@ struct TransitionSetupTests {
     }
   }
 
+  @Test("GridLayout and LayoutSnapshot transitions (their own compiled paths) equal the generic path bit for bit: updates, reloads, moves, decorations, 3-D")
+  func specializedEqualsGeneric() throws {
+    var random = SeededGenerator(seed: 1807)
+    func grid(_ count: Int, _ size: Double, header: Bool) throws -> GridLayout {
+      try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: size, height: size * 0.8), lineSpacing: 4, interitemSpacing: 4,
+                                      headerExtent: header ? 30 : 0)], viewportCrossExtent: 320)
+    }
+    let tilt = LayoutDecoration { attributes, rect in
+      attributes.transform3D.m[11] = -1 / 500 * (1 + Double(attributes.indexPath.item % 3))
+      attributes.alpha = attributes.center.y < rect.midY ? 0.5 : 1
+    }
+    var checked = 0
+    for trial in 0..<40 {
+      let oldCount = Int.random(in: 4...80, using: &random)
+      var update = LayoutUpdate()
+      var newCount = oldCount
+      if trial % 4 != 0 {
+        update.deleted = Set((0..<oldCount).filter { _ in Int.random(in: 0..<6, using: &random) == 0 }.map { ip($0) })
+        newCount -= update.deleted.count
+        let inserts = Int.random(in: 0...6, using: &random)
+        update.inserted = Set((0..<inserts).map { _ in ip(Int.random(in: 0..<(newCount + inserts), using: &random)) })
+        newCount += update.inserted.count
+        let kept = (0..<oldCount).filter { !update.deleted.contains(ip($0)) }
+        if trial % 3 == 0, let r = kept.randomElement(using: &random) { update.reloaded = [ip(r)] }
+      }
+      let old = try grid(oldCount, Double.random(in: 30...120, using: &random), header: trial % 2 == 0)
+      let new = try grid(newCount, Double.random(in: 30...120, using: &random), header: trial % 5 != 0)
+      let offsets = (CGPoint(x: 0, y: Double.random(in: 0...400, using: &random)), CGPoint(x: 0, y: Double.random(in: 0...400, using: &random)))
+      let decoration = trial % 3 == 1 ? tilt : nil
+      func make(_ a: some CollectionLayout, _ b: some CollectionLayout) throws -> LayoutTransition {
+        try LayoutTransition(from: a, offset: offsets.0, to: b, offset: offsets.1, viewport: viewport, update: update,
+                             appearance: trial % 2 == 0 ? .fade : .flyIn(distance: 200, rotation: 0.3), decoration: decoration, springs: .shared(.snappy),
+                             velocity: .gesture(CGPoint(x: 0, y: -300)))
+      }
+      func same(_ x: LayoutTransition, _ y: LayoutTransition) {
+        #expect(x.elements == y.elements && x.include3D == y.include3D, "trial \(trial)")
+        #expect(x.startAttributes == y.startAttributes && x.endAttributes == y.endAttributes, "trial \(trial)")
+        #expect(x.batch._columns.map(\.bitPattern) == y.batch._columns.map(\.bitPattern), "trial \(trial)")
+      }
+      guard let specialized = try? make(old, new) else { continue }
+      same(specialized, try make(Inconsistent.Plain(base: old), Inconsistent.Plain(base: new)))
+      let rect = CGRect(x: -1000, y: -1000, width: 4000, height: 8000)
+      let snapshots = (try LayoutSnapshot(elements: old.attributes(in: rect), contentSize: old.contentSize),
+                       try LayoutSnapshot(elements: new.attributes(in: rect), contentSize: new.contentSize))
+      same(try make(snapshots.0, snapshots.1), try make(AnyLayout(base: snapshots.0), AnyLayout(base: snapshots.1)))
+      same(try make(snapshots.0, snapshots.1), specialized)
+      checked += 1
+    }
+    #expect(checked >= 30)
+  }
+
+  /// Any layout, forwarding every requirement (the generic path).
+  struct AnyLayout<Base: CollectionLayout>: CollectionLayout {
+    let base: Base
+    var contentSize: CGSize { base.contentSize }
+    var itemCounts: [Int] { base.itemCounts }
+    func attributes(in rect: CGRect) -> [LayoutAttributes] { base.attributes(in: rect) }
+    func attributes(of element: ElementID) -> LayoutAttributes? { base.attributes(of: element) }
+    func elementIDs(in rect: CGRect) -> [ElementID] { base.elementIDs(in: rect) }
+  }
+
+  @Test("pair order: two ascending runs merged, anything else sorted — always the stable sorted order")
+  func pairOrder() {
+    var random = SeededGenerator(seed: 77)
+    for trial in 0..<300 {
+      let n = trial < 3 ? trial : Int.random(in: 2...60, using: &random)
+      func key() -> LayoutTransition._PairKey {
+        (Int.random(in: 0...2, using: &random), Int.random(in: 0...2, using: &random), Int.random(in: 0...9, using: &random), 0, 0,
+         Int.random(in: 0...1, using: &random))
+      }
+      var keys = (0..<n).map { _ in key() }
+      switch trial % 3 {
+      case 0:  // two ascending runs, ties across them
+        let split = Int.random(in: 0...n, using: &random)
+        keys[..<split].sort(by: <)
+        keys[split...].sort(by: <)
+      case 1: keys.sort(by: <)
+      default: break  // arbitrary
+      }
+      let expected = keys.indices.sorted { keys[$0] < keys[$1] || (!(keys[$1] < keys[$0]) && $0 < $1) }
+      #expect(LayoutTransition._sortedOrder(keys) == expected, "trial \(trial)")
+    }
+  }
+
   /// A layout whose attributes(in:) lists a header that attributes(of:) lacks.
   struct Inconsistent: CollectionLayout {
     let base: GridLayout

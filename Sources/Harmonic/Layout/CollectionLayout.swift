@@ -31,12 +31,18 @@ extension CollectionLayout {
 extension GridLayout: CollectionLayout {
   /// Cells, and the `"header"`/`"footer"` supplementary views of sections
   /// that have them (item 0 of the section). O(log n).
+  @inline(__always)
   public func attributes(of element: ElementID) -> LayoutAttributes? {
+    // Cells inline into the caller (a transition's setup looks up every
+    // element); views go through the call below.
+    guard element.kind == .cell else { return _viewAttributes(of: element) }
+    guard contains(element.indexPath) else { return nil }
+    let index = _sectionFirstItem[element.indexPath.section] + element.indexPath.item
+    return LayoutAttributes(indexPath: element.indexPath, frame: _itemFrame(index))
+  }
+
+  func _viewAttributes(of element: ElementID) -> LayoutAttributes? {
     switch element.kind {
-    case .cell:
-      guard contains(element.indexPath) else { return nil }
-      let index = _sectionFirstItem[element.indexPath.section] + element.indexPath.item
-      return LayoutAttributes(indexPath: element.indexPath, frame: _itemFrame(index))
     case ElementKind._header, ElementKind._footer:
       let section = element.indexPath.section
       guard element.indexPath.item == 0, (0..<itemCounts.count).contains(section) else { return nil }

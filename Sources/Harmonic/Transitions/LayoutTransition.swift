@@ -195,65 +195,20 @@ public struct LayoutTransition: Sendable {
     let startRect = viewport.visibleRect(at: oldOffset), endRect = endViewport.visibleRect(at: newOffset)
     let mapping = update.isEmpty && old.itemCounts == new.itemCounts
       ? IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
-    let pairing = try LayoutTransition._pairs(old: old, startRect: startRect, new: new, endRect: endRect, mapping: mapping,
-                                              viewportSize: (viewport.size, endViewport.size))
-    let pairs = pairing.elements
-    guard !pairs.isEmpty else {
-      throw .invalidParameter(name: "visible elements", value: 0, accepted: "≥ 1 element visible at the start or at the end")
+    let context = _Ends(startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, endViewport.size), mapping: mapping,
+                     update: update, appearance: appearance, decoration: decoration, include3D: include3D)
+    // The layouts Harmonic ships get their own compiled copies of the work
+    // per element (their lookups inline there instead of going through the
+    // protocol and moving 272-byte results around); any other layout takes
+    // the generic one.
+    let (pairs, starts, endAttributes, carries3D): ([TransitionElement], [LayoutAttributes], [LayoutAttributes], Bool)
+    if let old = old as? GridLayout, let new = new as? GridLayout {
+      (pairs, starts, endAttributes, carries3D) = try LayoutTransition._endpoints(old, new, context)
+    } else if let old = old as? LayoutSnapshot, let new = new as? LayoutSnapshot {
+      (pairs, starts, endAttributes, carries3D) = try LayoutTransition._endpoints(old, new, context)
+    } else {
+      (pairs, starts, endAttributes, carries3D) = try LayoutTransition._endpoints(old, new, context)
     }
-    var starts: [LayoutAttributes] = [], ends: [LayoutAttributes] = []
-    starts.reserveCapacity(pairs.count)
-    ends.reserveCapacity(pairs.count)
-    func decorated(_ attributes: LayoutAttributes?, _ rect: CGRect) -> LayoutAttributes? {
-      guard var attributes, let decoration else { return attributes }
-      decoration.apply(to: &attributes, visibleRect: rect)
-      return attributes
-    }
-    let pose = { (a: LayoutAttributes) in update.isBoundsChange ? a : appearance.pose(a) }
-    var carries3D = include3D
-    // Each element's attributes are appended once and changed in place
-    // (LayoutAttributes is 288 bytes: copies are what setup costs).
-    for k in pairs.indices {
-      let hasStart = try LayoutTransition._append(pairs[k].from, ref: pairing.startRef[k], store: pairing.startStore, in: old, side: "old", to: &starts)
-      let hasEnd = try LayoutTransition._append(pairs[k].to, ref: pairing.endRef[k], store: pairing.endStore, in: new, side: "new", to: &ends)
-      let (s, e) = (starts.count - 1, ends.count - 1)
-      if let decoration {
-        if hasStart { decoration.apply(to: &starts[s], visibleRect: startRect) }
-        if hasEnd { decoration.apply(to: &ends[e], visibleRect: endRect) }
-      }
-      switch (hasStart, hasEnd) {
-      case (true, true):
-        // Frames show the new id throughout (a cell stays a cell: no kind to copy).
-        starts[s].indexPath = ends[e].indexPath
-        starts[s].kind = ends[e].kind
-      case (false, true):
-        // Appearing: an inserted item from its styled pose; the new half of
-        // a reload (or a view only the new layout has) fades in where the old one was.
-        if let from = mapping.reloadedOrigin(of: pairs[k].to!), var was = decorated(old.attributes(of: from), startRect) {
-          (was.indexPath, was.kind, was.alpha) = (ends[e].indexPath, ends[e].kind, 0)
-          starts.append(was)
-        } else {
-          starts.append(pairs[k].to!.kind == .cell ? pose(ends[e]) : LayoutTransition._faded(ends[e]))
-        }
-      case (true, false):
-        if let to = mapping.reloadedDestination(of: pairs[k].from!), var will = decorated(new.attributes(of: to), endRect) {
-          (will.indexPath, will.kind, will.alpha) = (starts[s].indexPath, starts[s].kind, 0)
-          ends.append(will)
-        } else {
-          ends.append(pairs[k].from!.kind == .cell ? pose(starts[s]) : LayoutTransition._faded(starts[s]))
-        }
-      case (false, false):
-        // A layout listed the element in a rect but has no attributes for it.
-        throw .invalidParameter(name: "\(pairs[k].id)", value: Double(pairs[k].id.indexPath.item),
-                                accepted: "attributes(of:) for every element attributes(in:) lists (the layouts disagree)")
-      }
-      // While the element is in cache (a pass afterwards cost a tenth of setup).
-      if !carries3D {
-        carries3D = starts.withUnsafeBufferPointer { LayoutTransition._is3D($0[$0.count - 1]) }
-          || ends.withUnsafeBufferPointer { LayoutTransition._is3D($0[$0.count - 1]) }
-      }
-    }
-
     self.elements = pairs
     self.include3D = carries3D
     self.transforms = transforms
@@ -262,13 +217,13 @@ public struct LayoutTransition: Sendable {
     self.decoration = decoration
     self.overallProgressRange = (0, 1)
     self.startAttributes = starts
-    self.endAttributes = ends
+    self.endAttributes = endAttributes
     self.startOffset = oldOffset
     self.endOffset = newOffset
     self.startContentSize = old.contentSize
     self.endContentSize = new.contentSize
     let (batch, completion) = try LayoutTransition._makeBatch(
-      starts: starts, startValues: nil, ends: ends, elements: pairs, springs: springs, velocity: velocity, include3D: carries3D,
+      starts: starts, startValues: nil, ends: endAttributes, elements: pairs, springs: springs, velocity: velocity, include3D: carries3D,
       transforms: transforms, tolerances: tolerances, origin: start)
     self.batch = batch
     self._completion = completion
@@ -314,10 +269,109 @@ public struct LayoutTransition: Sendable {
       velocity: velocity, include3D: include3D, transforms: transforms, tolerances: tolerances, start: start)
   }
 
+  /// What the initializer hands the per-element work, besides the layouts.
+  struct _Ends {
+    var startRect: CGRect, endRect: CGRect
+    var viewportSizes: (CGSize, CGSize)
+    var mapping: IndexMapping
+    var update: LayoutUpdate
+    var appearance: AppearanceStyle
+    var decoration: LayoutDecoration?
+    var include3D: Bool
+  }
+
+  /// The elements to animate, paired and sorted, with their start and end
+  /// attributes (decorated, posed) and whether any carries a 3-D transform.
+  static func _endpoints<Old: CollectionLayout, New: CollectionLayout>(
+    _ old: Old, _ new: New, _ context: _Ends
+  ) throws(HarmonicError) -> ([TransitionElement], [LayoutAttributes], [LayoutAttributes], Bool) {
+    let (startRect, endRect, mapping, update, appearance, decoration) =
+      (context.startRect, context.endRect, context.mapping, context.update, context.appearance, context.decoration)
+    let pairing = try LayoutTransition._pairs(old: old, startRect: startRect, new: new, endRect: endRect, mapping: mapping,
+                                              viewportSize: context.viewportSizes)
+    let pairs = pairing.elements
+    guard !pairs.isEmpty else {
+      throw .invalidParameter(name: "visible elements", value: 0, accepted: "≥ 1 element visible at the start or at the end")
+    }
+    let n = pairs.count
+    func decorated(_ attributes: LayoutAttributes?, _ rect: CGRect) -> LayoutAttributes? {
+      guard var attributes, let decoration else { return attributes }
+      decoration.apply(to: &attributes, visibleRect: rect)
+      return attributes
+    }
+    let pose = { (a: LayoutAttributes) in update.isBoundsChange ? a : appearance.pose(a) }
+    var carries3D = context.include3D
+    var failure: HarmonicError? = nil
+    /// Element k's attributes, written once into `start` and `end` and
+    /// changed in place (LayoutAttributes is 272 bytes: copies are what
+    /// setup costs).
+    func fill(_ k: Int, start: UnsafeMutablePointer<LayoutAttributes>, end: UnsafeMutablePointer<LayoutAttributes>,
+              startStore: UnsafePointer<LayoutAttributes>?, endStore: UnsafePointer<LayoutAttributes>?) throws(HarmonicError) {
+      let pair = pairs[k]
+      let hasStart = try LayoutTransition._initialize(start, id: pair.from, ref: pairing.startRef[k], store: startStore, in: old, side: "old")
+      let hasEnd = try LayoutTransition._initialize(end, id: pair.to, ref: pairing.endRef[k], store: endStore, in: new, side: "new")
+      if let decoration {
+        if hasStart { decoration.apply(to: &start.pointee, visibleRect: startRect) }
+        if hasEnd { decoration.apply(to: &end.pointee, visibleRect: endRect) }
+      }
+      switch (hasStart, hasEnd) {
+      case (true, true):
+        // Frames show the new id throughout.
+        start.pointee.indexPath = end.pointee.indexPath
+        start.pointee.kind = end.pointee.kind
+      case (false, true):
+        // Appearing: an inserted item from its styled pose; the new half of
+        // a reload (or a view only the new layout has) fades in where the old one was.
+        if let from = mapping.reloadedOrigin(of: pair.to!), var was = decorated(old.attributes(of: from), startRect) {
+          (was.indexPath, was.kind, was.alpha) = (end.pointee.indexPath, end.pointee.kind, 0)
+          start.initialize(to: was)
+        } else {
+          start.initialize(to: pair.to!.kind == .cell ? pose(end.pointee) : LayoutTransition._faded(end.pointee))
+        }
+      case (true, false):
+        if let to = mapping.reloadedDestination(of: pair.from!), var will = decorated(new.attributes(of: to), endRect) {
+          (will.indexPath, will.kind, will.alpha) = (start.pointee.indexPath, start.pointee.kind, 0)
+          end.initialize(to: will)
+        } else {
+          end.initialize(to: pair.from!.kind == .cell ? pose(start.pointee) : LayoutTransition._faded(start.pointee))
+        }
+      case (false, false):
+        // A layout listed the element in a rect but has no attributes for it.
+        throw .invalidParameter(name: "\(pair.id)", value: Double(pair.id.indexPath.item),
+                                accepted: "attributes(of:) for every element attributes(in:) lists (the layouts disagree)")
+      }
+      // While the element is in cache (a pass afterwards cost a tenth of setup).
+      if !carries3D { carries3D = LayoutTransition._is3D(start) || LayoutTransition._is3D(end) }
+    }
+    // Both arrays are filled in place; LayoutAttributes is plain bytes, so
+    // a failure part-way leaves nothing to destroy (the counts stay 0).
+    var ends: [LayoutAttributes] = []
+    let starts = [LayoutAttributes](unsafeUninitializedCapacity: n) { startBuffer, startCount in
+      ends = [LayoutAttributes](unsafeUninitializedCapacity: n) { endBuffer, endCount in
+        pairing.startStore.withUnsafeBufferPointer { startStore in
+          pairing.endStore.withUnsafeBufferPointer { endStore in
+            do throws(HarmonicError) {
+              for k in 0..<n {
+                try fill(k, start: startBuffer.baseAddress! + k, end: endBuffer.baseAddress! + k,
+                         startStore: startStore.baseAddress, endStore: endStore.baseAddress)
+              }
+              endCount = n
+            } catch {
+              failure = error
+            }
+          }
+        }
+      }
+      startCount = failure == nil ? n : 0
+    }
+    if let failure { throw failure }
+    return (pairs, starts, ends, carries3D)
+  }
+
   /// Whether an element's 3-D transform is not the identity: lane by lane
   /// (SIMD16's `!=` is a generic loop that does not vectorize).
-  static func _is3D(_ attributes: borrowing LayoutAttributes) -> Bool {
-    let m = attributes.transform3D.m
+  static func _is3D(_ attributes: UnsafePointer<LayoutAttributes>) -> Bool {
+    let m = attributes.pointee.transform3D.m
     // The usual case, bit for bit the identity: the bits' differences ORed
     // (no branch per lane). Otherwise by value (−0 counts as 0, as in `==`).
     var bits: UInt64 = 0
@@ -343,19 +397,20 @@ public struct LayoutTransition: Sendable {
                             accepted: "an element of the \(side) layout (the update's index mapping pairs it; declare it inserted or deleted)")
   }
 
-  /// Appends one side's attributes of an element: the pairing's lookup when
-  /// it made one (`ref` ≥ 0), else the layout's; false when the element has
-  /// no id on that side or the layout has no such non-cell element.
+  /// Writes one side's attributes of an element into `target`
+  /// (uninitialized): the pairing's lookup when it made one (`ref` ≥ 0),
+  /// else the layout's; false, writing nothing, when the element has no id
+  /// on that side or the layout has no such non-cell element.
   @inline(__always)
-  static func _append(
-    _ id: ElementID?, ref: Int32, store: [LayoutAttributes], in layout: some CollectionLayout, side: String,
-    to attributes: inout [LayoutAttributes]
+  static func _initialize(
+    _ target: UnsafeMutablePointer<LayoutAttributes>, id: ElementID?, ref: Int32, store: UnsafePointer<LayoutAttributes>?,
+    in layout: some CollectionLayout, side: String
   ) throws(HarmonicError) -> Bool {
     guard let id else { return false }
-    if ref >= 0 {
-      attributes.append(store[Int(ref)])
+    if ref >= 0, let store {
+      target.initialize(from: store + Int(ref), count: 1)
     } else if let found = try _attributes(of: id, in: layout, side: side) {
-      attributes.append(found)
+      target.initialize(to: found)
     } else {
       return false
     }
@@ -475,7 +530,7 @@ public struct LayoutTransition: Sendable {
       case .decoration: return 1 + 2 * names.count + ordinal[id.kind.name!]!
       }
     }
-    typealias Key = (Int, Int, Int, Int, Int, Int)
+    typealias Key = _PairKey
     // Fields read in place through a pointer (an array's subscript copies
     // the element, ids and kind names included).
     var keys: [Key] = []
@@ -493,7 +548,7 @@ public struct LayoutTransition: Sendable {
         keys.append((idRank, idPath.section, idPath.item, (toPath != nil ? 0 : 1 << 40) | from.0, from.1, from.2))
       }
     }
-    let order = keys.indices.sorted { keys[$0] < keys[$1] }
+    let order = _sortedOrder(keys)
     var result = _Pairing()
     result.elements.reserveCapacity(elements.count)
     result.startRef.reserveCapacity(elements.count)
@@ -515,6 +570,37 @@ public struct LayoutTransition: Sendable {
     result.startStore = pairing.startStore
     result.endStore = pairing.endStore
     return result
+  }
+
+  /// A pair's sort key: id rank, section, item; appearing/disappearing flag
+  /// with the old id's rank, its section, its item.
+  typealias _PairKey = (Int, Int, Int, Int, Int, Int)
+
+  /// The indices of `keys` in stable sorted order. The pairing lists the
+  /// elements found from the start's visible ones, then those found from
+  /// the end's: usually two ascending runs (each layout lists its ids in
+  /// order and the mapping keeps order), which are merged in one pass; any
+  /// other input is sorted.
+  static func _sortedOrder(_ keys: [_PairKey]) -> [Int] {
+    keys.withUnsafeBufferPointer { keys in
+      let n = keys.count
+      guard n > 1 else { return Array(0..<n) }
+      var split = 1
+      while split < n, !(keys[split] < keys[split - 1]) { split += 1 }
+      var rest = split + 1
+      while rest < n, !(keys[rest] < keys[rest - 1]) { rest += 1 }
+      guard split >= n || rest >= n else { return keys.indices.sorted { keys[$0] < keys[$1] } }
+      var order: [Int] = []
+      order.reserveCapacity(n)
+      var (i, j) = (0, split)
+      // Ties take the first run first, as a stable sort does.
+      while i < split, j < n {
+        if keys[j] < keys[i] { order.append(j); j += 1 } else { order.append(i); i += 1 }
+      }
+      order.append(contentsOf: i..<split)
+      order.append(contentsOf: j..<n)
+      return order
+    }
   }
 
   /// The batch of one segment: from `startValues` (or the start attributes'
