@@ -1,0 +1,420 @@
+// Which elements a transition animates, paired old → new and sorted, with
+// their start and end attributes: the per-element part of setup.
+//
+// Order of work: (1) the ids visible at each end, paired through the index
+// mapping, sorted and merged (no attributes yet); (2) each pair's attributes
+// looked up once per side, written in place, decorated and posed, while the
+// frames of the other end's visible elements widen the two corridors;
+// (3) elements that cross the screen without being visible at either end,
+// found in the corridors (usually none) and merged in.
+
+extension LayoutTransition {
+  /// What the initializer hands the per-element work, besides the layouts.
+  struct _Ends {
+    var startRect: CGRect, endRect: CGRect
+    var viewportSizes: (CGSize, CGSize)
+    var mapping: IndexMapping
+    var update: LayoutUpdate
+    var appearance: AppearanceStyle
+    var decoration: LayoutDecoration?
+    var include3D: Bool
+  }
+
+  /// Pairs with one 32-bit tag each: before merging, which corridor the
+  /// pair's frames widen (``_Pairing/widensNew``, ``_Pairing/widensOld``);
+  /// when crossing elements are merged in, where the pair came from.
+  struct _Pairing {
+    var elements: [TransitionElement] = []
+    var tags: [Int32] = []
+    /// The end frame widens the new layout's corridor: the old id is visible at the start.
+    static let widensNew: Int32 = 1
+    /// The start frame widens the old layout's corridor: the new id is visible at the end.
+    static let widensOld: Int32 = 2
+
+    mutating func append(_ element: TransitionElement, tag: Int32) {
+      elements.append(element)
+      tags.append(tag)
+    }
+
+    /// Adds the pair of old `id` and new `to` (a reloaded cell as two
+    /// elements: the old view leaving, the new one arriving).
+    mutating func add(old id: ElementID, to: ElementID?, tag: Int32, mapping: IndexMapping) {
+      guard let to else { return append(TransitionElement(_from: id, _to: nil), tag: tag & _Pairing.widensOld) }
+      if id.kind == .cell, mapping.isReloaded(id.indexPath) {
+        append(TransitionElement(_from: id, _to: nil), tag: tag & _Pairing.widensOld)
+        append(TransitionElement(_from: nil, _to: to), tag: tag & _Pairing.widensNew)
+      } else {
+        append(TransitionElement(_from: id, _to: to), tag: tag)
+      }
+    }
+  }
+
+  /// The smallest rect holding a rect and frames added to it: kept as
+  /// bounds, so adding a frame inside changes nothing (a chain of
+  /// `CGRect.union`s rounds its width and height at every step).
+  struct _Corridor {
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
+    /// Frames that are not plain (non-finite, negative size): `union` decides.
+    var unusual: CGRect?
+
+    init(_ rect: CGRect) {
+      (minX, minY, maxX, maxY) = (Double(rect.minX), Double(rect.minY), Double(rect.maxX), Double(rect.maxY))
+      initial = rect
+    }
+
+    let initial: CGRect
+
+    @inline(__always)
+    mutating func add(center: CGPoint, size: CGSize) {
+      let (w, h) = (Double(size.width), Double(size.height))
+      let x = Double(center.x) - w / 2, y = Double(center.y) - h / 2
+      guard w >= 0, h >= 0, x.isFinite, y.isFinite, w.isFinite, h.isFinite else {
+        let frame = CGRect(x: x, y: y, width: w, height: h)
+        unusual = unusual.map { $0.union(frame) } ?? frame
+        return
+      }
+      minX = Swift.min(minX, x)
+      minY = Swift.min(minY, y)
+      maxX = Swift.max(maxX, x + w)
+      maxY = Swift.max(maxY, y + h)
+    }
+
+    /// The corridor; exactly the initial rect when nothing reached past it.
+    var rect: CGRect {
+      var rect = initial
+      if minX < Double(initial.minX) || minY < Double(initial.minY) || maxX > Double(initial.maxX) || maxY > Double(initial.maxY) {
+        rect = CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+      }
+      if let unusual { rect = rect.union(unusual) }
+      return rect
+    }
+  }
+
+  /// The elements to animate, paired and sorted, with their start and end
+  /// attributes (decorated, posed) and whether any carries a 3-D transform.
+  ///
+  /// Elements visible at an end, or crossing the screen: see the layout
+  /// initializer. O(k log k) for k elements (O(k) when the layouts list
+  /// their ids in order and the mapping keeps it); each element's
+  /// attributes are looked up once per side.
+  static func _endpoints<Old: CollectionLayout, New: CollectionLayout>(
+    _ old: Old, _ new: New, _ context: _Ends
+  ) throws(HarmonicError) -> ([TransitionElement], [LayoutAttributes], [LayoutAttributes], Bool) {
+    let (startRect, endRect, mapping) = (context.startRect, context.endRect, context.mapping)
+    var visible = _Pairing()
+    do {
+      let oldVisible = old.elementIDs(in: startRect), newVisible = new.elementIDs(in: endRect)
+      let expected = oldVisible.count + newVisible.count
+      visible.elements.reserveCapacity(expected)
+      visible.tags.reserveCapacity(expected)
+      for id in oldVisible { visible.add(old: id, to: mapping.newElement(forOld: id), tag: _Pairing.widensNew, mapping: mapping) }
+      for id in newVisible {
+        guard let from = mapping.oldElement(forNew: id) else {
+          visible.append(TransitionElement(_from: nil, _to: id), tag: 0)
+          continue
+        }
+        visible.add(old: from, to: id, tag: _Pairing.widensOld, mapping: mapping)
+      }
+    }
+    // The same pair found from both ends: one element, widening both corridors.
+    visible = _sortedUnique(visible) { $0 | $1 }
+    let n = visible.elements.count
+    guard n > 0 else {
+      throw .invalidParameter(name: "visible elements", value: 0, accepted: "≥ 1 element visible at the start or at the end")
+    }
+    var writer = _EndpointWriter(old: old, new: new, context: context)
+    var oldCorridor = _Corridor(startRect), newCorridor = _Corridor(endRect)
+    var failure: HarmonicError? = nil
+    // Both arrays are filled in place; LayoutAttributes is plain bytes, so
+    // a failure part-way leaves nothing to destroy (the counts stay 0).
+    var ends: [LayoutAttributes] = []
+    var starts = [LayoutAttributes](unsafeUninitializedCapacity: n) { startBuffer, startCount in
+      ends = [LayoutAttributes](unsafeUninitializedCapacity: n) { endBuffer, endCount in
+        visible.elements.withUnsafeBufferPointer { elements in
+          do throws(HarmonicError) {
+            for k in 0..<n {
+              let (start, end) = (startBuffer.baseAddress! + k, endBuffer.baseAddress! + k)
+              let (hasStart, hasEnd) = try writer.write(elements[k], start: start, end: end)
+              // The frames as looked up, before decoration and posing.
+              let tag = visible.tags[k]
+              if tag & _Pairing.widensOld != 0, hasStart { oldCorridor.add(center: writer.lookedUp.start.center, size: writer.lookedUp.start.size) }
+              if tag & _Pairing.widensNew != 0, hasEnd { newCorridor.add(center: writer.lookedUp.end.center, size: writer.lookedUp.end.size) }
+            }
+            endCount = n
+          } catch {
+            failure = error
+          }
+        }
+      }
+      startCount = failure == nil ? n : 0
+    }
+    if let failure { throw failure }
+
+    // Elements visible at neither end that cross the screen.
+    let crossing = _crossing(old: old, oldCorridor: oldCorridor.rect, new: new, newCorridor: newCorridor.rect, context)
+    guard !crossing.elements.isEmpty else { return (visible.elements, starts, ends, writer.carries3D) }
+    var all = visible
+    all.tags = Array(0..<Int32(n))
+    all.elements.append(contentsOf: crossing.elements)
+    all.tags.append(contentsOf: (0..<crossing.elements.count).map { Int32(n + $0) })
+    // A crossing pair that is also visible keeps the visible one's attributes.
+    all = _sortedUnique(all) { Swift.min($0, $1) }
+    var mergedStarts: [LayoutAttributes] = [], mergedEnds: [LayoutAttributes] = []
+    mergedStarts.reserveCapacity(all.elements.count)
+    mergedEnds.reserveCapacity(all.elements.count)
+    for k in all.elements.indices {
+      let source = Int(all.tags[k])
+      if source < n {
+        mergedStarts.append(starts[source])
+        mergedEnds.append(ends[source])
+      } else {
+        var pair = (start: starts[0], end: ends[0])  // storage, overwritten
+        _ = try withUnsafeMutablePointer(to: &pair.start) { (start) throws(HarmonicError) in
+          try withUnsafeMutablePointer(to: &pair.end) { (end) throws(HarmonicError) in try writer.write(all.elements[k], start: start, end: end) }
+        }
+        mergedStarts.append(pair.start)
+        mergedEnds.append(pair.end)
+      }
+    }
+    starts = []
+    return (all.elements, mergedStarts, mergedEnds, writer.carries3D)
+  }
+
+  /// Pairs whose elements are visible at neither end but cross the screen:
+  /// candidates from one rect query per layout over its corridor (the
+  /// visible rect and the frames there of the other end's visible elements).
+  static func _crossing(
+    old: some CollectionLayout, oldCorridor: CGRect, new: some CollectionLayout, newCorridor: CGRect, _ context: _Ends
+  ) -> _Pairing {
+    let (startRect, endRect, mapping) = (context.startRect, context.endRect, context.mapping)
+    let (first, second) = context.viewportSizes
+    let screen = CGRect(x: 0, y: 0, width: max(first.width, second.width), height: max(first.height, second.height))
+    func crosses(_ start: CGRect, _ end: CGRect) -> Bool {
+      let relative = start.offsetBy(dx: -startRect.minX, dy: -startRect.minY).union(end.offsetBy(dx: -endRect.minX, dy: -endRect.minY))
+      return relative._overlaps(screen)
+    }
+    var found = _Pairing()
+    if oldCorridor != startRect {
+      for element in old.attributes(in: oldCorridor) where !element.frame._overlaps(startRect) {
+        let id = element.elementID
+        guard let to = mapping.newElement(forOld: id), let there = new.attributes(of: to), crosses(element.frame, there.frame) else { continue }
+        found.add(old: id, to: to, tag: 0, mapping: mapping)
+      }
+    }
+    if newCorridor != endRect {
+      for element in new.attributes(in: newCorridor) where !element.frame._overlaps(endRect) {
+        let id = element.elementID
+        guard let from = mapping.oldElement(forNew: id), let there = old.attributes(of: from), crosses(there.frame, element.frame) else { continue }
+        found.add(old: from, to: id, tag: 0, mapping: mapping)
+      }
+    }
+    return found
+  }
+
+  /// Writes one element's start and end attributes: looked up, decorated,
+  /// and for an element at one end only, posed (appearing or leaving).
+  struct _EndpointWriter<Old: CollectionLayout, New: CollectionLayout> {
+    let old: Old, new: New
+    let context: _Ends
+    /// Whether any element written so far carries a 3-D transform (or `include3D`).
+    var carries3D: Bool
+    /// The last element's frames as looked up (before decoration and posing).
+    var lookedUp: (start: (center: CGPoint, size: CGSize), end: (center: CGPoint, size: CGSize)) = ((.zero, .zero), (.zero, .zero))
+
+    init(old: Old, new: New, context: _Ends) {
+      (self.old, self.new, self.context, carries3D) = (old, new, context, context.include3D)
+    }
+
+    /// Initializes `start` and `end` (uninitialized memory); returns whether
+    /// each side was looked up (rather than made from the other).
+    @inline(__always)
+    mutating func write(
+      _ pair: TransitionElement, start: UnsafeMutablePointer<LayoutAttributes>, end: UnsafeMutablePointer<LayoutAttributes>
+    ) throws(HarmonicError) -> (Bool, Bool) {
+      let (decoration, startRect, endRect) = (context.decoration, context.startRect, context.endRect)
+      let hasStart = try LayoutTransition._initialize(start, id: pair.from, in: old, side: "old")
+      let hasEnd = try LayoutTransition._initialize(end, id: pair.to, in: new, side: "new")
+      if hasStart { lookedUp.start = (start.pointee.center, start.pointee.size) }
+      if hasEnd { lookedUp.end = (end.pointee.center, end.pointee.size) }
+      if let decoration {
+        if hasStart { decoration.apply(to: &start.pointee, visibleRect: startRect) }
+        if hasEnd { decoration.apply(to: &end.pointee, visibleRect: endRect) }
+      }
+      switch (hasStart, hasEnd) {
+      case (true, true):
+        // Frames show the new id throughout.
+        start.pointee.indexPath = end.pointee.indexPath
+        start.pointee.kind = end.pointee.kind
+      case (false, true):
+        // Appearing: an inserted item from its styled pose; the new half of
+        // a reload (or a view only the new layout has) fades in where the old one was.
+        if let from = context.mapping.reloadedOrigin(of: pair.to!), var was = _decorated(old.attributes(of: from), startRect) {
+          (was.indexPath, was.kind, was.alpha) = (end.pointee.indexPath, end.pointee.kind, 0)
+          start.initialize(to: was)
+        } else {
+          start.initialize(to: pair.to!.kind == .cell ? _pose(end.pointee) : LayoutTransition._faded(end.pointee))
+        }
+      case (true, false):
+        if let to = context.mapping.reloadedDestination(of: pair.from!), var will = _decorated(new.attributes(of: to), endRect) {
+          (will.indexPath, will.kind, will.alpha) = (start.pointee.indexPath, start.pointee.kind, 0)
+          end.initialize(to: will)
+        } else {
+          end.initialize(to: pair.from!.kind == .cell ? _pose(start.pointee) : LayoutTransition._faded(start.pointee))
+        }
+      case (false, false):
+        // A layout listed the element in a rect but has no attributes for it.
+        throw .invalidParameter(name: "\(pair.id)", value: Double(pair.id.indexPath.item),
+                                accepted: "attributes(of:) for every element attributes(in:) lists (the layouts disagree)")
+      }
+      // While the element is in cache (a pass afterwards cost a tenth of setup).
+      if !carries3D { carries3D = LayoutTransition._is3D(start) || LayoutTransition._is3D(end) }
+      return (hasStart, hasEnd)
+    }
+
+    func _decorated(_ attributes: LayoutAttributes?, _ rect: CGRect) -> LayoutAttributes? {
+      guard var attributes, let decoration = context.decoration else { return attributes }
+      decoration.apply(to: &attributes, visibleRect: rect)
+      return attributes
+    }
+
+    func _pose(_ attributes: LayoutAttributes) -> LayoutAttributes {
+      context.update.isBoundsChange ? attributes : context.appearance.pose(attributes)
+    }
+  }
+
+  /// Whether an element's 3-D transform is not the identity: lane by lane
+  /// (SIMD16's `!=` is a generic loop that does not vectorize).
+  static func _is3D(_ attributes: UnsafePointer<LayoutAttributes>) -> Bool {
+    let m = attributes.pointee.transform3D.m
+    // The usual case, bit for bit the identity: the bits' differences ORed
+    // (no branch per lane). Otherwise by value (−0 counts as 0, as in `==`).
+    var bits: UInt64 = 0
+    for lane in 0..<16 { bits |= m[lane].bitPattern ^ (lane % 5 == 0 ? 0x3FF0_0000_0000_0000 : 0) }
+    if bits == 0 { return false }
+    var differs = false
+    for lane in 0..<16 { differs = differs || m[lane] != (lane % 5 == 0 ? 1 : 0) }
+    return differs
+  }
+
+  static func _faded(_ attributes: LayoutAttributes) -> LayoutAttributes {
+    var faded = attributes
+    faded.alpha = 0
+    return faded
+  }
+
+  /// An element's attributes; a cell the mapping says exists but the layout
+  /// lacks is an error naming it.
+  static func _attributes(of id: ElementID, in layout: some CollectionLayout, side: String) throws(HarmonicError) -> LayoutAttributes? {
+    if let attributes = layout.attributes(of: id) { return attributes }
+    guard id.kind == .cell else { return nil }
+    throw _missing(id, side: side)
+  }
+
+  /// Writes one side's attributes of an element into `target`
+  /// (uninitialized); false, writing nothing, when the element has no id on
+  /// that side or the layout has no such non-cell element.
+  @inline(__always)
+  static func _initialize(
+    _ target: UnsafeMutablePointer<LayoutAttributes>, id: ElementID?, in layout: some CollectionLayout, side: String
+  ) throws(HarmonicError) -> Bool {
+    guard let id else { return false }
+    if let found = layout.attributes(of: id) {
+      target.initialize(to: found)
+      return true
+    }
+    guard id.kind == .cell else { return false }
+    throw _missing(id, side: side)
+  }
+
+  static func _missing(_ id: ElementID, side: String) -> HarmonicError {
+    .invalidParameter(name: "\(id)", value: Double(id.indexPath.item),
+                      accepted: "an element of the \(side) layout (the update's index mapping pairs it; declare it inserted or deleted)")
+  }
+
+  /// `pairing`'s elements sorted as ``TransitionElement`` orders them,
+  /// duplicates merged (their tags combined by `combine`, in sorted order):
+  /// through integer keys, so cells never compare kind names.
+  static func _sortedUnique(_ pairing: _Pairing, combine: (Int32, Int32) -> Int32) -> _Pairing {
+    let elements = pairing.elements
+    var names: [String] = []
+    for k in elements.indices {
+      if let name = elements[k].from?.kind.name { names.append(name) }
+      if let name = elements[k].to?.kind.name { names.append(name) }
+    }
+    let ordinal = Dictionary(Set(names).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    func rank(_ id: ElementID) -> Int {
+      switch id.kind.category {
+      case .cell: return 0
+      case .supplementary: return 1 + 2 * ordinal[id.kind.name!]!
+      case .decoration: return 1 + 2 * names.count + ordinal[id.kind.name!]!
+      }
+    }
+    typealias Key = _PairKey
+    // Fields read in place through a pointer (an array's subscript copies
+    // the element, ids and kind names included).
+    var keys: [Key] = []
+    keys.reserveCapacity(elements.count)
+    elements.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for k in buffer.indices {
+        let element = base + k
+        let toPath = element.pointee.to?.indexPath, fromPath = element.pointee.from?.indexPath
+        let idPath = toPath ?? fromPath!
+        let idRank = names.isEmpty ? 0 : rank(element.pointee.id)
+        var from = (0, 0, 0)
+        if let path = fromPath { from = (names.isEmpty ? 1 : rank(element.pointee.from!) + 1, path.section, path.item) }
+        // Staying or appearing (to ≠ nil) before disappearing, then by the old id.
+        keys.append((idRank, idPath.section, idPath.item, (toPath != nil ? 0 : 1 << 40) | from.0, from.1, from.2))
+      }
+    }
+    let order = _sortedOrder(keys)
+    var result = _Pairing()
+    result.elements.reserveCapacity(elements.count)
+    result.tags.reserveCapacity(elements.count)
+    keys.withUnsafeBufferPointer { keys in
+      var last: Key? = nil
+      for k in order {
+        if let last, last == keys[k] {
+          // The same pair found twice: one element, the tags combined.
+          result.tags[result.tags.count - 1] = combine(result.tags[result.tags.count - 1], pairing.tags[k])
+          continue
+        }
+        result.elements.append(elements[k])
+        result.tags.append(pairing.tags[k])
+        last = keys[k]
+      }
+    }
+    return result
+  }
+
+  /// A pair's sort key: id rank, section, item; appearing/disappearing flag
+  /// with the old id's rank, its section, its item.
+  typealias _PairKey = (Int, Int, Int, Int, Int, Int)
+
+  /// The indices of `keys` in stable sorted order. The pairing lists the
+  /// elements found from the start's visible ones, then those found from
+  /// the end's: usually two ascending runs (each layout lists its ids in
+  /// order and the mapping keeps order), which are merged in one pass; any
+  /// other input is sorted.
+  static func _sortedOrder(_ keys: [_PairKey]) -> [Int] {
+    keys.withUnsafeBufferPointer { keys in
+      let n = keys.count
+      guard n > 1 else { return Array(0..<n) }
+      var split = 1
+      while split < n, !(keys[split] < keys[split - 1]) { split += 1 }
+      var rest = split + 1
+      while rest < n, !(keys[rest] < keys[rest - 1]) { rest += 1 }
+      guard split >= n || rest >= n else { return keys.indices.sorted { keys[$0] < keys[$1] } }
+      var order: [Int] = []
+      order.reserveCapacity(n)
+      var (i, j) = (0, split)
+      // Ties take the first run first, as a stable sort does.
+      while i < split, j < n {
+        if keys[j] < keys[i] { order.append(j); j += 1 } else { order.append(i); i += 1 }
+      }
+      order.append(contentsOf: i..<split)
+      order.append(contentsOf: j..<n)
+      return order
+    }
+  }
+}
