@@ -136,6 +136,11 @@ public struct SpringBatch: Sendable {
   static func _checkValues(
     _ values: UnsafeBufferPointer<Double>, _ name: String, itemCount: Int, unit: String
   ) throws(HarmonicError) {
+    // A branch-free pass first (it vectorizes); the search for the first
+    // bad value only when there is one.
+    var outside: UInt8 = 0
+    for value in values { outside |= value.magnitude <= _Check.maximumMagnitude ? 0 : 1 }
+    guard outside != 0 else { return }
     for index in values.indices where !(values[index].magnitude <= _Check.maximumMagnitude) {
       throw .invalidParameter(
         name: "\(name)[item \(index % itemCount), channel \(index / itemCount)]", value: values[index],
@@ -199,7 +204,11 @@ public struct SpringBatch: Sendable {
     let groups = _groups.map { ($0.spring._basis.decayRate, $0.spring._basis.omegaSquared) }
     let groupOfItem = _groupOfItem
     _columns.withUnsafeMutableBufferPointer { columns in
-      let columns = _SendablePointer(columns.baseAddress!)
+      // One pointer per column: the one-spring loop is a plain streaming
+      // loop the compiler vectorizes (elementwise, so the bits are those of
+      // the scalar loop; no FMA contraction).
+      let start = _SendablePointer(columns.baseAddress!), target = _SendablePointer(columns.baseAddress! + n)
+      let velocity = _SendablePointer(columns.baseAddress! + 2 * n), restoring = _SendablePointer(columns.baseAddress! + 3 * n)
       groupOfItem.withUnsafeBufferPointer { groupIndex in
         let groupIndex = _SendableBuffer(groupIndex)
         _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
@@ -207,17 +216,16 @@ public struct SpringBatch: Sendable {
             let base = channel * items
             if groupIndex.isEmpty {  // one spring: its constants hoisted
               let (a, omegaSquared) = groups[0]
-              for e in (base + range.lowerBound)..<(base + range.upperBound) {
-                columns[3 * n + e] = omegaSquared * (columns[e] - columns[n + e]) + a * columns[2 * n + e]
+              let (s, t, v, r) = (start.base + base, target.base + base, velocity.base + base, restoring.base + base)
+              for e in range {
+                r[e] = omegaSquared * (s[e] - t[e]) + a * v[e]
               }
               continue
             }
             for item in range {
               let (a, omegaSquared) = groups[Int(groupIndex[item])]
               let e = base + item
-              let displacement = columns[e] - columns[n + e]
-              let velocity = columns[2 * n + e]
-              columns[3 * n + e] = omegaSquared * displacement + a * velocity
+              restoring[e] = omegaSquared * (start[e] - target[e]) + a * velocity[e]
             }
           }
         }

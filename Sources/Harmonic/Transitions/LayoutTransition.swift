@@ -284,18 +284,20 @@ public struct LayoutTransition: Sendable {
     }
     // The batch's columns [start | target | velocity | restoring], written
     // in place and handed over: no per-column arrays to copy.
-    var columns = [Double](repeating: 0, count: 4 * m)
-    if let explicitStart {
-      guard explicitStart.count == m else {
-        throw .invalidParameter(name: "start.count", value: Double(explicitStart.count), accepted: "items × channels = \(m)")
-      }
-      columns.replaceSubrange(0..<m, with: explicitStart)
+    if let explicitStart, explicitStart.count != m {
+      throw .invalidParameter(name: "start.count", value: Double(explicitStart.count), accepted: "items × channels = \(m)")
     }
-    columns.withUnsafeMutableBufferPointer { columns in
-      if explicitStart == nil {
+    // Every value written once: start, target, velocity 0; the restoring
+    // column is the batch's to compute (its initializer writes all of it).
+    var columns = [Double](unsafeUninitializedCapacity: 4 * m) { columns, count in
+      if let explicitStart {
+        _ = UnsafeMutableBufferPointer(rebasing: columns[0..<m]).initialize(from: explicitStart)
+      } else {
         LayoutChannels._write(starts, include3D: include3D, transforms: transforms, into: UnsafeMutableBufferPointer(rebasing: columns[0..<m]))
       }
       LayoutChannels._write(ends, include3D: include3D, transforms: transforms, into: UnsafeMutableBufferPointer(rebasing: columns[m..<(2 * m)]))
+      UnsafeMutableBufferPointer(rebasing: columns[(2 * m)..<(4 * m)]).initialize(repeating: 0)
+      count = 4 * m
     }
     if transforms == .decomposed {
       var (startValues, endValues) = (Array(columns[0..<m]), Array(columns[m..<(2 * m)]))
