@@ -343,6 +343,61 @@ struct TransitionSetupTests {
     #expect(checked >= 30)
   }
 
+  @Test("start and end attributes kept compact rebuild bit for bit: ids, zIndex, hidden, −0 entries and changed ids kept whole; frames at the start and at completion use them")
+  func compactEndpoints() throws {
+    func bits(_ a: LayoutAttributes) -> [UInt64] {
+      [UInt64(bitPattern: Int64(a.indexPath.section)), UInt64(bitPattern: Int64(a.indexPath.item)), UInt64(a.kind._raw),
+       Double(a.center.x).bitPattern, Double(a.center.y).bitPattern, Double(a.size.width).bitPattern, Double(a.size.height).bitPattern,
+       a.transform.a.bitPattern, a.transform.b.bitPattern, a.transform.c.bitPattern, a.transform.d.bitPattern,
+       a.transform.tx.bitPattern, a.transform.ty.bitPattern, a.alpha.bitPattern, UInt64(bitPattern: Int64(a.zIndex)), a.isHidden ? 1 : 0]
+        + (0..<16).map { a.transform3D.m[$0].bitPattern }
+    }
+    let grid = try GridLayout(sections: [.init(itemCount: 40, itemSize: CGSize(width: 60, height: 60), lineSpacing: 4, interitemSpacing: 4,
+                                              headerExtent: 20)], viewportCrossExtent: 320)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 30, count: 40)], width: 320, headerHeight: 24)
+    // Decorations that the compact form cannot rebuild from channels and ids
+    // (a −0 entry of an identity 3-D transform, a changed index path) and
+    // ones it keeps per element (zIndex, hidden), and a real 3-D one.
+    let odd = LayoutDecoration { attributes, _ in
+      let item = attributes.indexPath.item
+      if item % 7 == 1 { attributes.transform3D.m[4] = -0.0 }
+      if item % 11 == 2 { attributes.indexPath.item += 1000 }
+      attributes.zIndex = item % 5 - 2
+      attributes.isHidden = item % 3 == 0
+      attributes.alpha = item % 2 == 0 ? -0.0 : 0.75
+    }
+    let tilt = LayoutDecoration { attributes, _ in attributes.transform3D.m[11] = -1.0 / 600 }
+    var update = LayoutUpdate()
+    update.deleted = [ip(3), ip(9)]
+    update.inserted = [ip(0), ip(20)]
+    for (decoration, appearance) in [(odd, AppearanceStyle.fade), (tilt, .flyIn(distance: 80, rotation: 0.2)),
+                                     (nil, .custom { var a = $0; a.zIndex = 99; a.isHidden = true; a.indexPath.item = -1; return a })] {
+      let viewport = try Viewport(size: CGSize(width: 320, height: 700))
+      let context = LayoutTransition._Ends(startRect: viewport.visibleRect(at: .zero), endRect: viewport.visibleRect(at: .zero),
+                                           viewportSizes: (viewport.size, viewport.size),
+                                           mapping: try update.mapping(oldItemCounts: grid.itemCounts, newItemCounts: list.itemCounts),
+                                           update: update, appearance: appearance, decoration: decoration, include3D: false)
+      let (elements, starts, ends, _) = try LayoutTransition._endpoints(grid, list, context)
+      let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, update: update,
+                                            appearance: appearance, decoration: decoration, springs: .shared(.snappy))
+      guard case .compact = transition._endpoints else { Issue.record("not compact"); continue }
+      #expect(transition.elements == elements)
+      #expect(transition.startAttributes.map(bits) == starts.map(bits))
+      #expect(transition.endAttributes.map(bits) == ends.map(bits))
+      for k in elements.indices {
+        #expect(bits(transition._startAttributes(k)) == bits(starts[k]) && bits(transition._endAttributes(k)) == bits(ends[k]))
+      }
+      var frame = transition.makeFrame()
+      try transition.frame(at: transition.batch.origin, into: &frame)
+      var inFlight = starts
+      for k in inFlight.indices { (inFlight[k].zIndex, inFlight[k].isHidden) = (ends[k].zIndex, starts[k].isHidden && ends[k].isHidden) }
+      // The channels at the start go through the springs (−0 + 0 = +0): equal by value.
+      #expect(frame.attributes == inFlight)
+      try transition.frame(at: transition.completion, into: &frame)
+      #expect(frame.isComplete && frame.attributes.map(bits) == ends.map(bits))
+    }
+  }
+
   /// Any layout, forwarding every requirement (the generic path).
   struct AnyLayout<Base: CollectionLayout>: CollectionLayout {
     let base: Base

@@ -88,21 +88,21 @@ extension LayoutTransition {
   /// ``_inFlight()`` written into an existing array of the same count
   /// (no allocation).
   func _restoreInFlight(_ attributes: inout [LayoutAttributes]) {
-    for k in 0..<attributes.count {
-      attributes[k] = startAttributes[k]
-      attributes[k].zIndex = endAttributes[k].zIndex
-      attributes[k].isHidden = startAttributes[k].isHidden && endAttributes[k].isHidden
+    attributes.withUnsafeMutableBufferPointer { attributes in
+      for k in 0..<attributes.count { attributes[k] = _inFlight(k) }
     }
   }
 
   /// Start attributes with the in-flight zIndex and hidden rules applied.
   func _inFlight() -> [LayoutAttributes] {
-    zip(startAttributes, endAttributes).map { start, end in
-      var element = start
-      element.zIndex = end.zIndex
-      element.isHidden = start.isHidden && end.isHidden
-      return element
-    }
+    (0..<elements.count).map(_inFlight)
+  }
+
+  /// Element k's start attributes with the in-flight zIndex and hidden rules.
+  func _inFlight(_ k: Int) -> LayoutAttributes {
+    var element = _startAttributes(k)
+    (element.zIndex, element.isHidden) = _inFlightMeta(k)
+    return element
   }
 
   /// The frame at `time`: a pure function of the tick.
@@ -123,7 +123,9 @@ extension LayoutTransition {
     }
     frame.time = time
     if _isComplete(at: time) {
-      for k in 0..<endAttributes.count { frame.attributes[k] = endAttributes[k] }
+      frame.attributes.withUnsafeMutableBufferPointer { attributes in
+        for k in 0..<attributes.count { attributes[k] = _endAttributes(k) }
+      }
       frame.contentOffset = endOffset
       frame.contentSize = endContentSize
       frame.progress = 1

@@ -101,9 +101,8 @@ public struct LayoutTransition: Sendable {
   public let include3D: Bool
   public let transforms: TransformInterpolation
   public private(set) var batch: SpringBatch
-  /// Start and end attributes of the current segment.
-  public private(set) var startAttributes: [LayoutAttributes]
-  public private(set) var endAttributes: [LayoutAttributes]
+  /// Start and end attributes of the current segment: see ``startAttributes``.
+  var _endpoints: _Endpoints
   public private(set) var startOffset: CGPoint
   public private(set) var endOffset: CGPoint
   public private(set) var startContentSize: CGSize
@@ -216,8 +215,6 @@ public struct LayoutTransition: Sendable {
     self.target = new
     self.decoration = decoration
     self.overallProgressRange = (0, 1)
-    self.startAttributes = starts
-    self.endAttributes = endAttributes
     self.startOffset = oldOffset
     self.endOffset = newOffset
     self.startContentSize = old.contentSize
@@ -227,6 +224,10 @@ public struct LayoutTransition: Sendable {
       transforms: transforms, tolerances: tolerances, origin: start)
     self.batch = batch
     self._completion = completion
+    // The columns hold every channel exactly: keep only what they do not.
+    self._endpoints = transforms == .componentwise
+      ? .compact(starts: starts, ends: endAttributes, elements: pairs, batch: batch, include3D: carries3D)
+      : .full(starts: starts, ends: endAttributes)
   }
 
   /// A transition between two attribute sets an app computed itself.
@@ -397,8 +398,7 @@ public struct LayoutTransition: Sendable {
     self.overallProgressRange = overallProgressRange
     var starts = identities
     try LayoutChannels.apply(startValues, to: &starts, transforms: transforms)
-    self.startAttributes = starts
-    self.endAttributes = ends
+    self._endpoints = .full(starts: starts, ends: ends)
     self.startOffset = startOffset
     self.endOffset = endOffset
     self.startContentSize = startContentSize
