@@ -352,37 +352,51 @@ extension LayoutTransition {
     typealias Key = _PairKey
     // Fields read in place through a pointer (an array's subscript copies
     // the element, ids and kind names included).
-    var keys: [Key] = []
-    keys.reserveCapacity(elements.count)
-    elements.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      for k in buffer.indices {
-        let element = base + k
-        let toPath = element.pointee.to?.indexPath, fromPath = element.pointee.from?.indexPath
-        let idPath = toPath ?? fromPath!
-        let idRank = names.isEmpty ? 0 : rank(element.pointee.id)
-        var from = (0, 0, 0)
-        if let path = fromPath { from = (names.isEmpty ? 1 : rank(element.pointee.from!) + 1, path.section, path.item) }
-        // Staying or appearing (to ≠ nil) before disappearing, then by the old id.
-        keys.append((idRank, idPath.section, idPath.item, (toPath != nil ? 0 : 1 << 40) | from.0, from.1, from.2))
+    let keys = [Key](unsafeUninitializedCapacity: elements.count) { keys, keyCount in
+      elements.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        for k in buffer.indices {
+          let element = base + k
+          let toPath = element.pointee.to?.indexPath, fromPath = element.pointee.from?.indexPath
+          let idPath = toPath ?? fromPath!
+          let idRank = names.isEmpty ? 0 : rank(element.pointee.id)
+          var from = (0, 0, 0)
+          if let path = fromPath { from = (names.isEmpty ? 1 : rank(element.pointee.from!) + 1, path.section, path.item) }
+          // Staying or appearing (to ≠ nil) before disappearing, then by the old id.
+          (keys.baseAddress! + k).initialize(to: (idRank, idPath.section, idPath.item, (toPath != nil ? 0 : 1 << 40) | from.0, from.1, from.2))
+        }
       }
+      keyCount = elements.count
     }
     let order = _sortedOrder(keys)
+    // Written in place (TransitionElement is plain bytes), then cut to the
+    // unique count.
     var result = _Pairing()
-    result.elements.reserveCapacity(elements.count)
-    result.tags.reserveCapacity(elements.count)
-    keys.withUnsafeBufferPointer { keys in
-      var last: Key? = nil
-      for k in order {
-        if let last, last == keys[k] {
-          // The same pair found twice: one element, the tags combined.
-          result.tags[result.tags.count - 1] = combine(result.tags[result.tags.count - 1], pairing.tags[k])
-          continue
+    let count = elements.count
+    result.tags = [Int32](unsafeUninitializedCapacity: count) { tags, tagCount in
+      result.elements = [TransitionElement](unsafeUninitializedCapacity: count) { unique, uniqueCount in
+        keys.withUnsafeBufferPointer { keys in
+          elements.withUnsafeBufferPointer { elements in
+            pairing.tags.withUnsafeBufferPointer { given in
+              var j = -1
+              var last = 0
+              for k in order {
+                if j >= 0, keys[last] == keys[k] {
+                  // The same pair found twice: one element, the tags combined.
+                  tags[j] = combine(tags[j], given[k])
+                  continue
+                }
+                j += 1
+                (unique.baseAddress! + j).initialize(to: elements[k])
+                (tags.baseAddress! + j).initialize(to: given[k])
+                last = k
+              }
+              uniqueCount = j + 1
+            }
+          }
         }
-        result.elements.append(elements[k])
-        result.tags.append(pairing.tags[k])
-        last = keys[k]
       }
+      tagCount = result.elements.count
     }
     return result
   }
