@@ -41,7 +41,7 @@ public enum LayoutChannels {
       guard let base = attributes.baseAddress else { return }
       for item in 0..<n {
         // Fields read in place through the pointer: a buffer's subscript
-        // would copy the whole (288-byte, reference-holding) value.
+        // would copy the whole 272-byte value.
         let element = base + item
         let (center, size) = (element.pointee.center, element.pointee.size)
         values[centerX * n + item] = Double(center.x)

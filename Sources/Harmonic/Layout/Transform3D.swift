@@ -47,3 +47,14 @@ extension Transform3D {
   }
 }
 #endif
+
+extension Transform3D {
+  /// Whether every entry has the identity's bits (+0 off the diagonal): the
+  /// bits' differences ORed, no branch per lane (SIMD16's `==` is a generic
+  /// loop that does not vectorize).
+  var _isBitwiseIdentity: Bool {
+    var bits: UInt64 = 0
+    for lane in 0..<16 { bits |= m[lane].bitPattern ^ (lane % 5 == 0 ? 0x3FF0_0000_0000_0000 : 0) }
+    return bits == 0
+  }
+}

@@ -68,11 +68,7 @@ extension LayoutTransition {
     /// their channels (which the columns hold exactly), `id` and meta.
     static func _rebuilds(_ attributes: UnsafePointer<LayoutAttributes>, id: ElementID, include3D: Bool) -> Bool {
       guard attributes.pointee.indexPath == id.indexPath, attributes.pointee.kind == id.kind else { return false }
-      if include3D { return true }
-      let m = attributes.pointee.transform3D.m
-      var bits: UInt64 = 0
-      for lane in 0..<16 { bits |= m[lane].bitPattern ^ (lane % 5 == 0 ? 0x3FF0_0000_0000_0000 : 0) }
-      return bits == 0
+      return include3D || attributes.pointee.transform3D._isBitwiseIdentity
     }
 
     /// Element k's start (or end) attributes from the batch's start (or

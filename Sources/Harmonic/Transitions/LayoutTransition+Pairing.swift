@@ -128,7 +128,7 @@ extension LayoutTransition {
     // Both arrays are filled in place; LayoutAttributes is plain bytes, so
     // a failure part-way leaves nothing to destroy (the counts stay 0).
     var ends: [LayoutAttributes] = []
-    var starts = [LayoutAttributes](unsafeUninitializedCapacity: n) { startBuffer, startCount in
+    let starts = [LayoutAttributes](unsafeUninitializedCapacity: n) { startBuffer, startCount in
       ends = [LayoutAttributes](unsafeUninitializedCapacity: n) { endBuffer, endCount in
         visible.elements.withUnsafeBufferPointer { elements in
           do throws(HarmonicError) {
@@ -176,7 +176,6 @@ extension LayoutTransition {
         mergedEnds.append(pair.end)
       }
     }
-    starts = []
     return (all.elements, mergedStarts, mergedEnds, writer.carries3D)
   }
 
@@ -282,15 +281,12 @@ extension LayoutTransition {
     }
   }
 
-  /// Whether an element's 3-D transform is not the identity: lane by lane
-  /// (SIMD16's `!=` is a generic loop that does not vectorize).
+  /// Whether an element's 3-D transform is not the identity (by value).
   static func _is3D(_ attributes: UnsafePointer<LayoutAttributes>) -> Bool {
+    // The usual case first, bit for bit the identity (no branch per lane).
+    // Otherwise by value (−0 counts as 0, as in `==`).
+    if attributes.pointee.transform3D._isBitwiseIdentity { return false }
     let m = attributes.pointee.transform3D.m
-    // The usual case, bit for bit the identity: the bits' differences ORed
-    // (no branch per lane). Otherwise by value (−0 counts as 0, as in `==`).
-    var bits: UInt64 = 0
-    for lane in 0..<16 { bits |= m[lane].bitPattern ^ (lane % 5 == 0 ? 0x3FF0_0000_0000_0000 : 0) }
-    if bits == 0 { return false }
     var differs = false
     for lane in 0..<16 { differs = differs || m[lane] != (lane % 5 == 0 ? 1 : 0) }
     return differs
@@ -300,14 +296,6 @@ extension LayoutTransition {
     var faded = attributes
     faded.alpha = 0
     return faded
-  }
-
-  /// An element's attributes; a cell the mapping says exists but the layout
-  /// lacks is an error naming it.
-  static func _attributes(of id: ElementID, in layout: some CollectionLayout, side: String) throws(HarmonicError) -> LayoutAttributes? {
-    if let attributes = layout.attributes(of: id) { return attributes }
-    guard id.kind == .cell else { return nil }
-    throw _missing(id, side: side)
   }
 
   /// Writes one side's attributes of an element into `target`
