@@ -56,8 +56,9 @@ extension LayoutTransition {
         starts.reserveCapacity(n)
         ends.reserveCapacity(n)
         for k in 0..<n {
-          starts.append(keptStarts[k] ?? _rebuild(k, id: elements[k].id, meta: kept[k], end: false, batch: batch, include3D: include3D))
-          ends.append(keptEnds[k] ?? _rebuild(k, id: elements[k].id, meta: kept[k], end: true, batch: batch, include3D: include3D))
+          let id = elements[k].id
+          starts.append(_element(k, id: id, meta: kept[k], end: false, exceptions: keptStarts, batch: batch, include3D: include3D))
+          ends.append(_element(k, id: id, meta: kept[k], end: true, exceptions: keptEnds, batch: batch, include3D: include3D))
         }
         return (starts, ends)
       }
@@ -69,6 +70,14 @@ extension LayoutTransition {
     static func _rebuilds(_ attributes: UnsafePointer<LayoutAttributes>, id: ElementID, include3D: Bool) -> Bool {
       guard attributes.pointee.indexPath == id.indexPath, attributes.pointee.kind == id.kind else { return false }
       return include3D || attributes.pointee.transform3D._isBitwiseIdentity
+    }
+
+    /// Element k's start (or end) attributes: kept whole, or rebuilt.
+    static func _element(
+      _ k: Int, id: ElementID, meta: _Meta, end: Bool, exceptions: [Int: LayoutAttributes], batch: SpringBatch, include3D: Bool
+    ) -> LayoutAttributes {
+      if !exceptions.isEmpty, let kept = exceptions[k] { return kept }
+      return _rebuild(k, id: id, meta: meta, end: end, batch: batch, include3D: include3D)
     }
 
     /// Element k's start (or end) attributes from the batch's start (or
@@ -118,22 +127,17 @@ extension LayoutTransition {
   }
 
   /// Element k's start attributes, without building the arrays.
-  func _startAttributes(_ k: Int) -> LayoutAttributes {
-    switch _endpoints {
-    case let .full(starts, _): return starts[k]
-    case let .compact(meta, exceptions, _, _):
-      if !exceptions.isEmpty, let kept = exceptions[k] { return kept }
-      return _Endpoints._rebuild(k, id: elements[k].id, meta: meta[k], end: false, batch: batch, include3D: include3D)
-    }
-  }
+  func _startAttributes(_ k: Int) -> LayoutAttributes { _attributes(k, end: false) }
 
   /// Element k's end attributes, without building the arrays.
-  func _endAttributes(_ k: Int) -> LayoutAttributes {
+  func _endAttributes(_ k: Int) -> LayoutAttributes { _attributes(k, end: true) }
+
+  func _attributes(_ k: Int, end: Bool) -> LayoutAttributes {
     switch _endpoints {
-    case let .full(_, ends): return ends[k]
-    case let .compact(meta, _, exceptions, _):
-      if !exceptions.isEmpty, let kept = exceptions[k] { return kept }
-      return _Endpoints._rebuild(k, id: elements[k].id, meta: meta[k], end: true, batch: batch, include3D: include3D)
+    case let .full(starts, ends): return end ? ends[k] : starts[k]
+    case let .compact(meta, startExceptions, endExceptions, _):
+      return _Endpoints._element(k, id: elements[k].id, meta: meta[k], end: end, exceptions: end ? endExceptions : startExceptions,
+                                 batch: batch, include3D: include3D)
     }
   }
 
