@@ -303,7 +303,8 @@ struct TransitionSetupTests {
       attributes.transform3D.m[11] = -1 / 500 * (1 + Double(attributes.indexPath.item % 3))
       attributes.alpha = attributes.center.y < rect.midY ? 0.5 : 1
     }
-    var checked = 0
+    var (checked, threeD, crossing) = (0, 0, 0)
+    let bits = TransitionSetupTests.bits
     for trial in 0..<40 {
       let oldCount = Int.random(in: 4...80, using: &random)
       var update = LayoutUpdate()
@@ -333,6 +334,25 @@ struct TransitionSetupTests {
       }
       guard let specialized = try? make(old, new) else { continue }
       same(specialized, try make(Inconsistent.Plain(base: old), Inconsistent.Plain(base: new)))
+      // The columns and what is kept beside them equal the attribute arrays
+      // (the path of decomposed transforms) bit for bit, crossing elements
+      // and refills for 3-D included.
+      let (startRect, endRect) = (viewport.visibleRect(at: offsets.0), viewport.visibleRect(at: offsets.1))
+      let context = LayoutTransition._Ends(
+        startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, viewport.size),
+        mapping: update.isEmpty && old.itemCounts == new.itemCounts
+          ? IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts),
+        update: update, appearance: trial % 2 == 0 ? .fade : .flyIn(distance: 200, rotation: 0.3), decoration: decoration,
+        include3D: false, transforms: .decomposed)
+      let raw = try LayoutTransition._endpoints(old, new, context)
+      #expect(raw.elements == specialized.elements && raw.include3D == specialized.include3D, "trial \(trial)")
+      #expect(raw.starts.map(bits) == specialized.startAttributes.map(bits) && raw.ends.map(bits) == specialized.endAttributes.map(bits),
+              "trial \(trial)")
+      threeD += specialized.include3D ? 1 : 0
+      crossing += raw.elements.filter { element in
+        guard let from = element.from, let to = element.to, let start = old.attributes(of: from), let end = new.attributes(of: to) else { return false }
+        return !start.frame.intersects(startRect) && !end.frame.intersects(endRect)
+      }.count
       let rect = CGRect(x: -1000, y: -1000, width: 4000, height: 8000)
       let snapshots = (try LayoutSnapshot(elements: old.attributes(in: rect), contentSize: old.contentSize),
                        try LayoutSnapshot(elements: new.attributes(in: rect), contentSize: new.contentSize))
@@ -340,18 +360,21 @@ struct TransitionSetupTests {
       same(try make(snapshots.0, snapshots.1), specialized)
       checked += 1
     }
-    #expect(checked >= 30)
+    #expect(checked >= 30 && threeD >= 5 && crossing >= 10, "\(checked) checked, \(threeD) with 3-D, \(crossing) crossing elements")
+  }
+
+  /// An element's attributes as bits: every field, every 3-D entry.
+  static func bits(_ a: LayoutAttributes) -> [UInt64] {
+    [UInt64(bitPattern: Int64(a.indexPath.section)), UInt64(bitPattern: Int64(a.indexPath.item)), UInt64(a.kind._raw),
+     Double(a.center.x).bitPattern, Double(a.center.y).bitPattern, Double(a.size.width).bitPattern, Double(a.size.height).bitPattern,
+     a.transform.a.bitPattern, a.transform.b.bitPattern, a.transform.c.bitPattern, a.transform.d.bitPattern,
+     a.transform.tx.bitPattern, a.transform.ty.bitPattern, a.alpha.bitPattern, UInt64(bitPattern: Int64(a.zIndex)), a.isHidden ? 1 : 0]
+      + (0..<16).map { a.transform3D.m[$0].bitPattern }
   }
 
   @Test("start and end attributes kept compact rebuild bit for bit: ids, zIndex, hidden, −0 entries and changed ids kept whole; frames at the start and at completion use them")
   func compactEndpoints() throws {
-    func bits(_ a: LayoutAttributes) -> [UInt64] {
-      [UInt64(bitPattern: Int64(a.indexPath.section)), UInt64(bitPattern: Int64(a.indexPath.item)), UInt64(a.kind._raw),
-       Double(a.center.x).bitPattern, Double(a.center.y).bitPattern, Double(a.size.width).bitPattern, Double(a.size.height).bitPattern,
-       a.transform.a.bitPattern, a.transform.b.bitPattern, a.transform.c.bitPattern, a.transform.d.bitPattern,
-       a.transform.tx.bitPattern, a.transform.ty.bitPattern, a.alpha.bitPattern, UInt64(bitPattern: Int64(a.zIndex)), a.isHidden ? 1 : 0]
-        + (0..<16).map { a.transform3D.m[$0].bitPattern }
-    }
+    let bits = TransitionSetupTests.bits
     let grid = try GridLayout(sections: [.init(itemCount: 40, itemSize: CGSize(width: 60, height: 60), lineSpacing: 4, interitemSpacing: 4,
                                               headerExtent: 20)], viewportCrossExtent: 320)
     let list = try GridLayout.list(rowHeights: [Array(repeating: 30, count: 40)], width: 320, headerHeight: 24)
@@ -376,8 +399,11 @@ struct TransitionSetupTests {
       let context = LayoutTransition._Ends(startRect: viewport.visibleRect(at: .zero), endRect: viewport.visibleRect(at: .zero),
                                            viewportSizes: (viewport.size, viewport.size),
                                            mapping: try update.mapping(oldItemCounts: grid.itemCounts, newItemCounts: list.itemCounts),
-                                           update: update, appearance: appearance, decoration: decoration, include3D: false)
-      let (elements, starts, ends, _) = try LayoutTransition._endpoints(grid, list, context)
+                                           update: update, appearance: appearance, decoration: decoration, include3D: false,
+                                           transforms: .decomposed)
+      // The attribute arrays (the path of decomposed transforms).
+      let raw = try LayoutTransition._endpoints(grid, list, context)
+      let (elements, starts, ends) = (raw.elements, raw.starts, raw.ends)
       let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, update: update,
                                             appearance: appearance, decoration: decoration, springs: .shared(.snappy))
       guard case .compact = transition._endpoints else { Issue.record("not compact"); continue }

@@ -38,34 +38,41 @@ public enum LayoutChannels {
     let n = attributes.count
     precondition(values.count == n * (include3D ? count3D : count2D), "LayoutChannels._write: a column of the wrong size")
     attributes.withUnsafeBufferPointer { attributes in
-      guard let base = attributes.baseAddress else { return }
-      for item in 0..<n {
-        // Fields read in place through the pointer: a buffer's subscript
-        // would copy the whole 272-byte value.
-        let element = base + item
-        let (center, size) = (element.pointee.center, element.pointee.size)
-        values[centerX * n + item] = Double(center.x)
-        values[centerY * n + item] = Double(center.y)
-        values[width * n + item] = Double(size.width)
-        values[height * n + item] = Double(size.height)
-        values[alpha * n + item] = element.pointee.alpha
-        let t = element.pointee.transform
-        if transforms == .decomposed {
-          let p = DecomposedAffineTransform(t)
-          (values[a * n + item], values[b * n + item], values[c * n + item], values[d * n + item]) = (p.scaleX, p.scaleY, p.rotation, p.skew)
-        } else {
-          (values[a * n + item], values[b * n + item], values[c * n + item], values[d * n + item]) = (t.a, t.b, t.c, t.d)
-        }
-        (values[tx * n + item], values[ty * n + item]) = (t.tx, t.ty)
-        if include3D {
-          var m = element.pointee.transform3D.m
-          if transforms == .decomposed {
-            let p = DecomposedTransform3D(element.pointee.transform3D)
-            for k in 0..<3 { (m[k], m[4 + k], m[8 + k]) = (p.scale[k], p.skew[k], p.rotation[k]) }
-          }
-          for k in 0..<16 { values[(transform3DStart + k) * n + item] = m[k] }
-        }
+      guard let base = attributes.baseAddress, let values = values.baseAddress else { return }
+      for item in 0..<n { _write(base + item, item: item, count: n, include3D: include3D, transforms: transforms, into: values) }
+    }
+  }
+
+  /// One item's channels, written at `channel·n + item` of `values` (which
+  /// holds N·11 or N·27 values).
+  @inline(__always)
+  static func _write(
+    _ element: UnsafePointer<LayoutAttributes>, item: Int, count n: Int, include3D: Bool, transforms: TransformInterpolation,
+    into values: UnsafeMutablePointer<Double>
+  ) {
+    // Fields read in place through the pointer: a buffer's subscript
+    // would copy the whole 272-byte value.
+    let (center, size) = (element.pointee.center, element.pointee.size)
+    values[centerX * n + item] = Double(center.x)
+    values[centerY * n + item] = Double(center.y)
+    values[width * n + item] = Double(size.width)
+    values[height * n + item] = Double(size.height)
+    values[alpha * n + item] = element.pointee.alpha
+    let t = element.pointee.transform
+    if transforms == .decomposed {
+      let p = DecomposedAffineTransform(t)
+      (values[a * n + item], values[b * n + item], values[c * n + item], values[d * n + item]) = (p.scaleX, p.scaleY, p.rotation, p.skew)
+    } else {
+      (values[a * n + item], values[b * n + item], values[c * n + item], values[d * n + item]) = (t.a, t.b, t.c, t.d)
+    }
+    (values[tx * n + item], values[ty * n + item]) = (t.tx, t.ty)
+    if include3D {
+      var m = element.pointee.transform3D.m
+      if transforms == .decomposed {
+        let p = DecomposedTransform3D(element.pointee.transform3D)
+        for k in 0..<3 { (m[k], m[4 + k], m[8 + k]) = (p.scale[k], p.skew[k], p.rotation[k]) }
       }
+      for k in 0..<16 { values[(transform3DStart + k) * n + item] = m[k] }
     }
   }
 

@@ -25,31 +25,11 @@ extension LayoutTransition {
     case compact(meta: [_Meta], startExceptions: [Int: LayoutAttributes], endExceptions: [Int: LayoutAttributes],
                  arrays: _Deferred<([LayoutAttributes], [LayoutAttributes])>)
 
-    /// The compact form of `starts` and `ends` for a batch whose columns
-    /// hold their channels per entry (``TransformInterpolation/componentwise``).
-    static func compact(
-      starts: [LayoutAttributes], ends: [LayoutAttributes], elements: [TransitionElement], batch: SpringBatch, include3D: Bool
-    ) -> _Endpoints {
-      var meta: [_Meta] = []
-      meta.reserveCapacity(starts.count)
-      var startExceptions: [Int: LayoutAttributes] = [:], endExceptions: [Int: LayoutAttributes] = [:]
-      starts.withUnsafeBufferPointer { starts in
-        ends.withUnsafeBufferPointer { ends in
-          elements.withUnsafeBufferPointer { elements in
-            for k in 0..<starts.count {
-              let (start, end) = (starts.baseAddress! + k, ends.baseAddress! + k)
-              meta.append(_Meta(startZ: start.pointee.zIndex, endZ: end.pointee.zIndex, startHidden: start.pointee.isHidden,
-                                endHidden: end.pointee.isHidden))
-              let id = elements[k].id
-              if !_rebuilds(start, id: id, include3D: include3D) { startExceptions[k] = start.pointee }
-              if !_rebuilds(end, id: id, include3D: include3D) { endExceptions[k] = end.pointee }
-            }
-          }
-        }
-      }
+    /// The compact form of a setup's columns (``_fillColumns(_:include3D:_:)``)
+    /// once `batch` holds them.
+    static func compact(_ kept: _Kept, elements: [TransitionElement], batch: SpringBatch) -> _Endpoints {
       // Rebuilding needs the batch and the elements: captured once for the
       // arrays, made on first request.
-      let (kept, keptStarts, keptEnds) = (meta, startExceptions, endExceptions)
       let arrays = _Deferred<([LayoutAttributes], [LayoutAttributes])> {
         let n = elements.count
         var (starts, ends) = ([LayoutAttributes](), [LayoutAttributes]())
@@ -57,51 +37,126 @@ extension LayoutTransition {
         ends.reserveCapacity(n)
         for k in 0..<n {
           let id = elements[k].id
-          starts.append(_element(k, id: id, meta: kept[k], end: false, exceptions: keptStarts, batch: batch, include3D: include3D))
-          ends.append(_element(k, id: id, meta: kept[k], end: true, exceptions: keptEnds, batch: batch, include3D: include3D))
+          starts.append(_element(k, id: id, meta: kept.meta[k], end: false, exceptions: kept.startExceptions, batch: batch))
+          ends.append(_element(k, id: id, meta: kept.meta[k], end: true, exceptions: kept.endExceptions, batch: batch))
         }
         return (starts, ends)
       }
-      return .compact(meta: meta, startExceptions: startExceptions, endExceptions: endExceptions, arrays: arrays)
+      return .compact(meta: kept.meta, startExceptions: kept.startExceptions, endExceptions: kept.endExceptions, arrays: arrays)
     }
 
     /// Whether `attributes` equal, bit for bit, what ``_rebuild`` makes of
     /// their channels (which the columns hold exactly), `id` and meta.
+    @inline(__always)
     static func _rebuilds(_ attributes: UnsafePointer<LayoutAttributes>, id: ElementID, include3D: Bool) -> Bool {
       guard attributes.pointee.indexPath == id.indexPath, attributes.pointee.kind == id.kind else { return false }
       return include3D || attributes.pointee.transform3D._isBitwiseIdentity
     }
 
-    /// Element k's start (or end) attributes: kept whole, or rebuilt.
+    /// Element k's start (or end) attributes: kept whole, or rebuilt from
+    /// the batch's start (or target) column.
     static func _element(
-      _ k: Int, id: ElementID, meta: _Meta, end: Bool, exceptions: [Int: LayoutAttributes], batch: SpringBatch, include3D: Bool
+      _ k: Int, id: ElementID, meta: _Meta, end: Bool, exceptions: [Int: LayoutAttributes], batch: SpringBatch
     ) -> LayoutAttributes {
       if !exceptions.isEmpty, let kept = exceptions[k] { return kept }
-      return _rebuild(k, id: id, meta: meta, end: end, batch: batch, include3D: include3D)
-    }
-
-    /// Element k's start (or end) attributes from the batch's start (or
-    /// target) column.
-    static func _rebuild(
-      _ k: Int, id: ElementID, meta: _Meta, end: Bool, batch: SpringBatch, include3D: Bool
-    ) -> LayoutAttributes {
-      batch._columns.withUnsafeBufferPointer { columns in
-        let n = batch.itemCount
-        let column = columns.baseAddress! + (end ? batch.elementCount : 0) + k
-        func value(_ channel: Int) -> Double { column[channel * n] }
-        var attributes = LayoutAttributes(
-          indexPath: id.indexPath, kind: id.kind, frame: .zero,
-          transform: AffineTransform2D(a: value(LayoutChannels.a), b: value(LayoutChannels.b), c: value(LayoutChannels.c),
-                                       d: value(LayoutChannels.d), tx: value(LayoutChannels.tx), ty: value(LayoutChannels.ty)),
-          alpha: value(LayoutChannels.alpha), zIndex: end ? meta.endZ : meta.startZ, isHidden: end ? meta.endHidden : meta.startHidden)
-        attributes.center = CGPoint(x: value(LayoutChannels.centerX), y: value(LayoutChannels.centerY))
-        attributes.size = CGSize(width: value(LayoutChannels.width), height: value(LayoutChannels.height))
-        if include3D {
-          for entry in 0..<16 { attributes.transform3D.m[entry] = value(LayoutChannels.transform3DStart + entry) }
-        }
-        return attributes
+      return batch._columns.withUnsafeBufferPointer { columns in
+        _rebuild(k, id: id, meta: meta, end: end, columns: columns.baseAddress!, itemCount: batch.itemCount,
+                 include3D: batch.channelCount == LayoutChannels.count3D)
       }
     }
+
+    /// Element k's start (or end) attributes from columns laid out as a
+    /// batch's (`[start | target | …]`, `itemCount` items per channel).
+    static func _rebuild(
+      _ k: Int, id: ElementID, meta: _Meta, end: Bool, columns: UnsafePointer<Double>, itemCount n: Int, include3D: Bool
+    ) -> LayoutAttributes {
+      let column = columns + (end ? n * (include3D ? LayoutChannels.count3D : LayoutChannels.count2D) : 0) + k
+      func value(_ channel: Int) -> Double { column[channel * n] }
+      var attributes = LayoutAttributes(
+        indexPath: id.indexPath, kind: id.kind, frame: .zero,
+        transform: AffineTransform2D(a: value(LayoutChannels.a), b: value(LayoutChannels.b), c: value(LayoutChannels.c),
+                                     d: value(LayoutChannels.d), tx: value(LayoutChannels.tx), ty: value(LayoutChannels.ty)),
+        alpha: value(LayoutChannels.alpha), zIndex: end ? meta.endZ : meta.startZ, isHidden: end ? meta.endHidden : meta.startHidden)
+      attributes.center = CGPoint(x: value(LayoutChannels.centerX), y: value(LayoutChannels.centerY))
+      attributes.size = CGSize(width: value(LayoutChannels.width), height: value(LayoutChannels.height))
+      if include3D {
+        for entry in 0..<16 { attributes.transform3D.m[entry] = value(LayoutChannels.transform3DStart + entry) }
+      }
+      return attributes
+    }
+  }
+
+  /// What a compact transition keeps per element besides the batch's
+  /// columns: its ``_Meta``, and the attributes that do not rebuild exactly,
+  /// kept whole by index.
+  struct _Kept: Sendable {
+    var meta: [_Meta] = []
+    var startExceptions: [Int: LayoutAttributes] = [:]
+    var endExceptions: [Int: LayoutAttributes] = [:]
+    /// Whether the columns hold the 16 channels of the 3-D transform.
+    var include3D: Bool
+
+    /// Element k's start (or end) attributes, from `columns`.
+    func element(_ k: Int, id: ElementID, end: Bool, columns: UnsafePointer<Double>, itemCount: Int) -> LayoutAttributes {
+      if let kept = (end ? endExceptions : startExceptions)[k] { return kept }
+      return _Endpoints._rebuild(k, id: id, meta: meta[k], end: end, columns: columns, itemCount: itemCount, include3D: include3D)
+    }
+  }
+
+  /// The columns of a batch, `[start | target | velocity | restoring]` with
+  /// velocity and restoring 0, and what ``_Kept`` keeps, for `elements`:
+  /// element k's start and end attributes written by `source` into
+  /// scratch and taken from there, so no 272-byte attribute arrays are
+  /// made. Nil when an element carries a 3-D transform and `include3D` is
+  /// false (fill again with it).
+  static func _fillColumns(
+    _ elements: [TransitionElement], include3D: Bool, _ source: inout some _ElementSource
+  ) throws(HarmonicError) -> (columns: [Double], kept: _Kept)? {
+    let n = elements.count
+    let m = try _elementCount(n, include3D: include3D)
+    var kept = _Kept(include3D: include3D)
+    kept.meta.reserveCapacity(n)
+    var failure: HarmonicError? = nil
+    var needs3D = false
+    let columns = [Double](unsafeUninitializedCapacity: 4 * m) { columns, count in
+      let (starts, targets) = (columns.baseAddress!, columns.baseAddress! + m)
+      withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: 2) { scratch in
+        let (start, end) = (scratch.baseAddress!, scratch.baseAddress! + 1)
+        elements.withUnsafeBufferPointer { elements in
+          do throws(HarmonicError) {
+            for k in 0..<n {
+              // LayoutAttributes is plain bytes: the scratch needs no deinitializing.
+              try source.write(k, start, end)
+              if source.carries3D, !include3D { needs3D = true; return }
+              LayoutChannels._write(start, item: k, count: n, include3D: include3D, transforms: .componentwise, into: starts)
+              LayoutChannels._write(end, item: k, count: n, include3D: include3D, transforms: .componentwise, into: targets)
+              kept.meta.append(_Meta(startZ: start.pointee.zIndex, endZ: end.pointee.zIndex, startHidden: start.pointee.isHidden,
+                                     endHidden: end.pointee.isHidden))
+              let id = elements[k].id
+              if !_Endpoints._rebuilds(start, id: id, include3D: include3D) { kept.startExceptions[k] = start.pointee }
+              if !_Endpoints._rebuilds(end, id: id, include3D: include3D) { kept.endExceptions[k] = end.pointee }
+            }
+          } catch {
+            failure = error
+          }
+        }
+      }
+      // Doubles are plain bytes: an unfinished fill leaves nothing to destroy.
+      guard failure == nil, !needs3D else { return }
+      (columns.baseAddress! + 2 * m).initialize(repeating: 0, count: 2 * m)
+      count = 4 * m
+    }
+    if let failure { throw failure }
+    return needs3D ? nil : (columns, kept)
+  }
+
+  /// N·C for `n` items of 11 (or 27) channels, within a batch's limit.
+  static func _elementCount(_ n: Int, include3D: Bool) throws(HarmonicError) -> Int {
+    let (m, overflow) = n.multipliedReportingOverflow(by: include3D ? LayoutChannels.count3D : LayoutChannels.count2D)
+    guard n >= 1, !overflow, m <= SpringBatch.maximumElementCount else {
+      throw .invalidParameter(name: "elements × channels", value: Double(n) * Double(include3D ? 27 : 11), accepted: "1 … 2³¹ − 1")
+    }
+    return m
   }
 
   /// Start attributes of the current segment, in ``elements`` order.
@@ -137,7 +192,7 @@ extension LayoutTransition {
     case let .full(starts, ends): return end ? ends[k] : starts[k]
     case let .compact(meta, startExceptions, endExceptions, _):
       return _Endpoints._element(k, id: elements[k].id, meta: meta[k], end: end, exceptions: end ? endExceptions : startExceptions,
-                                 batch: batch, include3D: include3D)
+                                 batch: batch)
     }
   }
 

@@ -18,6 +18,8 @@ extension LayoutTransition {
     var appearance: AppearanceStyle
     var decoration: LayoutDecoration?
     var include3D: Bool
+    /// Per entry: the attributes go straight into the batch's columns.
+    var transforms: TransformInterpolation
   }
 
   /// Pairs with one 32-bit tag each: before merging, which corridor the
@@ -90,16 +92,34 @@ extension LayoutTransition {
     }
   }
 
+  /// What the per-element work of setup hands the initializer: the
+  /// elements, and their start and end attributes — for per-entry
+  /// transforms as the batch's columns and what ``_Kept`` keeps beside them
+  /// (no attribute arrays), otherwise as two arrays.
+  struct _Setup {
+    var elements: [TransitionElement]
+    /// Whether any element carries a 3-D transform (or `include3D`).
+    var include3D: Bool
+    /// `[start | target | velocity | restoring]`, velocity and restoring 0
+    /// (per-entry transforms only).
+    var columns: [Double] = []
+    var kept: _Kept? = nil
+    /// Start and end attributes (decomposed transforms only).
+    var starts: [LayoutAttributes] = [], ends: [LayoutAttributes] = []
+  }
+
   /// The elements to animate, paired and sorted, with their start and end
   /// attributes (decorated, posed) and whether any carries a 3-D transform.
   ///
   /// Elements visible at an end, or crossing the screen: see the layout
   /// initializer. O(k log k) for k elements (O(k) when the layouts list
   /// their ids in order and the mapping keeps it); each element's
-  /// attributes are looked up once per side.
+  /// attributes are looked up once per side (an element with a 3-D
+  /// transform, when `include3D` is false, makes the columns be filled
+  /// again with its 16 channels).
   static func _endpoints<Old: CollectionLayout, New: CollectionLayout>(
     _ old: Old, _ new: New, _ context: _Ends
-  ) throws(HarmonicError) -> ([TransitionElement], [LayoutAttributes], [LayoutAttributes], Bool) {
+  ) throws(HarmonicError) -> _Setup {
     let (startRect, endRect, mapping) = (context.startRect, context.endRect, context.mapping)
     var visible = _Pairing()
     do {
@@ -122,61 +142,123 @@ extension LayoutTransition {
     guard n > 0 else {
       throw .invalidParameter(name: "visible elements", value: 0, accepted: "≥ 1 element visible at the start or at the end")
     }
-    var writer = _EndpointWriter(old: old, new: new, context: context)
-    var oldCorridor = _Corridor(startRect), newCorridor = _Corridor(endRect)
-    var failure: HarmonicError? = nil
-    // Both arrays are filled in place; LayoutAttributes is plain bytes, so
-    // a failure part-way leaves nothing to destroy (the counts stay 0).
-    var ends: [LayoutAttributes] = []
-    let starts = [LayoutAttributes](unsafeUninitializedCapacity: n) { startBuffer, startCount in
-      ends = [LayoutAttributes](unsafeUninitializedCapacity: n) { endBuffer, endCount in
-        visible.elements.withUnsafeBufferPointer { elements in
-          do throws(HarmonicError) {
-            for k in 0..<n {
-              let (start, end) = (startBuffer.baseAddress! + k, endBuffer.baseAddress! + k)
-              let (hasStart, hasEnd) = try writer.write(elements[k], start: start, end: end)
-              // The frames as looked up, before decoration and posing.
-              let tag = visible.tags[k]
-              if tag & _Pairing.widensOld != 0, hasStart { oldCorridor.add(center: writer.lookedUp.start.center, size: writer.lookedUp.start.size) }
-              if tag & _Pairing.widensNew != 0, hasEnd { newCorridor.add(center: writer.lookedUp.end.center, size: writer.lookedUp.end.size) }
-            }
-            endCount = n
-          } catch {
-            failure = error
-          }
-        }
+    var source = _Visible(writer: _EndpointWriter(old: old, new: new, context: context), pairing: visible,
+                          oldCorridor: _Corridor(startRect), newCorridor: _Corridor(endRect))
+    var setup = _Setup(elements: visible.elements, include3D: false)
+    if context.transforms == .componentwise {
+      var filled = try _fillColumns(visible.elements, include3D: source.carries3D, &source)
+      if filled == nil {  // an element carries a 3-D transform: again, with its channels
+        (source.oldCorridor, source.newCorridor) = (_Corridor(startRect), _Corridor(endRect))
+        filled = try _fillColumns(visible.elements, include3D: true, &source)
       }
-      startCount = failure == nil ? n : 0
+      (setup.columns, setup.kept) = (filled!.columns, filled!.kept)
+    } else {
+      (setup.starts, setup.ends) = try _fillArrays(n, &source)
     }
-    if let failure { throw failure }
+    setup.include3D = source.carries3D
 
     // Elements visible at neither end that cross the screen.
-    let crossing = _crossing(old: old, oldCorridor: oldCorridor.rect, new: new, newCorridor: newCorridor.rect, context)
-    guard !crossing.elements.isEmpty else { return (visible.elements, starts, ends, writer.carries3D) }
+    let crossing = _crossing(old: old, oldCorridor: source.oldCorridor.rect, new: new, newCorridor: source.newCorridor.rect, context)
+    guard !crossing.elements.isEmpty else { return setup }
     var all = visible
     all.tags = Array(0..<Int32(n))
     all.elements.append(contentsOf: crossing.elements)
     all.tags.append(contentsOf: (0..<crossing.elements.count).map { Int32(n + $0) })
     // A crossing pair that is also visible keeps the visible one's attributes.
     all = _sortedUnique(all) { Swift.min($0, $1) }
-    var mergedStarts: [LayoutAttributes] = [], mergedEnds: [LayoutAttributes] = []
-    mergedStarts.reserveCapacity(all.elements.count)
-    mergedEnds.reserveCapacity(all.elements.count)
-    for k in all.elements.indices {
-      let source = Int(all.tags[k])
-      if source < n {
-        mergedStarts.append(starts[source])
-        mergedEnds.append(ends[source])
-      } else {
-        var pair = (start: starts[0], end: ends[0])  // storage, overwritten
-        _ = try withUnsafeMutablePointer(to: &pair.start) { (start) throws(HarmonicError) in
-          try withUnsafeMutablePointer(to: &pair.end) { (end) throws(HarmonicError) in try writer.write(all.elements[k], start: start, end: end) }
-        }
-        mergedStarts.append(pair.start)
-        mergedEnds.append(pair.end)
+    var merged = _Merged(writer: source.writer, pairing: all, visible: setup)
+    var result = _Setup(elements: all.elements, include3D: false)
+    if setup.kept != nil {
+      var filled = try _fillColumns(all.elements, include3D: merged.carries3D, &merged)
+      if filled == nil {  // a crossing element carries a 3-D transform: again, with its channels
+        filled = try _fillColumns(all.elements, include3D: true, &merged)
+      }
+      (result.columns, result.kept) = (filled!.columns, filled!.kept)
+    } else {
+      (result.starts, result.ends) = try _fillArrays(all.elements.count, &merged)
+    }
+    result.include3D = merged.carries3D
+    return result
+  }
+
+  /// Writes element k's start and end attributes, for ``_fillColumns(_:include3D:_:)``
+  /// and ``_fillArrays(_:_:)``.
+  protocol _ElementSource {
+    /// Whether any element written so far carries a 3-D transform (or `include3D`).
+    var carries3D: Bool { get }
+    /// Initializes `start` and `end` (uninitialized memory) with element k's attributes.
+    mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError)
+  }
+
+  /// The elements visible at either end, looked up; their frames as looked
+  /// up widen the corridors their tags name.
+  struct _Visible<Old: CollectionLayout, New: CollectionLayout>: _ElementSource {
+    var writer: _EndpointWriter<Old, New>
+    let pairing: _Pairing
+    var oldCorridor: _Corridor, newCorridor: _Corridor
+
+    var carries3D: Bool { writer.carries3D }
+
+    @inline(__always)
+    mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError) {
+      let (hasStart, hasEnd) = try writer.write(pairing.elements[k], start: start, end: end)
+      // The frames as looked up, before decoration and posing.
+      let tag = pairing.tags[k]
+      if tag & _Pairing.widensOld != 0, hasStart { oldCorridor.add(center: writer.lookedUp.start.center, size: writer.lookedUp.start.size) }
+      if tag & _Pairing.widensNew != 0, hasEnd { newCorridor.add(center: writer.lookedUp.end.center, size: writer.lookedUp.end.size) }
+    }
+  }
+
+  /// Visible and crossing elements merged: a visible one (its tag, the
+  /// index among the visible ones, below their count) as `visible` holds
+  /// it, a crossing one looked up.
+  struct _Merged<Old: CollectionLayout, New: CollectionLayout>: _ElementSource {
+    var writer: _EndpointWriter<Old, New>
+    let pairing: _Pairing
+    let visible: _Setup
+
+    var carries3D: Bool { writer.carries3D }
+
+    mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError) {
+      let source = Int(pairing.tags[k])
+      let n = visible.elements.count
+      guard source < n else {
+        _ = try writer.write(pairing.elements[k], start: start, end: end)
+        return
+      }
+      guard let kept = visible.kept else {
+        start.initialize(to: visible.starts[source])
+        end.initialize(to: visible.ends[source])
+        return
+      }
+      let id = visible.elements[source].id
+      visible.columns.withUnsafeBufferPointer { columns in
+        start.initialize(to: kept.element(source, id: id, end: false, columns: columns.baseAddress!, itemCount: n))
+        end.initialize(to: kept.element(source, id: id, end: true, columns: columns.baseAddress!, itemCount: n))
       }
     }
-    return (all.elements, mergedStarts, mergedEnds, writer.carries3D)
+  }
+
+  /// Start and end attributes of `n` elements, element k's written in place
+  /// by `source`.
+  static func _fillArrays(_ n: Int, _ source: inout some _ElementSource) throws(HarmonicError) -> ([LayoutAttributes], [LayoutAttributes]) {
+    var failure: HarmonicError? = nil
+    // Both arrays are filled in place; LayoutAttributes is plain bytes, so
+    // a failure part-way leaves nothing to destroy (the counts stay 0).
+    var ends: [LayoutAttributes] = []
+    let starts = [LayoutAttributes](unsafeUninitializedCapacity: n) { startBuffer, startCount in
+      ends = [LayoutAttributes](unsafeUninitializedCapacity: n) { endBuffer, endCount in
+        do throws(HarmonicError) {
+          for k in 0..<n { try source.write(k, startBuffer.baseAddress! + k, endBuffer.baseAddress! + k) }
+          endCount = n
+        } catch {
+          failure = error
+        }
+      }
+      startCount = failure == nil ? n : 0
+    }
+    if let failure { throw failure }
+    return (starts, ends)
   }
 
   /// Pairs whose elements are visible at neither end but cross the screen:

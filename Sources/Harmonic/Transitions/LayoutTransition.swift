@@ -195,21 +195,21 @@ public struct LayoutTransition: Sendable {
     let mapping = update.isEmpty && old.itemCounts == new.itemCounts
       ? IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
     let context = _Ends(startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, endViewport.size), mapping: mapping,
-                     update: update, appearance: appearance, decoration: decoration, include3D: include3D)
+                     update: update, appearance: appearance, decoration: decoration, include3D: include3D, transforms: transforms)
     // The layouts Harmonic ships get their own compiled copies of the work
     // per element (their lookups inline there instead of going through the
     // protocol and moving 272-byte results around); any other layout takes
     // the generic one.
-    let (pairs, starts, endAttributes, carries3D): ([TransitionElement], [LayoutAttributes], [LayoutAttributes], Bool)
+    var setup: _Setup
     if let old = old as? GridLayout, let new = new as? GridLayout {
-      (pairs, starts, endAttributes, carries3D) = try LayoutTransition._endpoints(old, new, context)
+      setup = try LayoutTransition._endpoints(old, new, context)
     } else if let old = old as? LayoutSnapshot, let new = new as? LayoutSnapshot {
-      (pairs, starts, endAttributes, carries3D) = try LayoutTransition._endpoints(old, new, context)
+      setup = try LayoutTransition._endpoints(old, new, context)
     } else {
-      (pairs, starts, endAttributes, carries3D) = try LayoutTransition._endpoints(old, new, context)
+      setup = try LayoutTransition._endpoints(old, new, context)
     }
-    self.elements = pairs
-    self.include3D = carries3D
+    self.elements = setup.elements
+    self.include3D = setup.include3D
     self.transforms = transforms
     self.tolerances = tolerances
     self.target = new
@@ -219,15 +219,20 @@ public struct LayoutTransition: Sendable {
     self.endOffset = newOffset
     self.startContentSize = old.contentSize
     self.endContentSize = new.contentSize
-    let (batch, completion) = try LayoutTransition._makeBatch(
-      starts: starts, startValues: nil, ends: endAttributes, elements: pairs, springs: springs, velocity: velocity, include3D: carries3D,
-      transforms: transforms, tolerances: tolerances, origin: start)
-    self.batch = batch
-    self._completion = completion
-    // The columns hold every channel exactly: keep only what they do not.
-    self._endpoints = transforms == .componentwise
-      ? .compact(starts: starts, ends: endAttributes, elements: pairs, batch: batch, include3D: carries3D)
-      : .full(starts: starts, ends: endAttributes)
+    if let kept = setup.kept {
+      // The columns hold every channel exactly: only what they do not is kept.
+      var columns: [Double] = []
+      swap(&columns, &setup.columns)  // handed over, not shared (the batch writes into them)
+      (self.batch, self._completion) = try LayoutTransition._makeBatch(
+        columns: consume columns, elements: setup.elements, springs: springs, velocity: velocity, include3D: setup.include3D,
+        transforms: transforms, tolerances: tolerances, origin: start)
+      self._endpoints = .compact(kept, elements: setup.elements, batch: batch)
+    } else {
+      (self.batch, self._completion) = try LayoutTransition._makeBatch(
+        starts: setup.starts, startValues: nil, ends: setup.ends, elements: setup.elements, springs: springs, velocity: velocity,
+        include3D: setup.include3D, transforms: transforms, tolerances: tolerances, origin: start)
+      self._endpoints = .full(starts: setup.starts, ends: setup.ends)
+    }
   }
 
   /// A transition between two attribute sets an app computed itself.
@@ -277,20 +282,15 @@ public struct LayoutTransition: Sendable {
     springs: TransitionSprings, velocity: TransitionVelocity, include3D: Bool, transforms: TransformInterpolation,
     tolerances: TransitionTolerances, origin: AnimationTime, progressVelocity explicitProgressVelocity: Double? = nil
   ) throws(HarmonicError) -> (SpringBatch, _Deferred<AnimationTime>) {
-    let n = elements.count
-    let channels = include3D ? LayoutChannels.count3D : LayoutChannels.count2D
-    let m = n * channels
-    guard n >= 1, m <= SpringBatch.maximumElementCount else {
-      throw .invalidParameter(name: "elements × channels", value: Double(m), accepted: "1 … 2³¹ − 1")
-    }
-    // The batch's columns [start | target | velocity | restoring], written
-    // in place and handed over: no per-column arrays to copy.
+    let m = try _elementCount(elements.count, include3D: include3D)
     if let explicitStart, explicitStart.count != m {
       throw .invalidParameter(name: "start.count", value: Double(explicitStart.count), accepted: "items × channels = \(m)")
     }
-    // Every value written once: start, target, velocity 0; the restoring
-    // column is the batch's to compute (its initializer writes all of it).
-    var columns = [Double](unsafeUninitializedCapacity: 4 * m) { columns, count in
+    // The batch's columns [start | target | velocity | restoring], written
+    // in place and handed over: no per-column arrays to copy. Every value
+    // written once: start, target, velocity 0; the restoring column is the
+    // batch's to compute (its initializer writes all of it).
+    let columns = [Double](unsafeUninitializedCapacity: 4 * m) { columns, count in
       if let explicitStart {
         _ = UnsafeMutableBufferPointer(rebasing: columns[0..<m]).initialize(from: explicitStart)
       } else {
@@ -300,6 +300,23 @@ public struct LayoutTransition: Sendable {
       UnsafeMutableBufferPointer(rebasing: columns[(2 * m)..<(4 * m)]).initialize(repeating: 0)
       count = 4 * m
     }
+    return try _makeBatch(columns: columns, elements: elements, springs: springs, velocity: velocity, include3D: include3D,
+                          transforms: transforms, tolerances: tolerances, origin: origin, progressVelocity: explicitProgressVelocity)
+  }
+
+  /// The batch of one segment over its columns `[start | target | velocity |
+  /// restoring]` (velocity and restoring 0), taken, not copied: velocities
+  /// written, values checked, springs assigned.
+  static func _makeBatch(
+    columns given: consuming [Double], elements: [TransitionElement], springs: TransitionSprings, velocity: TransitionVelocity,
+    include3D: Bool, transforms: TransformInterpolation, tolerances: TransitionTolerances, origin: AnimationTime,
+    progressVelocity explicitProgressVelocity: Double? = nil
+  ) throws(HarmonicError) -> (SpringBatch, _Deferred<AnimationTime>) {
+    let n = elements.count
+    let channels = include3D ? LayoutChannels.count3D : LayoutChannels.count2D
+    let m = try _elementCount(n, include3D: include3D)
+    var columns = consume given
+    precondition(columns.count == 4 * m, "LayoutTransition._makeBatch: columns of the wrong size")
     if transforms == .decomposed {
       var (startValues, endValues) = (Array(columns[0..<m]), Array(columns[m..<(2 * m)]))
       LayoutChannels._alignRotations(start: &startValues, end: &endValues, count: n, include3D: include3D)
@@ -352,11 +369,12 @@ public struct LayoutTransition: Sendable {
       var order = Array(0..<n)
       if let origin {
         try LayoutTransition._checkOffset(origin, "stagger origin")
-        func distance(_ k: Int) -> Double {
-          let c = starts[k].center
-          return ((Double(c.x) - Double(origin.x)) * (Double(c.x) - Double(origin.x)) + (Double(c.y) - Double(origin.y)) * (Double(c.y) - Double(origin.y))).squareRoot()
+        // From the start centers, as the start column holds them.
+        let (xs, ys) = (columns[(LayoutChannels.centerX * n)...].prefix(n), columns[(LayoutChannels.centerY * n)...].prefix(n))
+        let distance = zip(xs, ys).map { x, y in
+          ((x - Double(origin.x)) * (x - Double(origin.x)) + (y - Double(origin.y)) * (y - Double(origin.y))).squareRoot()
         }
-        order.sort { (distance($0), $0) < (distance($1), $1) }
+        order.sort { (distance[$0], $0) < (distance[$1], $1) }
       }
       var rank = [Int](repeating: 0, count: n)
       for (position, k) in order.enumerated() { rank[k] = position }
