@@ -177,6 +177,34 @@ struct BatchBadInputTests {
     #expect(name { _ = try SpringBatch(itemCount: 1 << 20, channelCount: 1 << 12, start: [], target: [], springs: .shared(.smooth)) } == "itemCount × channelCount")
   }
 
+  @Test("every entry of a long column is checked, eight at a time and in the tail: the first bad one is named; ±1e100, −0 and subnormals pass")
+  func longColumns() {
+    let (items, channels) = (5, 7)  // 35 values: four blocks of eight and a tail of three
+    let base = (0..<(items * channels)).map { Double($0) - 17.5 }
+    let bad: [Double] = [.nan, -.nan, .infinity, -.infinity, 1e100.nextUp, -(1e100.nextUp), .greatestFiniteMagnitude]
+    let good: [Double] = [1e100, -1e100, -0.0, .leastNonzeroMagnitude, -.leastNormalMagnitude]
+    for position in base.indices {
+      let expected = "start[item \(position % items), channel \(position / items)]"
+      for value in bad {
+        var start = base
+        start[position] = value
+        start[(position + 11) % start.count] = -.infinity  // a second bad value: the first one is named
+        let first = min(position, (position + 11) % start.count)
+        #expect(name { _ = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth)) }
+                == "start[item \(first % items), channel \(first / items)]", "\(value) at \(position)")
+        start[(position + 11) % start.count] = 0
+        #expect(name { _ = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth)) }
+                == expected, "\(value) at \(position)")
+      }
+      for value in good {
+        var start = base
+        start[position] = value
+        #expect((try? SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth))) != nil,
+                "\(value) at \(position)")
+      }
+    }
+  }
+
   @Test("operations refuse bad buffers, times and targets before writing anything")
   func operations() throws {
     var batch = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: [0, 0, 0, 0, 0, 0], springs: .shared(.bouncy))

@@ -136,11 +136,21 @@ public struct SpringBatch: Sendable {
   static func _checkValues(
     _ values: UnsafeBufferPointer<Double>, _ name: String, itemCount: Int, unit: String
   ) throws(HarmonicError) {
-    // A branch-free pass first (it vectorizes); the search for the first
-    // bad value only when there is one.
-    var outside: UInt8 = 0
-    for value in values { outside |= value.magnitude <= _Check.maximumMagnitude ? 0 : 1 }
-    guard outside != 0 else { return }
+    // A branch-free pass first, eight values at a time (NaN fails both
+    // comparisons); the search for the first bad value only when there is one.
+    if let base = values.baseAddress {
+      let limit = _Check.maximumMagnitude
+      var inside = SIMDMask<SIMD8<Int64>>(repeating: true)
+      var index = 0
+      while index + 8 <= values.count {
+        let lanes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD8<Double>.self)
+        inside = inside .& (lanes .<= SIMD8(repeating: limit)) .& (lanes .>= SIMD8(repeating: -limit))
+        index += 8
+      }
+      var tail = true
+      while index < values.count { tail = tail && base[index].magnitude <= limit; index += 1 }
+      guard !all(inside) || !tail else { return }
+    }
     for index in values.indices where !(values[index].magnitude <= _Check.maximumMagnitude) {
       throw .invalidParameter(
         name: "\(name)[item \(index % itemCount), channel \(index / itemCount)]", value: values[index],

@@ -332,15 +332,19 @@ public struct LayoutTransition: Sendable {
       columns.replaceSubrange((2 * m)..<(3 * m), with: values)
     case let .progress(rate):
       try _Check.finiteMagnitude(rate, "progress velocity", unit: "1/s")
-      for e in 0..<m { columns[2 * m + e] = rate * (columns[m + e] - columns[e]) }
+      columns.withUnsafeMutableBufferPointer { columns in
+        let (start, target, velocity) = (columns.baseAddress!, columns.baseAddress! + m, columns.baseAddress! + 2 * m)
+        for e in 0..<m { velocity[e] = rate * (target[e] - start[e]) }
+      }
       progressVelocity = rate
     case let .gesture(v):
       guard v.x.isFinite, v.y.isFinite else {
         throw .invalidParameter(name: "gesture velocity", value: Double(v.x.isFinite ? v.y : v.x), accepted: "finite (points/s)")
       }
-      for item in 0..<n {
-        columns[2 * m + LayoutChannels.centerX * n + item] = Double(v.x)
-        columns[2 * m + LayoutChannels.centerY * n + item] = Double(v.y)
+      columns.withUnsafeMutableBufferPointer { columns in
+        let velocity = columns.baseAddress! + 2 * m
+        (velocity + LayoutChannels.centerX * n).update(repeating: Double(v.x), count: n)
+        (velocity + LayoutChannels.centerY * n).update(repeating: Double(v.y), count: n)
       }
     }
     if case let .centers(byID) = velocity {
