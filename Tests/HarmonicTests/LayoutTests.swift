@@ -250,6 +250,33 @@ struct LayoutTests {
 
 @Suite("Element kinds")
 struct ElementKindTests {
+  @Test("an attributes' center from a frame is Foundation's midX and midY bit for bit: random, negative, huge, subnormal, non-finite and null frames")
+  func centerFromFrame() {
+    var random = SeededGenerator(seed: 2611)
+    let special: [Double] = [0, -0.0, 1, -1, .leastNonzeroMagnitude, -.leastNormalMagnitude, 1e308, -1e308, .greatestFiniteMagnitude,
+                             .infinity, -.infinity, .nan, 0.1, 1.0 / 3]
+    var frames = [CGRect.null, .infinite, .zero]
+    for _ in 0..<20_000 {
+      func value() -> Double {
+        Int.random(in: 0..<8, using: &random) == 0 ? special.randomElement(using: &random)!
+          : Double.random(in: -1...1, using: &random) * pow(10, Double.random(in: -8...8, using: &random))
+      }
+      frames.append(CGRect(x: value(), y: value(), width: value(), height: value()))
+    }
+    for frame in frames {
+      let expected = (Double(frame.midX).bitPattern, Double(frame.midY).bitPattern)
+      let made = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: frame)
+      var set = made
+      set.frame = frame
+      for center in [made.center, set.center] {
+        let bits = (Double(center.x).bitPattern, Double(center.y).bitPattern)
+        #expect(bits == expected || (Double(center.x).isNaN && Double(frame.midX).isNaN && bits.1 == expected.1)
+                  || (Double(center.y).isNaN && Double(frame.midY).isNaN && bits.0 == expected.0)
+                  || (Double(center.x).isNaN && Double(frame.midX).isNaN && Double(center.y).isNaN && Double(frame.midY).isNaN), "\(frame)")
+      }
+    }
+  }
+
   @Test("interned kinds: equal exactly when category and name are; names, categories and descriptions read back")
   func interning() {
     let names = ["header", "footer", "badge", "", "é", "a much longer kind name than fits in a small string"]

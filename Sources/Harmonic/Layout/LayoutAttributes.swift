@@ -18,7 +18,7 @@ public struct LayoutAttributes: Sendable, Hashable {
   ) {
     self.indexPath = indexPath
     self.kind = kind
-    self.center = CGPoint(x: frame.midX, y: frame.midY)
+    self.center = LayoutAttributes._center(of: frame)
     self.size = frame.size
     self.transform = transform
     self.transform3D = transform3D
@@ -32,9 +32,21 @@ public struct LayoutAttributes: Sendable, Hashable {
   public var frame: CGRect {
     get { CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height) }
     set {
-      center = CGPoint(x: newValue.midX, y: newValue.midY)
+      center = LayoutAttributes._center(of: newValue)
       size = newValue.size
     }
+  }
+
+  /// `(frame.midX, frame.midY)`, bit for bit, without Foundation's call
+  /// per coordinate: for a finite extent of size +0 or more it is
+  /// `(min + (min + size)) / 2`, as Foundation computes it; anything else
+  /// (negative sizes, −0, non-finite values, the null rect) asks Foundation.
+  @inline(__always)
+  static func _center(of frame: CGRect) -> CGPoint {
+    let (x, y, w, h) = (Double(frame.origin.x), Double(frame.origin.y), Double(frame.size.width), Double(frame.size.height))
+    let (maxX, maxY) = (x + w, y + h)
+    guard w.sign == .plus, h.sign == .plus, maxX.isFinite, maxY.isFinite else { return CGPoint(x: frame.midX, y: frame.midY) }
+    return CGPoint(x: (x + maxX) / 2, y: (y + maxY) / 2)
   }
 
   /// The bounds: origin zero, `size`.

@@ -46,11 +46,12 @@ extension LayoutTransition {
     }
 
     /// Whether `attributes` equal, bit for bit, what ``_rebuild`` makes of
-    /// their channels (which the columns hold exactly), `id` and meta.
+    /// their channels (which the columns hold exactly), `id` and meta, given
+    /// whether their 3-D transform comes back bit for bit (the columns hold
+    /// its entries, or it is the identity bit for bit).
     @inline(__always)
-    static func _rebuilds(_ attributes: UnsafePointer<LayoutAttributes>, id: ElementID, include3D: Bool) -> Bool {
-      guard attributes.pointee.indexPath == id.indexPath, attributes.pointee.kind == id.kind else { return false }
-      return include3D || attributes.pointee.transform3D._isBitwiseIdentity
+    static func _rebuilds(_ attributes: UnsafePointer<LayoutAttributes>, id: ElementID, transform3DRebuilds: Bool) -> Bool {
+      transform3DRebuilds && attributes.pointee.indexPath == id.indexPath && attributes.pointee.kind == id.kind
     }
 
     /// Element k's start (or end) attributes: kept whole, or rebuilt from
@@ -127,14 +128,21 @@ extension LayoutTransition {
             for k in 0..<n {
               // LayoutAttributes is plain bytes: the scratch needs no deinitializing.
               try source.write(k, start, end)
-              if source.carries3D, !include3D { needs3D = true; return }
+              // Each transform read once: bit for bit the identity (the usual
+              // case), else a 3-D transform unless equal to it by value.
+              let plain = (start.pointee.transform3D._isBitwiseIdentity, end.pointee.transform3D._isBitwiseIdentity)
+              if !include3D, !(plain.0 && plain.1),
+                 (!plain.0 && _is3D(notBitwiseIdentity: start)) || (!plain.1 && _is3D(notBitwiseIdentity: end)) {
+                needs3D = true
+                return
+              }
               LayoutChannels._write(start, item: k, count: n, include3D: include3D, transforms: .componentwise, into: starts)
               LayoutChannels._write(end, item: k, count: n, include3D: include3D, transforms: .componentwise, into: targets)
               kept.meta.append(_Meta(startZ: start.pointee.zIndex, endZ: end.pointee.zIndex, startHidden: start.pointee.isHidden,
                                      endHidden: end.pointee.isHidden))
               let id = elements[k].id
-              if !_Endpoints._rebuilds(start, id: id, include3D: include3D) { kept.startExceptions[k] = start.pointee }
-              if !_Endpoints._rebuilds(end, id: id, include3D: include3D) { kept.endExceptions[k] = end.pointee }
+              if !_Endpoints._rebuilds(start, id: id, transform3DRebuilds: include3D || plain.0) { kept.startExceptions[k] = start.pointee }
+              if !_Endpoints._rebuilds(end, id: id, transform3DRebuilds: include3D || plain.1) { kept.endExceptions[k] = end.pointee }
             }
           } catch {
             failure = error

@@ -144,18 +144,17 @@ extension LayoutTransition {
     }
     var source = _Visible(writer: _EndpointWriter(old: old, new: new, context: context), pairing: visible,
                           oldCorridor: _Corridor(startRect), newCorridor: _Corridor(endRect))
-    var setup = _Setup(elements: visible.elements, include3D: false)
+    var setup = _Setup(elements: visible.elements, include3D: context.include3D)
     if context.transforms == .componentwise {
-      var filled = try _fillColumns(visible.elements, include3D: source.carries3D, &source)
+      var filled = try _fillColumns(visible.elements, include3D: setup.include3D, &source)
       if filled == nil {  // an element carries a 3-D transform: again, with its channels
         (source.oldCorridor, source.newCorridor) = (_Corridor(startRect), _Corridor(endRect))
         filled = try _fillColumns(visible.elements, include3D: true, &source)
       }
-      (setup.columns, setup.kept) = (filled!.columns, filled!.kept)
+      (setup.columns, setup.kept, setup.include3D) = (filled!.columns, filled!.kept, filled!.kept.include3D)
     } else {
-      (setup.starts, setup.ends) = try _fillArrays(n, &source)
+      (setup.starts, setup.ends, setup.include3D) = try _fillArrays(n, include3D: setup.include3D, &source)
     }
-    setup.include3D = source.carries3D
 
     // Elements visible at neither end that cross the screen.
     let crossing = _crossing(old: old, oldCorridor: source.oldCorridor.rect, new: new, newCorridor: source.newCorridor.rect, context)
@@ -167,25 +166,22 @@ extension LayoutTransition {
     // A crossing pair that is also visible keeps the visible one's attributes.
     all = _sortedUnique(all) { Swift.min($0, $1) }
     var merged = _Merged(writer: source.writer, pairing: all, visible: setup)
-    var result = _Setup(elements: all.elements, include3D: false)
+    var result = _Setup(elements: all.elements, include3D: setup.include3D)
     if setup.kept != nil {
-      var filled = try _fillColumns(all.elements, include3D: merged.carries3D, &merged)
+      var filled = try _fillColumns(all.elements, include3D: result.include3D, &merged)
       if filled == nil {  // a crossing element carries a 3-D transform: again, with its channels
         filled = try _fillColumns(all.elements, include3D: true, &merged)
       }
-      (result.columns, result.kept) = (filled!.columns, filled!.kept)
+      (result.columns, result.kept, result.include3D) = (filled!.columns, filled!.kept, filled!.kept.include3D)
     } else {
-      (result.starts, result.ends) = try _fillArrays(all.elements.count, &merged)
+      (result.starts, result.ends, result.include3D) = try _fillArrays(all.elements.count, include3D: result.include3D, &merged)
     }
-    result.include3D = merged.carries3D
     return result
   }
 
   /// Writes element k's start and end attributes, for ``_fillColumns(_:include3D:_:)``
   /// and ``_fillArrays(_:_:)``.
   protocol _ElementSource {
-    /// Whether any element written so far carries a 3-D transform (or `include3D`).
-    var carries3D: Bool { get }
     /// Initializes `start` and `end` (uninitialized memory) with element k's attributes.
     mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError)
   }
@@ -196,8 +192,6 @@ extension LayoutTransition {
     var writer: _EndpointWriter<Old, New>
     let pairing: _Pairing
     var oldCorridor: _Corridor, newCorridor: _Corridor
-
-    var carries3D: Bool { writer.carries3D }
 
     @inline(__always)
     mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError) {
@@ -216,8 +210,6 @@ extension LayoutTransition {
     var writer: _EndpointWriter<Old, New>
     let pairing: _Pairing
     let visible: _Setup
-
-    var carries3D: Bool { writer.carries3D }
 
     mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError) {
       let source = Int(pairing.tags[k])
@@ -240,8 +232,11 @@ extension LayoutTransition {
   }
 
   /// Start and end attributes of `n` elements, element k's written in place
-  /// by `source`.
-  static func _fillArrays(_ n: Int, _ source: inout some _ElementSource) throws(HarmonicError) -> ([LayoutAttributes], [LayoutAttributes]) {
+  /// by `source`, and whether any carries a 3-D transform (or `include3D`).
+  static func _fillArrays(
+    _ n: Int, include3D: Bool, _ source: inout some _ElementSource
+  ) throws(HarmonicError) -> ([LayoutAttributes], [LayoutAttributes], Bool) {
+    var carries3D = include3D
     var failure: HarmonicError? = nil
     // Both arrays are filled in place; LayoutAttributes is plain bytes, so
     // a failure part-way leaves nothing to destroy (the counts stay 0).
@@ -249,7 +244,11 @@ extension LayoutTransition {
     let starts = [LayoutAttributes](unsafeUninitializedCapacity: n) { startBuffer, startCount in
       ends = [LayoutAttributes](unsafeUninitializedCapacity: n) { endBuffer, endCount in
         do throws(HarmonicError) {
-          for k in 0..<n { try source.write(k, startBuffer.baseAddress! + k, endBuffer.baseAddress! + k) }
+          for k in 0..<n {
+            let (start, end) = (startBuffer.baseAddress! + k, endBuffer.baseAddress! + k)
+            try source.write(k, start, end)
+            if !carries3D { carries3D = _is3D(start) || _is3D(end) }
+          }
           endCount = n
         } catch {
           failure = error
@@ -258,7 +257,7 @@ extension LayoutTransition {
       startCount = failure == nil ? n : 0
     }
     if let failure { throw failure }
-    return (starts, ends)
+    return (starts, ends, carries3D)
   }
 
   /// Pairs whose elements are visible at neither end but cross the screen:
@@ -297,13 +296,11 @@ extension LayoutTransition {
   struct _EndpointWriter<Old: CollectionLayout, New: CollectionLayout> {
     let old: Old, new: New
     let context: _Ends
-    /// Whether any element written so far carries a 3-D transform (or `include3D`).
-    var carries3D: Bool
     /// The last element's frames as looked up (before decoration and posing).
     var lookedUp: (start: (center: CGPoint, size: CGSize), end: (center: CGPoint, size: CGSize)) = ((.zero, .zero), (.zero, .zero))
 
     init(old: Old, new: New, context: _Ends) {
-      (self.old, self.new, self.context, carries3D) = (old, new, context, context.include3D)
+      (self.old, self.new, self.context) = (old, new, context)
     }
 
     /// Initializes `start` and `end` (uninitialized memory); returns whether
@@ -347,8 +344,6 @@ extension LayoutTransition {
         throw .invalidParameter(name: "\(pair.id)", value: Double(pair.id.indexPath.item),
                                 accepted: "attributes(of:) for every element attributes(in:) lists (the layouts disagree)")
       }
-      // While the element is in cache (a pass afterwards cost a tenth of setup).
-      if !carries3D { carries3D = LayoutTransition._is3D(start) || LayoutTransition._is3D(end) }
       return (hasStart, hasEnd)
     }
 
@@ -366,8 +361,12 @@ extension LayoutTransition {
   /// Whether an element's 3-D transform is not the identity (by value).
   static func _is3D(_ attributes: UnsafePointer<LayoutAttributes>) -> Bool {
     // The usual case first, bit for bit the identity (no branch per lane).
-    // Otherwise by value (−0 counts as 0, as in `==`).
-    if attributes.pointee.transform3D._isBitwiseIdentity { return false }
+    !attributes.pointee.transform3D._isBitwiseIdentity && _is3D(notBitwiseIdentity: attributes)
+  }
+
+  /// ``_is3D(_:)`` for a transform known not to be the identity bit for bit:
+  /// by value (−0 counts as 0, as in `==`).
+  static func _is3D(notBitwiseIdentity attributes: UnsafePointer<LayoutAttributes>) -> Bool {
     let m = attributes.pointee.transform3D.m
     var differs = false
     for lane in 0..<16 { differs = differs || m[lane] != (lane % 5 == 0 ? 1 : 0) }
