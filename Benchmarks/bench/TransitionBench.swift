@@ -19,38 +19,49 @@ extension Suite {
   /// Records `transition setup` (the whole initializer: pairing, attributes,
   /// batch), `transition completion` (the first read of `completion`, which
   /// setup defers: its exact settle search) and `transition frame` at
-  /// `count` items. Setup and completion: the median over `repeats`
-  /// transitions (one above 100k items), every one kept alive until all are
-  /// measured, so no deallocation is timed.
+  /// `count` items. Setup and frame are measured in alternation (a setup,
+  /// then a frame of the first transition after one untimed frame), so the
+  /// two sides of their ratio see the same machine — as for the math ratio —
+  /// 31 pairs up to 10k items, `repeats` up to 100k, one above. Every transition is kept
+  /// alive until all are measured, so no deallocation is timed; completion
+  /// is then the median over them.
   mutating func transition(count: Int) throws -> String {
     let (grid, list, viewport) = try Suite.gridAndList(count: count)
     let threads = count * 11 >= 100_000 ? ProcessInfo.processInfo.activeProcessorCount : 1
-    func setups(_ springs: TransitionSprings) throws -> (setup: (median: Double, min: Double, max: Double),
-                                                          completion: (median: Double, min: Double, max: Double), LayoutTransition) {
-      var kept: [LayoutTransition] = []
-      var setup: [Double] = [], completion: [Double] = []
-      for _ in 0..<(count > 100_000 ? 1 : repeats) {
-        setup.append(try measureOnce {
-          kept.append(try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport,
-                                           springs: springs, velocity: .gesture(CGPoint(x: 0, y: -800))))
-        })
-      }
-      for transition in kept { completion.append(measureOnce { blackHole(transition.completion) }) }
-      setup.sort()
-      completion.sort()
-      return ((setup[setup.count / 2], setup[0], setup[setup.count - 1]),
-              (completion[completion.count / 2], completion[0], completion[completion.count - 1]), kept[0])
+    let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 5)
+    let pairs = count <= 10_000 ? 31 : count > 100_000 ? 1 : repeats
+    func median(_ samples: [Double]) -> (median: Double, min: Double, max: Double) {
+      let sorted = samples.sorted()
+      return (sorted[sorted.count / 2], sorted[0], sorted[sorted.count - 1])
     }
-    let (setup, completion, transition) = try setups(.shared(.snappy))
+    func make(_ springs: TransitionSprings) throws -> LayoutTransition {
+      try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, springs: springs,
+                           velocity: .gesture(CGPoint(x: 0, y: -800)))
+    }
+    // The snappy spring: setups alternating with frames.
+    let transition = try make(.shared(.snappy))
+    var frame = transition.makeFrame()
+    var kept: [LayoutTransition] = []
+    var setupSamples: [Double] = [], frameSamples: [Double] = [], completionSamples: [Double] = []
+    for _ in 0..<pairs {
+      setupSamples.append(try measureOnce { kept.append(try make(.shared(.snappy))) })
+      try transition.frame(at: tick, into: &frame)
+      frameSamples.append(try measureOnce { try transition.frame(at: tick, into: &frame) })
+    }
+    blackHole(frame.contentOffset)
+    for transition in kept { completionSamples.append(measureOnce { blackHole(transition.completion) }) }
+    let (setup, time, completion) = (median(setupSamples), median(frameSamples), median(completionSamples))
     // The default spring (.smooth: critically damped, where the settle
     // search costs most).
-    let (smoothSetup, smoothCompletion, _) = try setups(.shared(.smooth))
+    kept = []
+    var smoothSetupSamples: [Double] = [], smoothCompletionSamples: [Double] = []
+    for _ in 0..<(count > 100_000 ? 1 : repeats) {
+      smoothSetupSamples.append(try measureOnce { kept.append(try make(.shared(.smooth))) })
+    }
+    for transition in kept { smoothCompletionSamples.append(measureOnce { blackHole(transition.completion) }) }
+    let (smoothSetup, smoothCompletion) = (median(smoothSetupSamples), median(smoothCompletionSamples))
     record("transition setup, default spring", "native", threads: threads, items: count, bytes: 0, smoothSetup)
     record("transition completion, default spring", "native", threads: threads, items: count, bytes: 0, smoothCompletion)
-    var frame = transition.makeFrame()
-    let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 5)
-    let time = try measure { try transition.frame(at: tick, into: &frame) }
-    blackHole(frame.contentOffset)
     var channelFrame = transition.makeChannelFrame()
     let columnTime = try measure { try transition.frame(at: tick, into: &channelFrame) }
     blackHole(channelFrame.contentOffset)

@@ -94,7 +94,7 @@ struct LayoutTests {
       let cross = Double(Int.random(in: 150...500, using: &random))
       var sections: [GridLayout.Section] = []
       for _ in 0..<Int.random(in: 1...4, using: &random) {
-        let count = Int.random(in: 1...60, using: &random)
+        let count = Int.random(in: 0...60, using: &random)  // empty sections too
         let insets = LayoutInsets(top: Double(Int.random(in: 0...20, using: &random)), left: Double(Int.random(in: 0...20, using: &random)),
                                   bottom: Double(Int.random(in: 0...20, using: &random)), right: Double(Int.random(in: 0...20, using: &random)))
         let maxCross = cross - (axis == .vertical ? insets.left + insets.right : insets.top + insets.bottom)
@@ -113,9 +113,11 @@ struct LayoutTests {
       for _ in 0..<20 {
         let rect = CGRect(x: Double.random(in: -50...Double(content.width), using: &random), y: Double.random(in: -50...Double(content.height), using: &random),
                           width: Double.random(in: 1...400, using: &random), height: Double.random(in: 1...400, using: &random))
-        let fast = Set(layout.attributes(in: rect).filter { $0.kind == .cell }.map(\.indexPath))
-        let brute = Set(all.filter { overlaps($0.frame, rect) }.map(\.indexPath))
+        // The same cells, in index order, with the same attributes.
+        let fast = layout.attributes(in: rect).filter { $0.kind == .cell }
+        let brute = all.filter { overlaps($0.frame, rect) }
         #expect(fast == brute, "round \(round) rect \(rect)")
+        #expect(layout.elementIDs(in: rect).filter { $0.kind == .cell } == brute.map(\.elementID), "round \(round) rect \(rect)")
         let point = CGPoint(x: rect.minX, y: rect.minY)
         let hit = all.first { $0.frame.minX <= point.x && point.x < $0.frame.maxX && $0.frame.minY <= point.y && point.y < $0.frame.maxY }
         #expect(layout.indexPath(at: point) == hit?.indexPath, "hit test at \(point), rtl \(layout.isRightToLeft), \(axis)")

@@ -1,12 +1,20 @@
 extension GridLayout {
   /// The index path of global item `index` (binary search over sections).
   func _indexPath(_ index: Int) -> ItemIndexPath {
+    let section = _section(ofItem: index)
+    return ItemIndexPath(item: index - _sectionFirstItem[section], section: section)
+  }
+
+  /// The section of global item `index`: the last whose first item is at
+  /// or before it (a section of no items shares its first index with the
+  /// next, which wins).
+  func _section(ofItem index: Int) -> Int {
     var (low, high) = (0, _sectionFirstItem.count - 1)
     while high - low > 1 {
       let middle = (low + high) / 2
       if _sectionFirstItem[middle] <= index { low = middle } else { high = middle }
     }
-    return ItemIndexPath(item: index - _sectionFirstItem[low], section: low)
+    return low
   }
 
   func _globalIndex(_ indexPath: ItemIndexPath) throws(HarmonicError) -> Int {
@@ -65,7 +73,8 @@ extension GridLayout {
   /// - Complexity: O(log n + lines crossed + k) for k results.
   public func attributes(in rect: CGRect) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
-    _visit(rect, reserve: { result.reserveCapacity($0) }, cell: { result.append(_cell($0)) }) { section, kind, frame, pinned in
+    _visit(rect, reserve: { result.reserveCapacity($0) }, cell: { result.append(LayoutAttributes(indexPath: $1, frame: _itemFrame($0))) }) {
+      section, kind, frame, pinned in
       result.append(LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: kind, frame: frame,
                                      zIndex: pinned ? 1024 : 1))
     }
@@ -78,17 +87,19 @@ extension GridLayout {
   /// - Complexity: O(log n + lines crossed + k) for k results.
   public func elementIDs(in rect: CGRect) -> [ElementID] {
     var result: [ElementID] = []
-    _visit(rect, reserve: { result.reserveCapacity($0) }, cell: { result.append(ElementID(.cell, _indexPath($0))) }) { section, kind, _, _ in
+    _visit(rect, reserve: { result.reserveCapacity($0) }, cell: { result.append(ElementID(.cell, $1)) }) { section, kind, _, _ in
       result.append(ElementID(kind, ItemIndexPath(item: 0, section: section)))
     }
     return result
   }
 
-  /// Calls `cell` with the index of every item whose frame overlaps `rect`
-  /// with positive area (index order), then `supplementary` for each header
-  /// and footer that does; `reserve` first gets an upper bound on the count.
+  /// Calls `cell` with the global index and the index path of every item
+  /// whose frame overlaps `rect` with positive area (index order), then
+  /// `supplementary` for each header and footer that does; `reserve` first
+  /// gets an upper bound on the count.
   func _visit(
-    _ rect: CGRect, reserve: (Int) -> Void, cell: (Int) -> Void, supplementary: (_ section: Int, _ kind: ElementKind, _ frame: CGRect, _ pinned: Bool) -> Void
+    _ rect: CGRect, reserve: (Int) -> Void, cell: (Int, ItemIndexPath) -> Void,
+    supplementary: (_ section: Int, _ kind: ElementKind, _ frame: CGRect, _ pinned: Bool) -> Void
   ) {
     guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return }
     let (main, cross) = _ranges(rect)
@@ -102,17 +113,33 @@ extension GridLayout {
     // At most every item of those lines and a header and footer per section:
     // one allocation, not a doubling copy of a growing array.
     reserve(_lineFirstItem[endLine] - _lineFirstItem[firstLine] + 2 * (endSection - firstSection))
-    var line = firstLine
-    while line < endLine {
-      let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
-      var item = first + _partitionPoint(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > cross.0 }
-      while item < end, _itemCross[item] < cross.1 {
-        if _itemMain[item] < main.1, _itemMain[item] + _itemMainSize[item] > main.0, _itemCrossSize[item] > 0, _itemMainSize[item] > 0 {
-          cell(item)
+    // Items are visited in ascending order: their section follows along
+    // (no search per item). Columns read through their buffers: every index
+    // is within the lines' items.
+    var section = 0, sectionEnd = 0
+    _itemCross.withUnsafeBufferPointer { itemCross in
+      _itemCrossSize.withUnsafeBufferPointer { itemCrossSize in
+        _itemMain.withUnsafeBufferPointer { itemMain in
+          _itemMainSize.withUnsafeBufferPointer { itemMainSize in
+            var line = firstLine
+            while line < endLine {
+              let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
+              var item = first + _partitionPoint(count: end - first) { itemCross[first + $0] + itemCrossSize[first + $0] > cross.0 }
+              while item < end, itemCross[item] < cross.1 {
+                if itemMain[item] < main.1, itemMain[item] + itemMainSize[item] > main.0, itemCrossSize[item] > 0, itemMainSize[item] > 0 {
+                  if item >= sectionEnd {
+                    section = _section(ofItem: item)
+                    sectionEnd = _sectionFirstItem[section + 1]
+                  }
+                  cell(item, ItemIndexPath(item: item - _sectionFirstItem[section], section: section))
+                }
+                item += 1
+              }
+              line += 1
+            }
+          }
         }
-        item += 1
       }
-      line += 1
     }
     for section in firstSection..<endSection {
       for (kind, natural) in [(ElementKind._header, _headers[section]), (ElementKind._footer, _footers[section])] where natural.extent > 0 {
