@@ -434,6 +434,53 @@ struct TransitionSetupTests {
     func elementIDs(in rect: CGRect) -> [ElementID] { base.elementIDs(in: rect) }
   }
 
+  @Test("cells paired as keys equal the general pairing: the same elements, order and tags, with deletes, inserts, moves, reloads and shuffled lists")
+  func cellPairs() throws {
+    var random = SeededGenerator(seed: 5150)
+    var (checked, reloads) = (0, 0)
+    for trial in 0..<200 {
+      let sections = Int.random(in: 1...3, using: &random)
+      let oldCounts = (0..<sections).map { _ in Int.random(in: 0...30, using: &random) }
+      var update = LayoutUpdate()
+      for section in 0..<sections where oldCounts[section] > 0 {
+        for item in 0..<oldCounts[section] {
+          switch Int.random(in: 0..<8, using: &random) {
+          case 0: update.deleted.insert(ip(item, section))
+          case 1: update.reloaded.insert(ip(item, section))
+          default: break
+          }
+        }
+      }
+      var newCounts = oldCounts
+      for section in 0..<sections { newCounts[section] -= update.deleted.filter { $0.section == section }.count }
+      for section in 0..<sections {
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+          newCounts[section] += 1
+          update.inserted.insert(ip(Int.random(in: 0..<newCounts[section], using: &random), section))
+          newCounts[section] = oldCounts[section] - update.deleted.filter { $0.section == section }.count
+            + update.inserted.filter { $0.section == section }.count
+        }
+      }
+      guard let mapping = try? update.mapping(oldItemCounts: oldCounts, newItemCounts: newCounts) else { continue }
+      func visible(_ counts: [Int]) -> [ElementID] {
+        var ids = (0..<counts.count).flatMap { section in (0..<counts[section]).map { ElementID(.cell, ip($0, section)) } }
+          .filter { _ in Int.random(in: 0..<3, using: &random) != 0 }
+        if trial % 4 == 3 { ids.shuffle(using: &random) }  // not in order: sorted, not merged
+        return ids
+      }
+      let (old, new) = (visible(oldCounts), visible(newCounts))
+      let cells = LayoutTransition._CellPairing.visible(old: old, new: new, mapping: mapping)
+      var pairing = LayoutTransition._Pairing()
+      LayoutTransition._pairVisible(old: old, new: new, mapping: mapping, into: &pairing)
+      let general = LayoutTransition._sortedUnique(pairing) { $0 | $1 }
+      #expect(cells.elements == general.elements && cells.tags == general.tags, "trial \(trial)")
+      #expect(cells.elements == cells.elements.sorted() && Set(cells.elements).count == cells.elements.count, "trial \(trial)")
+      checked += 1
+      reloads += update.reloaded.isEmpty ? 0 : 1
+    }
+    #expect(checked >= 150 && reloads >= 100, "\(checked) checked, \(reloads) with reloads")
+  }
+
   @Test("pair order: two ascending runs merged, anything else sorted — always the stable sorted order")
   func pairOrder() {
     var random = SeededGenerator(seed: 77)
@@ -453,7 +500,7 @@ struct TransitionSetupTests {
       default: break  // arbitrary
       }
       let expected = keys.indices.sorted { keys[$0] < keys[$1] || (!(keys[$1] < keys[$0]) && $0 < $1) }
-      #expect(LayoutTransition._sortedOrder(keys) == expected, "trial \(trial)")
+      #expect(keys.withUnsafeBufferPointer { LayoutTransition._sortedOrder($0) } == expected, "trial \(trial)")
     }
   }
 

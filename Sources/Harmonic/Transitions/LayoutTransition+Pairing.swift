@@ -22,10 +22,17 @@ extension LayoutTransition {
     var transforms: TransformInterpolation
   }
 
-  /// Pairs with one 32-bit tag each: before merging, which corridor the
-  /// pair's frames widen (``_Pairing/widensNew``, ``_Pairing/widensOld``);
-  /// when crossing elements are merged in, where the pair came from.
-  struct _Pairing {
+  /// Where pairs of old and new ids go, each with a 32-bit tag: before
+  /// merging, which corridor the pair's frames widen (``_Pairing/widensNew``,
+  /// ``_Pairing/widensOld``); when crossing elements are merged in, where
+  /// the pair came from.
+  protocol _PairSink {
+    /// Adds one pair; at least one id is there.
+    mutating func append(from: ElementID?, to: ElementID?, tag: Int32)
+  }
+
+  /// Pairs as elements, with their tags.
+  struct _Pairing: _PairSink {
     var elements: [TransitionElement] = []
     var tags: [Int32] = []
     /// The end frame widens the new layout's corridor: the old id is visible at the start.
@@ -33,21 +40,77 @@ extension LayoutTransition {
     /// The start frame widens the old layout's corridor: the new id is visible at the end.
     static let widensOld: Int32 = 2
 
-    mutating func append(_ element: TransitionElement, tag: Int32) {
-      elements.append(element)
+    mutating func append(from: ElementID?, to: ElementID?, tag: Int32) {
+      elements.append(TransitionElement(_from: from, _to: to))
       tags.append(tag)
     }
+  }
 
-    /// Adds the pair of old `id` and new `to` (a reloaded cell as two
-    /// elements: the old view leaving, the new one arriving).
-    mutating func add(old id: ElementID, to: ElementID?, tag: Int32, mapping: IndexMapping) {
-      guard let to else { return append(TransitionElement(_from: id, _to: nil), tag: tag & _Pairing.widensOld) }
-      if id.kind == .cell, mapping.isReloaded(id.indexPath) {
-        append(TransitionElement(_from: id, _to: nil), tag: tag & _Pairing.widensOld)
-        append(TransitionElement(_from: nil, _to: to), tag: tag & _Pairing.widensNew)
-      } else {
-        append(TransitionElement(_from: id, _to: to), tag: tag)
+  /// Pairs of cells as their sort keys (``_PairKey``), which hold them
+  /// whole: sorted and merged without an element per pair found. Written
+  /// into `capacity` slots (at most two pairs per id: a reload).
+  struct _CellPairing: _PairSink {
+    let keys: UnsafeMutablePointer<_PairKey>
+    let tags: UnsafeMutablePointer<Int32>
+    let capacity: Int
+    var count = 0
+
+    @inline(__always)
+    mutating func append(from: ElementID?, to: ElementID?, tag: Int32) {
+      precondition(count < capacity, "LayoutTransition._CellPairing: more than two pairs per id")
+      let id = (to ?? from)!.indexPath
+      let old = from?.indexPath ?? ItemIndexPath(item: 0, section: 0)
+      (keys + count).initialize(to: (0, id.section, id.item, (to != nil ? 0 : 1 << 40) | (from != nil ? 1 : 0), old.section, old.item))
+      (tags + count).initialize(to: tag)
+      count += 1
+    }
+
+    /// The pair a key holds.
+    static func element(_ key: _PairKey) -> TransitionElement {
+      let id = ElementID(.cell, ItemIndexPath(item: key.2, section: key.1))
+      return TransitionElement(_from: key.3 & 1 != 0 ? ElementID(.cell, ItemIndexPath(item: key.5, section: key.4)) : nil,
+                               _to: key.3 & (1 << 40) == 0 ? id : nil)
+    }
+
+    /// The visible cells' pairs (see ``_pairVisible(old:new:mapping:into:)``),
+    /// sorted and merged, their tags ORed.
+    static func visible(old: [ElementID], new: [ElementID], mapping: IndexMapping) -> _Pairing {
+      let capacity = 2 * (old.count + new.count)
+      let keys = UnsafeMutablePointer<_PairKey>.allocate(capacity: capacity)
+      let tags = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+      defer { keys.deallocate(); tags.deallocate() }  // plain values: nothing to deinitialize
+      var cells = _CellPairing(keys: keys, tags: tags, capacity: capacity)
+      _pairVisible(old: old, new: new, mapping: mapping, into: &cells)
+      let written = UnsafeBufferPointer(start: keys, count: cells.count)
+      return _uniqueSorted(keys: written, tags: UnsafeBufferPointer(start: tags, count: cells.count), combine: { $0 | $1 }) {
+        element(written[$0])
       }
+    }
+  }
+
+  /// The pairs of the ids visible at the start (`old`) and at the end
+  /// (`new`), through `mapping`: each id with its counterpart.
+  static func _pairVisible(old: [ElementID], new: [ElementID], mapping: IndexMapping, into sink: inout some _PairSink) {
+    for id in old { _add(old: id, to: mapping.newElement(forOld: id), tag: _Pairing.widensNew, mapping: mapping, into: &sink) }
+    for id in new {
+      guard let from = mapping.oldElement(forNew: id) else {
+        sink.append(from: nil, to: id, tag: 0)
+        continue
+      }
+      _add(old: from, to: id, tag: _Pairing.widensOld, mapping: mapping, into: &sink)
+    }
+  }
+
+  /// Adds the pair of old `id` and new `to` (a reloaded cell as two
+  /// elements: the old view leaving, the new one arriving).
+  @inline(__always)
+  static func _add(old id: ElementID, to: ElementID?, tag: Int32, mapping: IndexMapping, into sink: inout some _PairSink) {
+    guard let to else { return sink.append(from: id, to: nil, tag: tag & _Pairing.widensOld) }
+    if id.kind == .cell, mapping.isReloaded(id.indexPath) {
+      sink.append(from: id, to: nil, tag: tag & _Pairing.widensOld)
+      sink.append(from: nil, to: to, tag: tag & _Pairing.widensNew)
+    } else {
+      sink.append(from: id, to: to, tag: tag)
     }
   }
 
@@ -121,23 +184,22 @@ extension LayoutTransition {
     _ old: Old, _ new: New, _ context: _Ends
   ) throws(HarmonicError) -> _Setup {
     let (startRect, endRect, mapping) = (context.startRect, context.endRect, context.mapping)
-    var visible = _Pairing()
+    var visible: _Pairing
     do {
       let oldVisible = old.elementIDs(in: startRect), newVisible = new.elementIDs(in: endRect)
       let expected = oldVisible.count + newVisible.count
-      visible.elements.reserveCapacity(expected)
-      visible.tags.reserveCapacity(expected)
-      for id in oldVisible { visible.add(old: id, to: mapping.newElement(forOld: id), tag: _Pairing.widensNew, mapping: mapping) }
-      for id in newVisible {
-        guard let from = mapping.oldElement(forNew: id) else {
-          visible.append(TransitionElement(_from: nil, _to: id), tag: 0)
-          continue
-        }
-        visible.add(old: from, to: id, tag: _Pairing.widensOld, mapping: mapping)
+      // The same pair found from both ends: one element, widening both corridors.
+      if oldVisible.allSatisfy({ $0.kind == .cell }), newVisible.allSatisfy({ $0.kind == .cell }) {
+        // Cells only (the mapping keeps kinds): pairs as their keys.
+        visible = _CellPairing.visible(old: oldVisible, new: newVisible, mapping: mapping)
+      } else {
+        var pairing = _Pairing()
+        pairing.elements.reserveCapacity(expected)
+        pairing.tags.reserveCapacity(expected)
+        _pairVisible(old: oldVisible, new: newVisible, mapping: mapping, into: &pairing)
+        visible = _sortedUnique(pairing) { $0 | $1 }
       }
     }
-    // The same pair found from both ends: one element, widening both corridors.
-    visible = _sortedUnique(visible) { $0 | $1 }
     let n = visible.elements.count
     guard n > 0 else {
       throw .invalidParameter(name: "visible elements", value: 0, accepted: "≥ 1 element visible at the start or at the end")
@@ -278,14 +340,14 @@ extension LayoutTransition {
       for element in old.attributes(in: oldCorridor) where !element.frame._overlaps(startRect) {
         let id = element.elementID
         guard let to = mapping.newElement(forOld: id), let there = new.attributes(of: to), crosses(element.frame, there.frame) else { continue }
-        found.add(old: id, to: to, tag: 0, mapping: mapping)
+        _add(old: id, to: to, tag: 0, mapping: mapping, into: &found)
       }
     }
     if newCorridor != endRect {
       for element in new.attributes(in: newCorridor) where !element.frame._overlaps(endRect) {
         let id = element.elementID
         guard let from = mapping.oldElement(forNew: id), let there = old.attributes(of: from), crosses(there.frame, element.frame) else { continue }
-        found.add(old: from, to: id, tag: 0, mapping: mapping)
+        _add(old: from, to: id, tag: 0, mapping: mapping, into: &found)
       }
     }
     return found
@@ -437,35 +499,43 @@ extension LayoutTransition {
       }
       keyCount = elements.count
     }
-    let order = _sortedOrder(keys)
-    // Written in place (TransitionElement is plain bytes), then cut to the
-    // unique count.
+    return elements.withUnsafeBufferPointer { elements in
+      keys.withUnsafeBufferPointer { keys in
+        pairing.tags.withUnsafeBufferPointer { tags in _uniqueSorted(keys: keys, tags: tags, combine: combine) { elements[$0] } }
+      }
+    }
+  }
+
+  /// The pairs `keys` stand for, sorted, duplicates merged (their tags
+  /// combined by `combine`, in sorted order); `element(k)` makes pair k.
+  /// Exactly as many elements as there are distinct keys are made.
+  static func _uniqueSorted(
+    keys: UnsafeBufferPointer<_PairKey>, tags given: UnsafeBufferPointer<Int32>, combine: (Int32, Int32) -> Int32,
+    element: (Int) -> TransitionElement
+  ) -> _Pairing {
+    var order = _sortedOrder(keys)
+    // The distinct keys' indices written over the front of `order`, their
+    // tags combined.
+    var unique = 0
     var result = _Pairing()
-    let count = elements.count
-    result.tags = [Int32](unsafeUninitializedCapacity: count) { tags, tagCount in
-      result.elements = [TransitionElement](unsafeUninitializedCapacity: count) { unique, uniqueCount in
-        keys.withUnsafeBufferPointer { keys in
-          elements.withUnsafeBufferPointer { elements in
-            pairing.tags.withUnsafeBufferPointer { given in
-              var j = -1
-              var last = 0
-              for k in order {
-                if j >= 0, keys[last] == keys[k] {
-                  // The same pair found twice: one element, the tags combined.
-                  tags[j] = combine(tags[j], given[k])
-                  continue
-                }
-                j += 1
-                (unique.baseAddress! + j).initialize(to: elements[k])
-                (tags.baseAddress! + j).initialize(to: given[k])
-                last = k
-              }
-              uniqueCount = j + 1
-            }
+    result.tags = [Int32](unsafeUninitializedCapacity: order.count) { tags, tagCount in
+      order.withUnsafeMutableBufferPointer { order in
+        for position in order.indices {
+          let k = order[position]
+          if unique > 0, keys[order[unique - 1]] == keys[k] {
+            tags[unique - 1] = combine(tags[unique - 1], given[k])
+            continue
           }
+          order[unique] = k
+          tags[unique] = given[k]
+          unique += 1
         }
       }
-      tagCount = result.elements.count
+      tagCount = unique
+    }
+    result.elements = [TransitionElement](unsafeUninitializedCapacity: unique) { buffer, count in
+      for j in 0..<unique { (buffer.baseAddress! + j).initialize(to: element(order[j])) }
+      count = unique
     }
     return result
   }
@@ -479,25 +549,27 @@ extension LayoutTransition {
   /// the end's: usually two ascending runs (each layout lists its ids in
   /// order and the mapping keeps order), which are merged in one pass; any
   /// other input is sorted.
-  static func _sortedOrder(_ keys: [_PairKey]) -> [Int] {
-    keys.withUnsafeBufferPointer { keys in
-      let n = keys.count
-      guard n > 1 else { return Array(0..<n) }
-      var split = 1
-      while split < n, !(keys[split] < keys[split - 1]) { split += 1 }
-      var rest = split + 1
-      while rest < n, !(keys[rest] < keys[rest - 1]) { rest += 1 }
-      guard split >= n || rest >= n else { return keys.indices.sorted { keys[$0] < keys[$1] } }
-      var order: [Int] = []
-      order.reserveCapacity(n)
-      var (i, j) = (0, split)
+  static func _sortedOrder(_ keys: UnsafeBufferPointer<_PairKey>) -> [Int] {
+    let n = keys.count
+    guard n > 1 else { return Array(0..<n) }
+    var split = 1
+    while split < n, !(keys[split] < keys[split - 1]) { split += 1 }
+    var rest = split + 1
+    while rest < n, !(keys[rest] < keys[rest - 1]) { rest += 1 }
+    guard split >= n || rest >= n else {
+      // Ties by index: stable whatever the sort.
+      return keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+    }
+    return [Int](unsafeUninitializedCapacity: n) { order, count in
+      var (i, j, k) = (0, split, 0)
       // Ties take the first run first, as a stable sort does.
       while i < split, j < n {
-        if keys[j] < keys[i] { order.append(j); j += 1 } else { order.append(i); i += 1 }
+        if keys[j] < keys[i] { order[k] = j; j += 1 } else { order[k] = i; i += 1 }
+        k += 1
       }
-      order.append(contentsOf: i..<split)
-      order.append(contentsOf: j..<n)
-      return order
+      while i < split { order[k] = i; i += 1; k += 1 }
+      while j < n { order[k] = j; j += 1; k += 1 }
+      count = n
     }
   }
 }
