@@ -72,13 +72,20 @@ extension GridLayout {
   ///
   /// - Complexity: O(log n + lines crossed + k) for k results.
   public func attributes(in rect: CGRect) -> [LayoutAttributes] {
-    var result: [LayoutAttributes] = []
-    _visit(rect, reserve: { result.reserveCapacity($0) }, cell: { result.append(LayoutAttributes(indexPath: $1, frame: _itemFrame($0))) }) {
-      section, kind, frame, pinned in
-      result.append(LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: kind, frame: frame,
-                                     zIndex: pinned ? 1024 : 1))
+    guard let plan = _visitPlan(rect) else { return [] }
+    // Written in place, at most the plan's bound: no growing array.
+    return [LayoutAttributes](unsafeUninitializedCapacity: plan.bound) { result, count in
+      _visit(plan, cell: {
+        precondition(count < plan.bound, "GridLayout: a rect query past its bound")
+        (result.baseAddress! + count).initialize(to: LayoutAttributes(indexPath: $1, frame: _itemFrame($0)))
+        count += 1
+      }) { section, kind, frame, pinned in
+        precondition(count < plan.bound, "GridLayout: a rect query past its bound")
+        (result.baseAddress! + count).initialize(to: LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: kind,
+                                                                      frame: frame, zIndex: pinned ? 1024 : 1))
+        count += 1
+      }
     }
-    return result
   }
 
   /// The ids of the elements ``attributes(in:)`` returns, in the same order,
@@ -86,22 +93,32 @@ extension GridLayout {
   ///
   /// - Complexity: O(log n + lines crossed + k) for k results.
   public func elementIDs(in rect: CGRect) -> [ElementID] {
-    var result: [ElementID] = []
-    _visit(rect, reserve: { result.reserveCapacity($0) }, cell: { result.append(ElementID(.cell, $1)) }) { section, kind, _, _ in
-      result.append(ElementID(kind, ItemIndexPath(item: 0, section: section)))
+    guard let plan = _visitPlan(rect) else { return [] }
+    return [ElementID](unsafeUninitializedCapacity: plan.bound) { result, count in
+      _visit(plan, cell: {
+        precondition(count < plan.bound, "GridLayout: a rect query past its bound")
+        (result.baseAddress! + count).initialize(to: ElementID(.cell, $1))
+        count += 1
+      }) { section, kind, _, _ in
+        precondition(count < plan.bound, "GridLayout: a rect query past its bound")
+        (result.baseAddress! + count).initialize(to: ElementID(kind, ItemIndexPath(item: 0, section: section)))
+        count += 1
+      }
     }
-    return result
   }
 
-  /// Calls `cell` with the global index and the index path of every item
-  /// whose frame overlaps `rect` with positive area (index order), then
-  /// `supplementary` for each header and footer that does; `reserve` first
-  /// gets an upper bound on the count.
-  func _visit(
-    _ rect: CGRect, reserve: (Int) -> Void, cell: (Int, ItemIndexPath) -> Void,
-    supplementary: (_ section: Int, _ kind: ElementKind, _ frame: CGRect, _ pinned: Bool) -> Void
-  ) {
-    guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return }
+  /// What a rect query visits: the rect's (main, cross) ranges, the lines
+  /// and sections it crosses, and at most how many elements it finds.
+  struct _VisitPlan {
+    var main: (Double, Double), cross: (Double, Double)
+    var lines: Range<Int>, sections: Range<Int>
+    /// Every item of those lines and a header and footer per section.
+    var bound: Int
+  }
+
+  /// The plan of a query of `rect`; nil for an empty or non-finite rect.
+  func _visitPlan(_ rect: CGRect) -> _VisitPlan? {
+    guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
     let (main, cross) = _ranges(rect)
     // First line whose end is past the rect's start.
     let firstLine = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main.0 }
@@ -110,9 +127,19 @@ extension GridLayout {
     let firstSection = _partitionPoint(count: _sectionMainStart.count) { _sectionMainEnd[$0] > main.0 }
     var endSection = firstSection
     while endSection < _sectionMainStart.count, _sectionMainStart[endSection] < main.1 { endSection += 1 }
-    // At most every item of those lines and a header and footer per section:
-    // one allocation, not a doubling copy of a growing array.
-    reserve(_lineFirstItem[endLine] - _lineFirstItem[firstLine] + 2 * (endSection - firstSection))
+    return _VisitPlan(main: main, cross: cross, lines: firstLine..<endLine, sections: firstSection..<endSection,
+                      bound: _lineFirstItem[endLine] - _lineFirstItem[firstLine] + 2 * (endSection - firstSection))
+  }
+
+  /// Calls `cell` with the global index and the index path of every item
+  /// whose frame overlaps the planned rect with positive area (index
+  /// order), then `supplementary` for each header and footer that does: at
+  /// most `plan.bound` calls.
+  func _visit(
+    _ plan: _VisitPlan, cell: (Int, ItemIndexPath) -> Void,
+    supplementary: (_ section: Int, _ kind: ElementKind, _ frame: CGRect, _ pinned: Bool) -> Void
+  ) {
+    let (main, cross) = (plan.main, plan.cross)
     // Items are visited in ascending order: their section follows along
     // (no search per item). Columns read through their buffers: every index
     // is within the lines' items.
@@ -121,8 +148,8 @@ extension GridLayout {
       _itemCrossSize.withUnsafeBufferPointer { itemCrossSize in
         _itemMain.withUnsafeBufferPointer { itemMain in
           _itemMainSize.withUnsafeBufferPointer { itemMainSize in
-            var line = firstLine
-            while line < endLine {
+            var line = plan.lines.lowerBound
+            while line < plan.lines.upperBound {
               let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
               var item = first + _partitionPoint(count: end - first) { itemCross[first + $0] + itemCrossSize[first + $0] > cross.0 }
               while item < end, itemCross[item] < cross.1 {
@@ -141,7 +168,7 @@ extension GridLayout {
         }
       }
     }
-    for section in firstSection..<endSection {
+    for section in plan.sections {
       for (kind, natural) in [(ElementKind._header, _headers[section]), (ElementKind._footer, _footers[section])] where natural.extent > 0 {
         var piece = natural
         let pinned = pinsSectionHeaders && kind == ElementKind._header
