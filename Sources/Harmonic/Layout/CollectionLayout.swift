@@ -36,9 +36,15 @@ extension GridLayout: CollectionLayout {
     // Cells inline into the caller (a transition's setup looks up every
     // element); views go through the call below.
     guard element.kind == .cell else { return _viewAttributes(of: element) }
-    guard contains(element.indexPath) else { return nil }
-    let index = _sectionFirstItem[element.indexPath.section] + element.indexPath.item
-    return LayoutAttributes(indexPath: element.indexPath, frame: _itemFrame(index))
+    return _cellFrame(element.indexPath).map { LayoutAttributes(indexPath: element.indexPath, frame: $0) }
+  }
+
+  /// The frame ``attributes(of:)`` gives the cell at `indexPath` (its
+  /// other fields at their defaults); nil when the layout has no such item.
+  @inline(__always)
+  func _cellFrame(_ indexPath: ItemIndexPath) -> CGRect? {
+    guard contains(indexPath) else { return nil }
+    return _itemFrame(_sectionFirstItem[indexPath.section] + indexPath.item)
   }
 
   func _viewAttributes(of element: ElementID) -> LayoutAttributes? {

@@ -76,6 +76,25 @@ public enum LayoutChannels {
     }
   }
 
+  /// The channels of `LayoutAttributes(indexPath:frame:)` with this center
+  /// and size (every other field at its default), written as ``_write(_:item:count:include3D:transforms:into:)``
+  /// writes them (the identity's transforms read the same either way).
+  @inline(__always)
+  static func _writePlain(
+    center: CGPoint, size: CGSize, item: Int, count n: Int, include3D: Bool, into values: UnsafeMutablePointer<Double>
+  ) {
+    values[centerX * n + item] = Double(center.x)
+    values[centerY * n + item] = Double(center.y)
+    values[width * n + item] = Double(size.width)
+    values[height * n + item] = Double(size.height)
+    values[alpha * n + item] = 1
+    (values[a * n + item], values[b * n + item], values[c * n + item], values[d * n + item]) = (1, 0, 0, 1)
+    (values[tx * n + item], values[ty * n + item]) = (0, 0)
+    if include3D {
+      for k in 0..<16 { values[(transform3DStart + k) * n + item] = k % 5 == 0 ? 1 : 0 }
+    }
+  }
+
   /// Makes decomposed start and end values turn the shorter way: each end
   /// rotation is moved by whole turns to within π of its start (for 3-D, the
   /// end rotation vector or its equivalent with angle − 2π, whichever is

@@ -126,6 +126,17 @@ extension LayoutTransition {
         elements.withUnsafeBufferPointer { elements in
           do throws(HarmonicError) {
             for k in 0..<n {
+              if let frames = source.plainCellFrames(k) {
+                // Two grid cells, undecorated: their attributes are their
+                // frames with every other field at its default, so the
+                // channels come straight from the frames.
+                LayoutChannels._writePlain(center: frames.start.center, size: frames.start.size, item: k, count: n, include3D: include3D,
+                                           into: starts)
+                LayoutChannels._writePlain(center: frames.end.center, size: frames.end.size, item: k, count: n, include3D: include3D,
+                                           into: targets)
+                kept.meta.append(_Meta(startZ: 0, endZ: 0, startHidden: false, endHidden: false))
+                continue
+              }
               // LayoutAttributes is plain bytes: the scratch needs no deinitializing.
               try source.write(k, start, end)
               // Each transform read once: bit for bit the identity (the usual

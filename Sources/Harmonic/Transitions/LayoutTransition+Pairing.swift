@@ -114,6 +114,12 @@ extension LayoutTransition {
     }
   }
 
+  /// A cell's center and size in a grid, the rest of its attributes at
+  /// their defaults (see ``_ElementSource/plainCellFrames(_:)``).
+  struct _PlainFrame {
+    var center: CGPoint, size: CGSize
+  }
+
   /// The smallest rect holding a rect and frames added to it: kept as
   /// bounds, so adding a frame inside changes nothing (a chain of
   /// `CGRect.union`s rounds its width and height at every step).
@@ -244,6 +250,11 @@ extension LayoutTransition {
   /// Writes element k's start and end attributes, for ``_fillColumns(_:include3D:_:)``
   /// and ``_fillArrays(_:_:)``.
   protocol _ElementSource {
+    /// Element k's frames at each end when it is a cell in two
+    /// ``GridLayout``s with no decoration (its attributes are then
+    /// `LayoutAttributes(indexPath:frame:)` at both ends); nil otherwise,
+    /// and then ``write(_:_:_:)`` is asked.
+    mutating func plainCellFrames(_ k: Int) -> (start: _PlainFrame, end: _PlainFrame)?
     /// Initializes `start` and `end` (uninitialized memory) with element k's attributes.
     mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError)
   }
@@ -254,6 +265,16 @@ extension LayoutTransition {
     var writer: _EndpointWriter<Old, New>
     let pairing: _Pairing
     var oldCorridor: _Corridor, newCorridor: _Corridor
+
+    @inline(__always)
+    mutating func plainCellFrames(_ k: Int) -> (start: _PlainFrame, end: _PlainFrame)? {
+      guard let frames = writer.plainCellFrames(pairing.elements[k]) else { return nil }
+      // As write(_:_:_:) widens them.
+      let tag = pairing.tags[k]
+      if tag & _Pairing.widensOld != 0 { oldCorridor.add(center: frames.start.center, size: frames.start.size) }
+      if tag & _Pairing.widensNew != 0 { newCorridor.add(center: frames.end.center, size: frames.end.size) }
+      return frames
+    }
 
     @inline(__always)
     mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError) {
@@ -272,6 +293,8 @@ extension LayoutTransition {
     var writer: _EndpointWriter<Old, New>
     let pairing: _Pairing
     let visible: _Setup
+
+    func plainCellFrames(_ k: Int) -> (start: _PlainFrame, end: _PlainFrame)? { nil }
 
     mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError) {
       let source = Int(pairing.tags[k])
@@ -361,8 +384,24 @@ extension LayoutTransition {
     /// The last element's frames as looked up (before decoration and posing).
     var lookedUp: (start: (center: CGPoint, size: CGSize), end: (center: CGPoint, size: CGSize)) = ((.zero, .zero), (.zero, .zero))
 
+    /// The layouts when both are grids and nothing decorates them (cells
+    /// then need no attributes looked up; see ``plainCellFrames(_:)``).
+    let grids: (old: GridLayout, new: GridLayout)?
+
     init(old: Old, new: New, context: _Ends) {
       (self.old, self.new, self.context) = (old, new, context)
+      if context.decoration == nil, let old = old as? GridLayout, let new = new as? GridLayout { grids = (old, new) } else { grids = nil }
+    }
+
+    /// The frames of a pair of cells of two undecorated grids, both there;
+    /// nil for anything else (which ``write(_:start:end:)`` handles, errors
+    /// included).
+    @inline(__always)
+    func plainCellFrames(_ pair: TransitionElement) -> (start: _PlainFrame, end: _PlainFrame)? {
+      guard let grids, let from = pair.from, let to = pair.to, from.kind == .cell, to.kind == .cell,
+            let start = grids.old._cellFrame(from.indexPath), let end = grids.new._cellFrame(to.indexPath) else { return nil }
+      return (_PlainFrame(center: LayoutAttributes._center(of: start), size: start.size),
+              _PlainFrame(center: LayoutAttributes._center(of: end), size: end.size))
     }
 
     /// Initializes `start` and `end` (uninitialized memory); returns whether
