@@ -134,7 +134,8 @@ extension GridLayout {
   /// Calls `cell` with the global index and the index path of every item
   /// whose frame overlaps the planned rect with positive area (index
   /// order), then `supplementary` for each header and footer that does: at
-  /// most `plan.bound` calls.
+  /// most `plan.bound` calls. Inlined into each query, with its closures.
+  @inline(__always)
   func _visit(
     _ plan: _VisitPlan, cell: (Int, ItemIndexPath) -> Void,
     supplementary: (_ section: Int, _ kind: ElementKind, _ frame: CGRect, _ pinned: Bool) -> Void
@@ -151,7 +152,12 @@ extension GridLayout {
             var line = plan.lines.lowerBound
             while line < plan.lines.upperBound {
               let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
-              var item = first + _partitionPoint(count: end - first) { itemCross[first + $0] + itemCrossSize[first + $0] > cross.0 }
+              // The first item past the rect's cross start: usually the
+              // line's first (a rect from the leading edge), else searched.
+              var item = first
+              if first < end, !(itemCross[first] + itemCrossSize[first] > cross.0) {
+                item += _partitionPoint(count: end - first) { itemCross[first + $0] + itemCrossSize[first + $0] > cross.0 }
+              }
               while item < end, itemCross[item] < cross.1 {
                 if itemMain[item] < main.1, itemMain[item] + itemMainSize[item] > main.0, itemCrossSize[item] > 0, itemMainSize[item] > 0 {
                   if item >= sectionEnd {

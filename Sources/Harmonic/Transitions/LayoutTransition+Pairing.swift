@@ -248,7 +248,7 @@ extension LayoutTransition {
   }
 
   /// Writes element k's start and end attributes, for ``_fillColumns(_:include3D:_:)``
-  /// and ``_fillArrays(_:_:)``.
+  /// and ``_fillArrays(_:include3D:_:)``.
   protocol _ElementSource {
     /// Element k's frames at each end when it is a cell in two
     /// ``GridLayout``s with no decoration (its attributes are then
