@@ -2,8 +2,10 @@
 // their start and end attributes: the per-element part of setup.
 //
 // Order of work: (1) the ids visible at each end, paired through the index
-// mapping, sorted and merged (no attributes yet); (2) each pair's attributes
-// looked up once per side, written in place, decorated and posed, while the
+// mapping, sorted and merged (no attributes yet; cells as their sort keys);
+// (2) each pair's attributes looked up once per side into scratch,
+// decorated and posed (cells of two undecorated grids: only their frames),
+// their channels written straight into the batch's columns, while the
 // frames of the other end's visible elements widen the two corridors;
 // (3) elements that cross the screen without being visible at either end,
 // found in the corridors (usually none) and merged in.
