@@ -22,8 +22,7 @@ extension LayoutTransition {
     /// attributes do not rebuild exactly (a decoration or pose that changed
     /// the id, a 3-D transform that is the identity only by value while no
     /// 3-D channels exist) are kept whole, by index.
-    case compact(meta: [_Meta], startExceptions: [Int: LayoutAttributes], endExceptions: [Int: LayoutAttributes],
-                 arrays: _Deferred<([LayoutAttributes], [LayoutAttributes])>)
+    case compact(_Kept, arrays: _Deferred<([LayoutAttributes], [LayoutAttributes])>)
 
     /// The compact form of a setup's columns (``_fillColumns(_:include3D:_:)``)
     /// once `batch` holds them.
@@ -37,12 +36,12 @@ extension LayoutTransition {
         ends.reserveCapacity(n)
         for k in 0..<n {
           let id = elements[k].id
-          starts.append(_element(k, id: id, meta: kept.meta[k], end: false, exceptions: kept.startExceptions, batch: batch))
-          ends.append(_element(k, id: id, meta: kept.meta[k], end: true, exceptions: kept.endExceptions, batch: batch))
+          starts.append(kept.element(k, id: id, end: false, batch: batch))
+          ends.append(kept.element(k, id: id, end: true, batch: batch))
         }
         return (starts, ends)
       }
-      return .compact(meta: kept.meta, startExceptions: kept.startExceptions, endExceptions: kept.endExceptions, arrays: arrays)
+      return .compact(kept, arrays: arrays)
     }
 
     /// Whether `attributes` equal, bit for bit, what ``_rebuild`` makes of
@@ -52,18 +51,6 @@ extension LayoutTransition {
     @inline(__always)
     static func _rebuilds(_ attributes: UnsafePointer<LayoutAttributes>, id: ElementID, transform3DRebuilds: Bool) -> Bool {
       transform3DRebuilds && attributes.pointee.indexPath == id.indexPath && attributes.pointee.kind == id.kind
-    }
-
-    /// Element k's start (or end) attributes: kept whole, or rebuilt from
-    /// the batch's start (or target) column.
-    static func _element(
-      _ k: Int, id: ElementID, meta: _Meta, end: Bool, exceptions: [Int: LayoutAttributes], batch: SpringBatch
-    ) -> LayoutAttributes {
-      if !exceptions.isEmpty, let kept = exceptions[k] { return kept }
-      return batch._columns.withUnsafeBufferPointer { columns in
-        _rebuild(k, id: id, meta: meta, end: end, columns: columns.baseAddress!, itemCount: batch.itemCount,
-                 include3D: batch.channelCount == LayoutChannels.count3D)
-      }
     }
 
     /// Element k's start (or end) attributes from columns laid out as a
@@ -97,10 +84,17 @@ extension LayoutTransition {
     /// Whether the columns hold the 16 channels of the 3-D transform.
     var include3D: Bool
 
-    /// Element k's start (or end) attributes, from `columns`.
+    /// Element k's start (or end) attributes: kept whole, or rebuilt from
+    /// `columns` (laid out as a batch's, `itemCount` items per channel).
     func element(_ k: Int, id: ElementID, end: Bool, columns: UnsafePointer<Double>, itemCount: Int) -> LayoutAttributes {
-      if let kept = (end ? endExceptions : startExceptions)[k] { return kept }
+      let exceptions = end ? endExceptions : startExceptions
+      if !exceptions.isEmpty, let kept = exceptions[k] { return kept }
       return _Endpoints._rebuild(k, id: id, meta: meta[k], end: end, columns: columns, itemCount: itemCount, include3D: include3D)
+    }
+
+    /// Element k's start (or end) attributes, from the batch that holds the columns.
+    func element(_ k: Int, id: ElementID, end: Bool, batch: SpringBatch) -> LayoutAttributes {
+      batch._columns.withUnsafeBufferPointer { element(k, id: id, end: end, columns: $0.baseAddress!, itemCount: batch.itemCount) }
     }
   }
 
@@ -187,7 +181,7 @@ extension LayoutTransition {
   public var startAttributes: [LayoutAttributes] {
     switch _endpoints {
     case let .full(starts, _): return starts
-    case let .compact(_, _, _, arrays): return arrays.resolved.0
+    case let .compact(_, arrays): return arrays.resolved.0
     }
   }
 
@@ -196,7 +190,7 @@ extension LayoutTransition {
   public var endAttributes: [LayoutAttributes] {
     switch _endpoints {
     case let .full(_, ends): return ends
-    case let .compact(_, _, _, arrays): return arrays.resolved.1
+    case let .compact(_, arrays): return arrays.resolved.1
     }
   }
 
@@ -209,9 +203,7 @@ extension LayoutTransition {
   func _attributes(_ k: Int, end: Bool) -> LayoutAttributes {
     switch _endpoints {
     case let .full(starts, ends): return end ? ends[k] : starts[k]
-    case let .compact(meta, startExceptions, endExceptions, _):
-      return _Endpoints._element(k, id: elements[k].id, meta: meta[k], end: end, exceptions: end ? endExceptions : startExceptions,
-                                 batch: batch)
+    case let .compact(kept, _): return kept.element(k, id: elements[k].id, end: end, batch: batch)
     }
   }
 
@@ -220,7 +212,7 @@ extension LayoutTransition {
   func _inFlightMeta(_ k: Int) -> (zIndex: Int, isHidden: Bool) {
     switch _endpoints {
     case let .full(starts, ends): return (ends[k].zIndex, starts[k].isHidden && ends[k].isHidden)
-    case let .compact(meta, _, _, _): return (meta[k].endZ, meta[k].startHidden && meta[k].endHidden)
+    case let .compact(kept, _): return (kept.meta[k].endZ, kept.meta[k].startHidden && kept.meta[k].endHidden)
     }
   }
 }
