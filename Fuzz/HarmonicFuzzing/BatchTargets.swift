@@ -139,8 +139,8 @@ func fuzzBatch(_ input: inout FuzzInput) {
     var ticks: [AnimationTime] = []
     var tick: Int64 = 0
     for _ in 0..<frames { tick += Int64(input.int(-2...40)) * 11_760_000; ticks.append(AnimationTime(ticks: tick)) }
-    let a = attempt { () throws(HarmonicError) in try batch.bake(ticks: ticks, into: &bakeNative, backend: .native) }
-    let b = attempt { () throws(HarmonicError) in try batch.bake(ticks: ticks, into: &bakeBLAS, backend: .blas) }
+    let a: Void? = attempt { () throws(HarmonicError) in try batch.bake(ticks: ticks, into: &bakeNative, backend: .native) }
+    let b: Void? = attempt { () throws(HarmonicError) in try batch.bake(ticks: ticks, into: &bakeBLAS, backend: .blas) }
     require((a == nil) == (b == nil), "bake accepted by one backend only")
     if a != nil {
       for value in bakeNative.values { finite(value, what: "baked value") }
@@ -162,7 +162,7 @@ func fuzzBatch(_ input: inout FuzzInput) {
   if let pose = attempt({ () throws(HarmonicError) in try PosePair(from: from, to: to) }) {
     var a = [Double](repeating: 0, count: pose.elementCount), b = a
     let p = input.double()
-    let ok = attempt { () throws(HarmonicError) in try pose.interpolate(progress: p, into: &a, backend: .native) }
+    let ok: Void? = attempt { () throws(HarmonicError) in try pose.interpolate(progress: p, into: &a, backend: .native) }
     _ = attempt { () throws(HarmonicError) in try pose.interpolate(progress: p, into: &b, backend: .blas) }
     if ok != nil {
       for value in a { finite(value, what: "interpolated value at \(p)") }
@@ -177,8 +177,8 @@ func fuzzBatch(_ input: inout FuzzInput) {
 /// Evaluates with both backends and checks them against each other and
 /// against the scalar closed form of every element.
 func evaluateAndCompare(_ batch: SpringBatch, at tick: AnimationTime, native: inout SpringBatch.Frame, blas: inout SpringBatch.Frame) {
-  let a = attempt { () throws(HarmonicError) in try batch.evaluate(at: tick, into: &native, backend: .native) }
-  let b = attempt { () throws(HarmonicError) in try batch.evaluate(at: tick, into: &blas, backend: .blas) }
+  let a: Void? = attempt { () throws(HarmonicError) in try batch.evaluate(at: tick, into: &native, backend: .native) }
+  let b: Void? = attempt { () throws(HarmonicError) in try batch.evaluate(at: tick, into: &blas, backend: .blas) }
   require(a != nil && b != nil, "evaluate rejected its own frame")
   for item in 0..<batch.itemCount {
     for channel in 0..<batch.channelCount {

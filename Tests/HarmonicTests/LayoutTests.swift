@@ -125,6 +125,32 @@ struct LayoutTests {
     }
   }
 
+  @Test("rect queries past the content, on many threads at once: empty, and no write to the shared empty-array storage (a race under ThreadSanitizer)")
+  func emptyQueriesConcurrently() async throws {
+    let layout = try grid(count: 40)
+    // Past the last line and section: the query's bound is 0, the in-place
+    // fill's capacity 0.
+    let past = CGRect(x: 0, y: 1e6, width: 320, height: 100)
+    let counts = await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          var found = 0
+          for _ in 0..<200 { found += layout.attributes(in: past).count + layout.elementIDs(in: past).count }
+          return found
+        }
+      }
+      var total = 0
+      for await count in group { total += count }
+      return total
+    }
+    #expect(counts == 0)
+    // An in-place fill of capacity 0 never calls its body.
+    let empty = [Int](_unsafeFilling: 0) { _, _ in Issue.record("the body of an empty fill ran") }
+    #expect(empty.isEmpty)
+    // And a query inside the content still finds its elements.
+    #expect(!layout.attributes(in: CGRect(x: 0, y: 0, width: 320, height: 100)).isEmpty)
+  }
+
   @Test("10M items: a rect query and a hit test answer by binary search")
   func tenMillion() throws {
     let layout = try GridLayout(sections: [.init(itemCount: 10_000_000, itemSize: CGSize(width: 90, height: 90), lineSpacing: 2, interitemSpacing: 2)],

@@ -74,7 +74,7 @@ extension GridLayout {
   public func attributes(in rect: CGRect) -> [LayoutAttributes] {
     guard let plan = _visitPlan(rect) else { return [] }
     // Written in place, at most the plan's bound: no growing array.
-    return [LayoutAttributes](unsafeUninitializedCapacity: plan.bound) { result, count in
+    return [LayoutAttributes](_unsafeFilling: plan.bound) { result, count in
       _visit(plan, cell: {
         precondition(count < plan.bound, "GridLayout: a rect query past its bound")
         (result.baseAddress! + count).initialize(to: LayoutAttributes(indexPath: $1, frame: _itemFrame($0)))
@@ -94,7 +94,7 @@ extension GridLayout {
   /// - Complexity: O(log n + lines crossed + k) for k results.
   public func elementIDs(in rect: CGRect) -> [ElementID] {
     guard let plan = _visitPlan(rect) else { return [] }
-    return [ElementID](unsafeUninitializedCapacity: plan.bound) { result, count in
+    return [ElementID](_unsafeFilling: plan.bound) { result, count in
       _visit(plan, cell: {
         precondition(count < plan.bound, "GridLayout: a rect query past its bound")
         (result.baseAddress! + count).initialize(to: ElementID(.cell, $1))

@@ -113,7 +113,7 @@ extension LayoutTransition {
     kept.meta.reserveCapacity(n)
     var failure: HarmonicError? = nil
     var needs3D = false
-    let columns = [Double](unsafeUninitializedCapacity: 4 * m) { columns, count in
+    let columns = [Double](_unsafeFilling: 4 * m) { columns, count in
       let (starts, targets) = (columns.baseAddress!, columns.baseAddress! + m)
       withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: 2) { scratch in
         let (start, end) = (scratch.baseAddress!, scratch.baseAddress! + 1)

@@ -328,8 +328,8 @@ extension LayoutTransition {
     // Both arrays are filled in place; LayoutAttributes is plain bytes, so
     // a failure part-way leaves nothing to destroy (the counts stay 0).
     var ends: [LayoutAttributes] = []
-    let starts = [LayoutAttributes](unsafeUninitializedCapacity: n) { startBuffer, startCount in
-      ends = [LayoutAttributes](unsafeUninitializedCapacity: n) { endBuffer, endCount in
+    let starts = [LayoutAttributes](_unsafeFilling: n) { startBuffer, startCount in
+      ends = [LayoutAttributes](_unsafeFilling: n) { endBuffer, endCount in
         do throws(HarmonicError) {
           for k in 0..<n {
             let (start, end) = (startBuffer.baseAddress! + k, endBuffer.baseAddress! + k)
@@ -524,7 +524,7 @@ extension LayoutTransition {
     typealias Key = _PairKey
     // Fields read in place through a pointer (an array's subscript copies
     // the element, ids and kind names included).
-    let keys = [Key](unsafeUninitializedCapacity: elements.count) { keys, keyCount in
+    let keys = [Key](_unsafeFilling: elements.count) { keys, keyCount in
       elements.withUnsafeBufferPointer { buffer in
         guard let base = buffer.baseAddress else { return }
         for k in buffer.indices {
@@ -559,7 +559,7 @@ extension LayoutTransition {
     // tags combined.
     var unique = 0
     var result = _Pairing()
-    result.tags = [Int32](unsafeUninitializedCapacity: order.count) { tags, tagCount in
+    result.tags = [Int32](_unsafeFilling: order.count) { tags, tagCount in
       order.withUnsafeMutableBufferPointer { order in
         for position in order.indices {
           let k = order[position]
@@ -574,7 +574,7 @@ extension LayoutTransition {
       }
       tagCount = unique
     }
-    result.elements = [TransitionElement](unsafeUninitializedCapacity: unique) { buffer, count in
+    result.elements = [TransitionElement](_unsafeFilling: unique) { buffer, count in
       for j in 0..<unique { (buffer.baseAddress! + j).initialize(to: element(order[j])) }
       count = unique
     }
@@ -601,7 +601,7 @@ extension LayoutTransition {
       // Ties by index: stable whatever the sort.
       return keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
     }
-    return [Int](unsafeUninitializedCapacity: n) { order, count in
+    return [Int](_unsafeFilling: n) { order, count in
       var (i, j, k) = (0, split, 0)
       // Ties take the first run first, as a stable sort does.
       while i < split, j < n {

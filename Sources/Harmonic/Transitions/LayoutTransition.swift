@@ -290,7 +290,7 @@ public struct LayoutTransition: Sendable {
     // in place and handed over: no per-column arrays to copy. Every value
     // written once: start, target, velocity 0; the restoring column is the
     // batch's to compute (its initializer writes all of it).
-    let columns = [Double](unsafeUninitializedCapacity: 4 * m) { columns, count in
+    let columns = [Double](_unsafeFilling: 4 * m) { columns, count in
       if let explicitStart {
         _ = UnsafeMutableBufferPointer(rebasing: columns[0..<m]).initialize(from: explicitStart)
       } else {
