@@ -199,8 +199,8 @@ func fuzzTransition(_ input: inout FuzzInput) {
   var frame = transition.makeFrame(), other = transition.makeFrame()
   for _ in 0..<input.int(1...5) {
     let tick = AnimationTime(ticks: Int64(input.int(0...3_000)) * 1_000_000)
-    let a = attempt { () throws(HarmonicError) in try transition.frame(at: tick, into: &frame, backend: .native) }
-    let b = attempt { () throws(HarmonicError) in try transition.frame(at: tick, into: &other, backend: .blas) }
+    let a: Void? = attempt { () throws(HarmonicError) in try transition.frame(at: tick, into: &frame, backend: .native) }
+    let b: Void? = attempt { () throws(HarmonicError) in try transition.frame(at: tick, into: &other, backend: .blas) }
     require(a != nil && b != nil, "frame rejected a frame made by makeFrame()")
     require(attributesAgree(frame.attributes, other.attributes, end: transition.endAttributes), "transition frame native != BLAS at \(tick.ticks)")
     finite(Double(frame.contentOffset.x), Double(frame.contentOffset.y), frame.progress, what: "frame at \(tick.ticks)")

@@ -201,7 +201,7 @@ func fuzzValueAnimation(_ input: inout FuzzInput) {
       let at = max(now, last)
       let rows = (0..<slots.count).map { model.state(ofRow: $0, at: at) }
       let dragged = model.draggedRow
-      let done = attempt { () throws(HarmonicError) in
+      let done: Void? = attempt { () throws(HarmonicError) in
         input.byte() < 32 ? try model.drop(velocity: input.moderate(), at: now) : try model.drag(to: input.moderate(), velocity: input.moderate(), at: now)
       }
       if done != nil { last = at }
