@@ -525,8 +525,9 @@ extension LayoutTransition {
     // Fields read in place through a pointer (an array's subscript copies
     // the element, ids and kind names included).
     let keys = [Key](_unsafeFilling: elements.count) { keys, keyCount in
+      // Called only for at least one element (an empty fill is `[]`).
       elements.withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
+        let base = buffer.baseAddress!
         for k in buffer.indices {
           let element = base + k
           let toPath = element.pointee.to?.indexPath, fromPath = element.pointee.from?.indexPath
