@@ -1,47 +1,74 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
 
-// `harmonic tune` serves the spring-tuning page through Hummingbird, an HTTP
-// server. No target of the `Harmonic` library depends on it. Setting
-// HARMONIC_WITHOUT_TUNE=1 leaves the server, the `tune` command and its tests
-// out of the package graph altogether: .ci/run does so for the sanitizer
-// builds, which would otherwise build the server again each.
-let withTune = Context.environment["HARMONIC_WITHOUT_TUNE"] == nil
+// Products by audience:
+// - `Harmonic`: the runtime an app links (springs, batches, layouts,
+//   transitions, scrolling, value springs). Links BLAS, nothing else.
+// - `HarmonicTuning`: design-time tools (fit, plot, export). The only module
+//   that links LAPACK.
+// - `harmonic`: the command-line tool. `harmonic tune`, the tuning page's
+//   HTTP server, needs the `TuningServer` trait (off by default):
+//   `swift run --traits TuningServer harmonic tune`.
+//
+// Every reference to the server's packages (Hummingbird, swift-log,
+// swift-service-lifecycle) is guarded by that trait, so SwiftPM prunes them
+// from a client's resolution: a package depending on `Harmonic` resolves
+// swift-argument-parser only (see the README, "Why traits").
+let tuningServer: Set<String> = ["TuningServer"]
 
 let package = Package(
   name: "Harmonic",
   products: [
     .library(name: "Harmonic", targets: ["Harmonic"]),
+    .library(name: "HarmonicTuning", targets: ["HarmonicTuning"]),
     .executable(name: "harmonic", targets: ["HarmonicCLI"]),
+  ],
+  traits: [
+    .trait(
+      name: "TuningServer",
+      description: "Builds `harmonic tune`, the spring-tuning page's HTTP server (Hummingbird)."
+    )
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // `swift package generate-documentation` (a command plugin: never built into the library).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-  ] + (withTune ? [
+    // The tuning server (trait TuningServer only): Hummingbird, its logger, and
+    // graceful shutdown for the server's tests (both already in Hummingbird's graph).
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-    // Already in Hummingbird's graph: its logger, and graceful shutdown for the server tests.
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
-  ] : []),
+  ],
   targets: [
     // MARK: - Public API
     .target(
       name: "Harmonic",
       dependencies: ["_HarmonicBLAS"]
     ),
+    .target(
+      name: "HarmonicTuning",
+      dependencies: ["Harmonic", "_HarmonicLAPACK"]
+    ),
 
     // MARK: - Implementation details
-    // The four BLAS/LAPACK routines behind one C signature: the system CBLAS +
-    // LAPACKE on Linux (Debian: libblas-dev liblapacke-dev), Accelerate's
-    // current interface on Apple platforms.
+    // The two BLAS routines of the batch engine behind one C signature: the
+    // system CBLAS on Linux (Debian: libblas-dev), Accelerate on Apple platforms.
     .target(
       name: "_HarmonicBLAS",
       cSettings: [.define("ACCELERATE_NEW_LAPACK", .when(platforms: applePlatforms))],
       linkerSettings: [
         .linkedLibrary("blas", .when(platforms: [.linux])),
+        .linkedFramework("Accelerate", .when(platforms: applePlatforms)),
+      ]
+    ),
+    // The two LAPACK routines of the spring fitter: LAPACKE on Linux (Debian:
+    // liblapacke-dev), Accelerate's current interface on Apple platforms.
+    .target(
+      name: "_HarmonicLAPACK",
+      cSettings: [.define("ACCELERATE_NEW_LAPACK", .when(platforms: applePlatforms))],
+      linkerSettings: [
         .linkedLibrary("lapacke", .when(platforms: [.linux])),
         .linkedFramework("Accelerate", .when(platforms: applePlatforms)),
       ]
@@ -50,24 +77,44 @@ let package = Package(
     // MARK: - Command-line tool
     // The commands live in a library so that the fuzzer and the tests can
     // drive the parser in process; the executable only maps the outcome to
-    // stdout/stderr and the exit status.
+    // stdout/stderr and the exit status, and serves `tune` when the trait
+    // linked the server.
     .target(
       name: "HarmonicCommands",
       dependencies: [
-        "Harmonic",
+        "Harmonic", "HarmonicTuning",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "HarmonicCLI",
-      dependencies: withTune ? ["HarmonicCommands", "HarmonicTune"] : ["HarmonicCommands"],
-      swiftSettings: withTune ? [.define("HARMONIC_TUNE")] : []
+      dependencies: [
+        "HarmonicCommands",
+        .target(name: "HarmonicTune", condition: .when(traits: tuningServer)),
+      ]
+    ),
+    // The tuning page: its static files and the HTTP server. Its sources
+    // compile to nothing without the trait; the JSON API it answers with lives
+    // in HarmonicCommands (`TuneAPI`), so the fuzzer and the main tests reach
+    // it without a server.
+    .target(
+      name: "HarmonicTune",
+      dependencies: [
+        "HarmonicCommands",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: tuningServer)),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: tuningServer)),
+      ],
+      resources: [.copy("Page")]
     ),
 
     // MARK: - Fuzzing
     // Checks for every public entry point, driven by libFuzzer (scripts/fuzz)
     // or replayed from the committed corpus (`swift run fuzz Fuzz/corpus`, and the tests).
-    .target(name: "HarmonicFuzzing", dependencies: ["Harmonic", "HarmonicCommands"], path: "Fuzz/HarmonicFuzzing"),
+    .target(
+      name: "HarmonicFuzzing",
+      dependencies: ["Harmonic", "HarmonicTuning", "HarmonicCommands"],
+      path: "Fuzz/HarmonicFuzzing"
+    ),
     .executableTarget(name: "fuzz", dependencies: ["HarmonicFuzzing"], path: "Fuzz/fuzz"),
 
     // MARK: - Benchmarks
@@ -94,35 +141,20 @@ let package = Package(
     // MARK: - Tests
     .testTarget(
       name: "HarmonicTests",
-      dependencies: ["Harmonic", "HarmonicCLI", "HarmonicCommands", "HarmonicFuzzing", "_AllocationCounter"]
+      dependencies: [
+        "Harmonic", "HarmonicTuning", "HarmonicCLI", "HarmonicCommands", "HarmonicFuzzing", "_AllocationCounter",
+      ]
     ),
     // Test-only malloc interposer that counts a thread's heap allocations.
     .target(name: "_AllocationCounter", path: "Tests/_AllocationCounter"),
-  ]
-)
-
-if withTune {
-  package.targets += [
-    // MARK: - Tuning page (`harmonic tune`)
-    // The HTTP server and the page's static files; the API it answers with
-    // lives in HarmonicCommands (`TuneAPI`), so the fuzzer and the main tests
-    // reach it without a server.
-    .target(
-      name: "HarmonicTune",
-      dependencies: [
-        "HarmonicCommands",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "Logging", package: "swift-log"),
-      ],
-      resources: [.copy("Page")]
-    ),
+    // The tuning server over real HTTP (trait TuningServer; empty without it).
     .testTarget(
       name: "HarmonicTuneTests",
       dependencies: [
-        "HarmonicTune", "HarmonicCommands", .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        "HarmonicTune", "HarmonicCommands",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: tuningServer)),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: tuningServer)),
       ]
     ),
   ]
-}
+)

@@ -12,6 +12,18 @@ enum Machine {
     }
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let memory = Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824
-    return "machine: \(model), \(cores) cores, \(String(format: "%.0f", memory)) GiB; BLAS: \(SpringBatch.blasImplementation)"
+    return "machine: \(model), \(cores) cores, \(String(format: "%.0f", memory)) GiB; BLAS: \(blas())"
+  }
+
+  /// The BLAS answering, with the file the dynamic linker mapped for
+  /// libblas.so.3 (alternatives and LD_LIBRARY_PATH both decide it), read
+  /// from /proc/self/maps: "reference BLAS (/usr/lib/…/libblas.so.3.11.0)".
+  static func blas() -> String {
+    let kind = SpringBatch.blasImplementation
+    guard kind == "reference BLAS", let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+          let line = maps.split(separator: "\n").first(where: { $0.contains("libblas.so") }),
+          let slash = line.firstIndex(of: "/")
+    else { return kind }
+    return "\(kind) (\(line[slash...]))"
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Harmonic
+import HarmonicTuning
 import HarmonicCommands
 
 func fuzzTuning(_ input: inout FuzzInput) {

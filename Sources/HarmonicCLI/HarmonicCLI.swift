@@ -1,19 +1,19 @@
 import Foundation
 import HarmonicCommands
-#if HARMONIC_TUNE
+#if TuningServer
 import HarmonicTune
 #endif
 
 /// Entry point: runs the command, and maps every failure (a bad value, a bad
 /// combination of options, an unknown option) to a message on stderr and exit
-/// status 2.
+/// status 2. With the `TuningServer` trait, `harmonic tune` serves the page.
 @main
 enum HarmonicMain {
   static func main() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    #if HARMONIC_TUNE
-    if arguments.first == "tune" {
-      exit(await TuneCommand.execute(Array(arguments.dropFirst())))
+    #if TuningServer
+    if let tune = HarmonicCommand.tuneCommand(in: arguments) {
+      exit(await TuneServer.serve(host: tune.host, port: tune.port))
     }
     #endif
     let outcome = HarmonicCommand.execute(arguments)

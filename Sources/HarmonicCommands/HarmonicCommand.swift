@@ -7,7 +7,7 @@ import Harmonic
 public struct HarmonicCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "harmonic",
-    abstract: "Exact damped springs and scroll physics: describe, sample, settle, snap, decay, rubber-band, fit, plot, export, transition.",
+    abstract: "Exact damped springs and scroll physics: describe, sample, settle, snap, decay, rubber-band, fit, plot, export, transition, tune.",
     discussion: """
       Every command takes one spring, in any one family:
         --mass M --stiffness K --damping C        (mass units, mass/s², mass/s)
@@ -18,11 +18,8 @@ public struct HarmonicCommand: ParsableCommand {
         --preset NAME                             (smooth, snappy, bouncy, core-animation, pop, android)
       Times are in seconds, velocities in units per second. Bad input prints a
       message on stderr and exits with status 2.
-
-      harmonic tune [--port N] [--host ADDRESS] serves the spring-tuning page
-      (see `harmonic tune --help`).
       """,
-    subcommands: [Describe.self, Sample.self, Settle.self, Snap.self, Decay.self, RubberBandCommand.self, Fit.self, Plot.self, Export.self, TransitionCommand.self]
+    subcommands: [Describe.self, Sample.self, Settle.self, Snap.self, Decay.self, RubberBandCommand.self, Fit.self, Plot.self, Export.self, TransitionCommand.self, TuneCommand.self]
   )
 
   public init() {}
@@ -33,6 +30,14 @@ public struct HarmonicCommand: ParsableCommand {
     public var status: Int32
     /// The message for stderr (empty on success); for `--help` the help text.
     public var message: String
+  }
+
+  /// The `tune` command `arguments` ask for, parsed and validated, or nil
+  /// when they ask for another command or do not parse (``execute(_:quiet:)``
+  /// then reports why). The executable serves the page with it when the
+  /// server is linked.
+  public static func tuneCommand(in arguments: [String]) -> TuneCommand? {
+    (try? parseAsRoot(arguments)) as? TuneCommand
   }
 
   /// Parses `arguments` (without the program name) and runs the command.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harmonic
+import HarmonicTuning
 
 /// The JSON API of `harmonic tune`'s page, independent of any HTTP server:
 /// an endpoint name and a query string in, a status and a JSON body out.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Harmonic
+import HarmonicTuning
 
 /// A spring written as `key=value,…` with the option names of the spring
 /// families (`duration=0.5,bounce=0.3`, `mass=1,stiffness=100,damping=10`),

@@ -1,3 +1,6 @@
+// Compiled only with the TuningServer trait (Package.swift): without it this
+// module is empty and nothing of Hummingbird is resolved or built.
+#if TuningServer
 import Foundation
 import HarmonicCommands
 import Hummingbird
@@ -76,4 +79,25 @@ public enum TuneServer {
       headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
       body: ResponseBody(byteBuffer: ByteBuffer(string: response.body)))
   }
+
+  /// Serves the page on `host:port` until interrupted, printing its URL on
+  /// stdout once it listens. Returns the exit status: 0, or 2 when the server
+  /// cannot start (the message on stderr).
+  public static func serve(host: String, port: Int) async -> Int32 {
+    if !["127.0.0.1", "::1", "localhost"].contains(host) {
+      FileHandle.standardError.write(Data("harmonic tune: serving on \(host), not only this machine\n".utf8))
+    }
+    let application = application(host: host, port: port) { port in
+      let shown = host.contains(":") ? "[\(host)]" : host
+      FileHandle.standardOutput.write(Data("Harmonic tune: http://\(shown):\(port)/  (Ctrl-C stops)\n".utf8))
+    }
+    do {
+      try await application.runService()
+      return 0
+    } catch {
+      FileHandle.standardError.write(Data("harmonic tune: error: \(error)\n".utf8))
+      return 2
+    }
+  }
 }
+#endif

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Harmonic
+@testable import HarmonicTuning
 
 @Suite("Bad input is refused with a typed error")
 struct BadInputTests {

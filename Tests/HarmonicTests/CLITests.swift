@@ -1,4 +1,5 @@
 import Foundation
+import HarmonicCommands
 import Testing
 import Harmonic
 
@@ -294,5 +295,23 @@ struct TransitionCLITests {
     let soft = mutated { $0["spring"] = ["mass": 1, "stiffness": 1e-6, "damping": 1e-3] }
     let tooMany = try run(soft, ["--fps", "1000", "--json"])
     #expect(tooMany.status == 2 && tooMany.stderr.contains("frames"), "\(tooMany.stderr)")
+  }
+
+  @Test("tune is a subcommand of the one parser: its options are checked, and serving names the trait it needs")
+  func tune() throws {
+    let tune = try #require(HarmonicCommand.tuneCommand(in: ["tune", "--port", "0", "--host", "::1"]))
+    #expect(tune.port == 0 && tune.host == "::1")
+    #expect(HarmonicCommand.tuneCommand(in: ["tune"])?.port == 8765)
+    #expect(HarmonicCommand.tuneCommand(in: ["tune", "--port", "65536"]) == nil)
+    #expect(HarmonicCommand.tuneCommand(in: ["describe", "--preset", "smooth"]) == nil)
+    let badPort = HarmonicCommand.execute(["tune", "--port", "70000"], quiet: true)
+    #expect(badPort.status == 2 && badPort.message.contains("--port must be within 0...65535"), "\(badPort.message)")
+    let emptyHost = HarmonicCommand.execute(["tune", "--host", ""], quiet: true)
+    #expect(emptyHost.status == 2 && emptyHost.message.contains("--host"), "\(emptyHost.message)")
+    // The parser never serves; the executable does, when the trait linked the server.
+    let serve = HarmonicCommand.execute(["tune"], quiet: true)
+    #expect(serve.status == 2 && serve.message.contains("swift run --traits TuningServer harmonic tune"), "\(serve.message)")
+    let help = HarmonicCommand.execute(["--help"], quiet: true)
+    #expect(help.status == 0 && help.message.contains("tune"))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Harmonic
+import HarmonicTuning
 import HarmonicCommands
 import Testing
 

@@ -1,3 +1,5 @@
+// Compiled only with the TuningServer trait (Package.swift).
+#if TuningServer
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -145,3 +147,4 @@ struct TuneServerTests {
     }
   }
 }
+#endif

@@ -15,8 +15,8 @@ public enum BatchBackend: Sendable, Hashable, CaseIterable {
 
 extension SpringBatch {
   /// The BLAS library answering the `.blas` backend, as found at run time
-  /// (e.g. "reference BLAS (/usr/lib/x86_64-linux-gnu/blas/libblas.so.3.11.0)"
-  /// or "OpenBLAS … (Haswell)").
+  /// from its symbols: "reference BLAS", "OpenBLAS … (Haswell)" or
+  /// "Accelerate".
   public static var blasImplementation: String { _BLAS.implementation }
 
   /// Whether `.blas` gives the same bits as `.native` with the BLAS found at

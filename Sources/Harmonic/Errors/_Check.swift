@@ -1,6 +1,6 @@
 /// Range checks shared by every constructor, so that each error message has the
 /// same shape.
-enum _Check {
+package enum _Check {
   /// Magnitude limit for positions and velocities (units, units/s). Keeps every
   /// intermediate product of the closed form finite: |a·x| and |ω₀²·x| stay
   /// below 1e200 for the largest accepted rates.
@@ -12,7 +12,7 @@ enum _Check {
   /// Longest accepted time, in seconds (about 31,700 years).
   static let maximumTime = 1e12
 
-  static func finiteMagnitude(_ value: Double, _ name: String, unit: String) throws(HarmonicError) {
+  package static func finiteMagnitude(_ value: Double, _ name: String, unit: String) throws(HarmonicError) {
     guard value.isFinite, value.magnitude <= maximumMagnitude else {
       throw .invalidParameter(name: name, value: value, accepted: "finite with magnitude ≤ 1e100 (\(unit))")
     }
@@ -26,7 +26,7 @@ enum _Check {
     }
   }
 
-  static func time(_ t: Double, _ name: String = "time") throws(HarmonicError) {
+  package static func time(_ t: Double, _ name: String = "time") throws(HarmonicError) {
     guard t >= 0, t <= maximumTime else {
       throw .invalidParameter(name: name, value: t, accepted: "within [0, 1e12] (s)")
     }

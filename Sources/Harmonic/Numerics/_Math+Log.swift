@@ -78,7 +78,7 @@ extension _Math {
     return fastTwoSum(a, aError + (kd * ln2Lo + (2 * sLo + tail)))
   }
 
-  static func log(_ x: Double) -> Double {
+  package static func log(_ x: Double) -> Double {
     if x.isNaN || x < 0 { return .nan }
     if x == 0 { return -.infinity }
     if x == .infinity { return x }

@@ -26,7 +26,7 @@
 // arguments, so the golden hashes changed with it (see README, Determinism).
 
 @usableFromInline
-enum _Math {
+package enum _Math {
   // ln 2 = ln2Hi + ln2Lo; ln2Hi has 32 significant bits so k·ln2Hi is exact.
   @usableFromInline static let ln2Hi = 6.93147180369123816490e-01
   @usableFromInline static let ln2Lo = 1.90821492927058770002e-10
@@ -72,7 +72,7 @@ enum _Math {
     return x * Double(sign: .plus, exponent: k, significand: 1)
   }
 
-  @usableFromInline static func exp(_ x: Double) -> Double {
+  @usableFromInline package static func exp(_ x: Double) -> Double {
     // x = n·ln2/128 + r (see _Math+ExpTable.swift); n = 128·k + j.
     if x.magnitude < 708 {  // 2^k is then a normal number: built from its bits
       // e^x rounds to 1 below 2⁻⁵⁴ (and r·r would be subnormal: slow on x86).

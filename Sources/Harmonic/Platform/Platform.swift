@@ -60,37 +60,22 @@ enum _Platform {
   }()
 
   /// Which BLAS is answering: "Accelerate", "OpenBLAS <config> (<core>)", or
-  /// "reference BLAS (<path>)", read from the loaded library, never guessed.
+  /// "reference BLAS", read from the loaded library's symbols, never guessed.
+  /// (The benchmark adds the library's file; the runtime needs only the kind.)
   static let blasDescription: String = {
     #if canImport(Accelerate)
     return "Accelerate"
     #elseif canImport(Glibc)
     let handle = dlopen(nil, RTLD_NOW)
     defer { if let handle { dlclose(handle) } }
-    if let config = dlsym(handle, "openblas_get_config") {
-      typealias StringGetter = @convention(c) () -> UnsafePointer<CChar>?
-      let configString = unsafeBitCast(config, to: StringGetter.self)().map { String(cString: $0) } ?? "?"
-      var core = ""
-      if let coreName = dlsym(handle, "openblas_get_corename") {
-        core = unsafeBitCast(coreName, to: StringGetter.self)().map { " (\(String(cString: $0)))" } ?? ""
-      }
-      return "OpenBLAS \(configString)\(core)"
+    guard let config = dlsym(handle, "openblas_get_config") else { return "reference BLAS" }
+    typealias StringGetter = @convention(c) () -> UnsafePointer<CChar>?
+    let configString = unsafeBitCast(config, to: StringGetter.self)().map { String(cString: $0) } ?? "?"
+    var core = ""
+    if let coreName = dlsym(handle, "openblas_get_corename") {
+      core = unsafeBitCast(coreName, to: StringGetter.self)().map { " (\(String(cString: $0)))" } ?? ""
     }
-    // The file the dynamic linker mapped for libblas.so.3 (alternatives and
-    // LD_LIBRARY_PATH both decide it), read from /proc/self/maps.
-    var path = "libblas.so.3"
-    if let file = fopen("/proc/self/maps", "r") {
-      defer { fclose(file) }
-      var line = [CChar](repeating: 0, count: 4096)
-      while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if let slash = text.firstIndex(of: "/"), text.contains("libblas.so") {
-          path = String(text[slash...].prefix { $0 != "\n" && $0 != " " })
-          break
-        }
-      }
-    }
-    return "reference BLAS (\(path))"
+    return "OpenBLAS \(configString)\(core)"
     #else
     return "unknown BLAS"
     #endif

@@ -26,7 +26,7 @@ public struct Spring: Sendable {
   /// Damping coefficient c, in mass/s (not the damping ratio).
   public let damping: Double
 
-  @usableFromInline let _basis: _SpringBasis
+  @usableFromInline package let _basis: _SpringBasis
 
   /// The damping ratio this spring was constructed with: the caller's ζ when
   /// a parameterization gave one (response/dampingRatio, stiffness/dampingRatio,

@@ -60,7 +60,7 @@ public struct SpringMotion: Sendable, Hashable {
   }
 
   @inlinable
-  func _state(atSeconds t: Double) -> SpringState {
+  package func _state(atSeconds t: Double) -> SpringState {
     let basis = spring._basis
     let (c, s, remaining, step) = basis.stepBasis(t)
     let displacement = start - target

@@ -22,13 +22,13 @@
 ///   (= `a − √q` without its cancellation), so extreme overdamping
 ///   (ζ = 5e8) neither overflows nor loses the slow mode.
 @usableFromInline
-struct _SpringBasis: Sendable, Hashable {
+package struct _SpringBasis: Sendable, Hashable {
   /// `a = c / (2m)`, 1/s.
-  @usableFromInline let decayRate: Double
+  @usableFromInline package let decayRate: Double
   /// `ω₀² = k / m`, 1/s².
   @usableFromInline let omegaSquared: Double
   /// `q = a² − ω₀²`, 1/s².
-  @usableFromInline let discriminant: Double
+  @usableFromInline package let discriminant: Double
   /// `√|q|`: the damped angular frequency ω_d (q < 0) or the hyperbolic rate γ (q ≥ 0), 1/s.
   @usableFromInline let rootDiscriminant: Double
   /// The rate of the slowest exponential: `a` when oscillating, `ω₀²/(a + γ)` otherwise, 1/s.
@@ -130,7 +130,7 @@ struct _SpringBasis: Sendable, Hashable {
   /// true P is ≥ 0: its minima, where Ŝ = 0, are 1 − e^(−a t)), and for
   /// ζ ≥ 1 it is at most 1.
   @inlinable
-  func stepBasis(_ t: Double) -> (c: Double, s: Double, remaining: Double, step: Double) {
+  package func stepBasis(_ t: Double) -> (c: Double, s: Double, remaining: Double, step: Double) {
     let c: Double, s: Double
     var sinTheta = 0.0, cosTheta = -1.0
     if discriminant < 0 {

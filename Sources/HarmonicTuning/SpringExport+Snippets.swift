@@ -1,3 +1,5 @@
+import Harmonic
+
 extension SpringExport {
   /// A piece of code that sets up `spring` in another animation system.
   public struct Snippet: Sendable, Hashable {
@@ -40,14 +42,14 @@ extension SpringExport {
   /// Numbers are printed in Swift's shortest round-trip form (Kotlin's
   /// shortest `Float` form for Android), so the systems that take `Double`
   /// read back exactly the numbers the library computed. The conversions are
-  /// the library's own: ``Spring/response``, ``Spring/dampingRatio``,
-  /// ``Spring/duration``, ``Spring/bounce``; SwiftUI, Android and CSS have
+  /// the library's own: `Spring/response`, `Spring/dampingRatio`,
+  /// `Spring/duration`, `Spring/bounce`; SwiftUI, Android and CSS have
   /// mass 1 and see the same motion because only k/m and c/m shape it.
   ///
   /// - Parameters:
   ///   - spring: the spring. It must settle (ζ > 0) for the CSS easing.
   ///   - cssTolerance: the CSS easing's largest error, within [1e-6, 0.1].
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` from
+  /// - Throws: `HarmonicError/invalidParameter(name:value:accepted:)` from
   ///   ``css(_:tolerance:relativeVelocity:)`` (an undamped spring, a tolerance
   ///   out of range).
   /// - Complexity: about 10,000 closed-form evaluations (the CSS easing's

@@ -1,3 +1,5 @@
+import Harmonic
+
 /// Turning a spring into what other animation systems take: a CSS
 /// `linear()` easing with a duration, or sampled keyframes.
 ///
@@ -48,7 +50,7 @@ public enum SpringExport {
   ///   - spring: the spring, as a unit step 0 → 1 from rest (or with `relativeVelocity`).
   ///   - tolerance: largest error in progress units, within [1e-6, 0.1]. Default 0.001.
   ///   - relativeVelocity: initial velocity in distances per second. Default 0.
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  /// - Throws: `HarmonicError/invalidParameter(name:value:accepted:)` for a
   ///   tolerance out of range or a spring that never settles.
   public static func css(_ spring: Spring, tolerance: Double = 0.001, relativeVelocity: Double = 0) throws(HarmonicError) -> CSSEasing {
     guard tolerance >= 1e-6, tolerance <= 0.1 else {
@@ -105,7 +107,7 @@ public enum SpringExport {
 
   /// Keyframes at `framesPerSecond` up to the exact settle time, the last one at 1.
   ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for an
+  /// - Throws: `HarmonicError/invalidParameter(name:value:accepted:)` for an
   ///   fps outside 1...1000, or a spring that does not settle within
   ///   ``maximumKeyframes`` frames.
   public static func keyframes(_ spring: Spring, framesPerSecond: Int, relativeVelocity: Double = 0) throws(HarmonicError) -> Keyframes {

@@ -1,7 +1,9 @@
-import _HarmonicBLAS
+import Harmonic
+
+import _HarmonicLAPACK
 
 /// The two LAPACK routines the spring fitter uses, column-major, through the
-/// `_HarmonicBLAS` shim (LAPACKE on Linux, Accelerate on Apple platforms).
+/// `_HarmonicLAPACK` shim (LAPACKE on Linux, Accelerate on Apple platforms).
 enum _LAPACK {
   /// Least-squares solution of A·x ≈ b (A m×n, m ≥ n, full rank) by QR
   /// (`dgels`). Returns nil when LAPACK reports a rank-deficient A.

@@ -1,3 +1,5 @@
+import Harmonic
+
 /// A CSS cubic-bezier timing function: x(s) and y(s) Bézier polynomials with
 /// end points (0, 0) and (1, 1); the value at a time fraction inverts x(s).
 public struct CubicBezier: Sendable, Hashable {

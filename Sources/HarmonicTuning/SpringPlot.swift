@@ -1,3 +1,5 @@
+import Harmonic
+
 /// SVG charts of spring step responses: value and velocity against time,
 /// the settle band and settle time, the overshoot, several springs overlaid.
 public enum SpringPlot {
@@ -25,7 +27,7 @@ public enum SpringPlot {
   /// band around 1, each settle time as a dashed line, each overshoot peak
   /// marked, and a legend.
   ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for no
+  /// - Throws: `HarmonicError/invalidParameter(name:value:accepted:)` for no
   ///   series or more than 8, a tolerance outside (0, 1], or
   ///   a data point with a time outside [0, 1e12] s or a non-finite value (or
   ///   one beyond ±1e100).

@@ -1,3 +1,5 @@
+import Harmonic
+
 /// The least-squares problem of a spring fit. Parameters θ: ln k and ln c
 /// (mass 1), then whichever of start, target and initial velocity were not
 /// given, in that order. The model is linear in those three,

@@ -1,3 +1,5 @@
+import Harmonic
+
 /// Finds the spring that best matches a wanted motion.
 ///
 /// From samples (or a cubic-bezier easing, sampled) it minimizes the sum of
@@ -81,10 +83,10 @@ public enum SpringFit {
   ///   - initialVelocity: fixed initial velocity (units/s), or `nil` to fit it.
   /// - Returns: the spring, the start, target and velocity (fitted or as
   ///   given) and how well they fit.
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  /// - Throws: `HarmonicError/invalidParameter(name:value:accepted:)` for
   ///   too few points, non-finite or unordered data, or a constant motion
   ///   (constant samples equal to the target), which has no spring to find;
-  ///   ``HarmonicError/undefined(quantity:reason:)`` when no spring in range
+  ///   `HarmonicError/undefined(quantity:reason:)` when no spring in range
   ///   reproduces the data.
   /// - Complexity: O(n) per iteration for n samples, plus a 140 × 30 starting
   ///   grid (one small least-squares solve per point when something is fitted
@@ -144,7 +146,7 @@ public enum SpringFit {
   }
 
   /// The spring with a given overshoot of a step from rest (a fraction, 0 for
-  /// none: critically damped) that settles — SwiftUI's ``Spring/settlingDuration``
+  /// none: critically damped) that settles — SwiftUI's `Spring/settlingDuration`
   /// — in exactly `settleTime` seconds. Mass 1.
   public static func spring(overshoot: Double, settleTime: Double) throws(HarmonicError) -> Spring {
     guard overshoot >= 0, overshoot < 1 else {
