@@ -34,7 +34,7 @@ extension Suite {
       let sorted = samples.sorted()
       return (sorted[sorted.count / 2], sorted[0], sorted[sorted.count - 1])
     }
-    func make(_ springs: TransitionSprings) throws -> LayoutTransition {
+    func make(_ springs: LayoutTransition.Springs) throws -> LayoutTransition {
       try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, springs: springs,
                            velocity: .gesture(CGPoint(x: 0, y: -800)))
     }

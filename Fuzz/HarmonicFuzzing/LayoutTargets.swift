@@ -149,7 +149,7 @@ func attributesAgree(_ a: [LayoutAttributes], _ b: [LayoutAttributes], end: [Lay
 func fuzzTransition(_ input: inout FuzzInput) {
   guard let old = makeLayout(&input, exact: true), let new = makeLayout(&input, exact: input.byte() >= 32) else { return }
   guard let viewport = attempt({ () throws(HarmonicError) in try Viewport(size: CGSize(width: input.points(1...500), height: input.points(1...500))) }) else { return }
-  let springs: TransitionSprings
+  let springs: LayoutTransition.Springs
   switch input.int(0...2) {
   case 0: springs = .shared(anySpring(&input))
   case 1:
@@ -157,7 +157,7 @@ func fuzzTransition(_ input: inout FuzzInput) {
     springs = .perItem { list[($0.item + $0.section) % 4] }
   default: springs = .staggered(base: anySpring(&input), step: input.byte() < 8 ? input.double() : input.points(0...10) / 100, origin: nil)
   }
-  let velocity: TransitionVelocity = input.element([.none, .progress(input.moderate()), .gesture(CGPoint(x: input.moderate(), y: input.moderate()))])
+  let velocity: LayoutTransition.Velocity = input.element([.none, .progress(input.moderate()), .gesture(CGPoint(x: input.moderate(), y: input.moderate()))])
   let update = input.bool() ? randomUpdate(&input, old: old.itemCounts, new: new.itemCounts) : LayoutUpdate(
     inserted: Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) }),
     deleted: Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) }))
@@ -167,7 +167,7 @@ func fuzzTransition(_ input: inout FuzzInput) {
   let endViewport = input.bool() ? nil : attempt({ () throws(HarmonicError) in
     try Viewport(size: CGSize(width: input.points(1...500), height: input.points(1...500)))
   })
-  let decoration: LayoutDecoration? = input.bool() ? nil : .carousel(.linear(shrink: input.points(0...100) / 100), axis: input.bool() ? .horizontal : .vertical)
+  let decoration: LayoutTransition.Decoration? = input.bool() ? nil : .carousel(.linear(shrink: input.points(0...100) / 100), axis: input.bool() ? .horizontal : .vertical)
   let transforms: TransformInterpolation = input.bool() ? .componentwise : .decomposed
   let snapshots = input.byte() < 32
   let include3D = input.bool()

@@ -181,7 +181,7 @@ struct TransitionScene {
                               deleted: Set(deleted.map { ItemIndexPath(item: oldIndex[$0]!, section: 0) }), moved: moved)
     let old = TransitionScene.AllVisible(try LayoutSnapshot(elements: from.items.map(\.attributes), contentSize: from.contentSize))
     let new = TransitionScene.AllVisible(try LayoutSnapshot(elements: to.items.map(\.attributes), contentSize: to.contentSize))
-    func make(_ velocity: TransitionVelocity) throws -> LayoutTransition {
+    func make(_ velocity: LayoutTransition.Velocity) throws -> LayoutTransition {
       try LayoutTransition(from: old, offset: from.offset, to: new, offset: to.offset, viewport: viewport, update: update,
                            appearance: .fade, springs: .shared(spring), velocity: velocity)
     }
@@ -209,7 +209,7 @@ struct TransitionScene {
     func attributes(of element: ElementID) -> LayoutAttributes? { snapshot.attributes(of: element) }
   }
 
-  func name(of element: TransitionElement) -> String {
+  func name(of element: LayoutTransition.Element) -> String {
     if let to = element.to { return newNames[to.indexPath.item] }
     return oldNames[element.from!.indexPath.item]
   }

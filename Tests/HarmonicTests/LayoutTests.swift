@@ -206,12 +206,9 @@ struct LayoutTests {
     #expect(minimal.y == 980)
     #expect(try grid.offsetBringingToFirstRow(ip(31), viewport: viewport) == CGPoint(x: 0, y: 1000))
     #expect(try grid.offsetBringingToFirstRow(ip(99), viewport: viewport) == CGPoint(x: 0, y: 3400 - 600))
-    let animate = itemsToAnimate(from: list, visible: CGRect(x: 0, y: 0, width: 300, height: 100), to: grid, visible: CGRect(x: 0, y: 0, width: 300, height: 100))
-    // The list shows rows 0…2 in its first 100 pt (44 pt rows); the grid's first line is items 0…2.
-    #expect(animate == [ip(0), ip(1), ip(2)])
   }
 
-  @Test("appearing items fly in only when really inserted; bounds changes pair every visible item")
+  @Test("appearing items fly in only when really inserted; a rotation pairs every visible item")
   func updates() throws {
     let layout = try grid()
     let final = try layout.attributes(of: ip(2))
@@ -224,13 +221,15 @@ struct LayoutTests {
 
     let portrait = try GridLayout(sections: [.init(itemCount: 20, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
     let landscape = try GridLayout(sections: [.init(itemCount: 20, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 568)
-    let moves = try boundsChange(from: portrait, visible: CGRect(x: 0, y: 0, width: 320, height: 568),
-                                 to: landscape, visible: CGRect(x: 0, y: 0, width: 568, height: 320))
+    // A rotation is a transition with a viewport per end, every element paired with itself.
+    let rotation = try LayoutTransition(from: portrait, offset: .zero, to: landscape, offset: .zero,
+                                        viewport: Viewport(size: CGSize(width: 320, height: 568)),
+                                        endViewport: Viewport(size: CGSize(width: 568, height: 320)))
     // Portrait: 3 per line, line pitch 110, 6 lines reach into 568 pt → items 0…17;
     // landscape: 5 per line, 3 lines within 320 pt → items 0…14. Union: 0…17.
-    #expect(moves.count == 18)
-    #expect(moves.allSatisfy { $0.from.indexPath == $0.indexPath && $0.to.indexPath == $0.indexPath })
-    #expect(throws: HarmonicError.self) { try boundsChange(from: portrait, visible: .zero, to: layout, visible: .zero) }
+    let paired = Set(rotation.elements.compactMap(\.from))
+    #expect(paired.isSuperset(of: (0..<18).map { ElementID.cell(ip($0)) }))
+    #expect(rotation.elements.allSatisfy { $0.from == $0.to })
   }
 
   @Test("attributes ⇄ batch channels is an exact round trip")
@@ -356,6 +355,6 @@ struct ElementKindTests {
     #expect(results.allSatisfy { $0 == results[0] })
     #expect(Set(results[0]).count == 16)
     // No reference counting when these are copied (what transition setup costs).
-    #expect(_isPOD(ElementKind.self) && _isPOD(ElementID.self) && _isPOD(LayoutAttributes.self) && _isPOD(TransitionElement.self))
+    #expect(_isPOD(ElementKind.self) && _isPOD(ElementID.self) && _isPOD(LayoutAttributes.self) && _isPOD(LayoutTransition.Element.self))
   }
 }

@@ -9,7 +9,7 @@ struct LayoutTransitionTests {
                              viewportCrossExtent: 320)
   let list = try! GridLayout.list(rowHeights: [Array(repeating: 44, count: 60)], width: 320)
 
-  func flowToList(velocity: TransitionVelocity = .none, springs: TransitionSprings = .shared(.snappy)) throws -> LayoutTransition {
+  func flowToList(velocity: LayoutTransition.Velocity = .none, springs: LayoutTransition.Springs = .shared(.snappy)) throws -> LayoutTransition {
     let end = try list.placement(of: [ItemIndexPath(item: 9, section: 0)], .top, viewport: viewport, current: .zero)
     return try LayoutTransition(from: grid, offset: CGPoint(x: 0, y: 315), to: list, offset: end, viewport: viewport,
                                 springs: springs, velocity: velocity)
@@ -250,7 +250,7 @@ struct TransitionSetupTests {
   func badTolerances() throws {
     let grid = try GridLayout(sections: [.init(itemCount: 10, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
     for (name, bad) in [("points", 0.0), ("alpha", -1), ("scale", .nan), ("points", .infinity)] {
-      var tolerances = TransitionTolerances()
+      var tolerances = LayoutTransition.Tolerances()
       switch name {
       case "points": tolerances.points = bad
       case "alpha": tolerances.alpha = bad
@@ -299,7 +299,7 @@ struct TransitionSetupTests {
       try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: size, height: size * 0.8), lineSpacing: 4, interitemSpacing: 4,
                                       headerExtent: header ? 30 : 0)], viewportCrossExtent: 320)
     }
-    let tilt = LayoutDecoration { attributes, rect in
+    let tilt = LayoutTransition.Decoration { attributes, rect in
       attributes.transform3D.m[11] = -1 / 500 * (1 + Double(attributes.indexPath.item % 3))
       attributes.alpha = attributes.center.y < rect.midY ? 0.5 : 1
     }
@@ -341,7 +341,7 @@ struct TransitionSetupTests {
       let context = LayoutTransition._Ends(
         startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, viewport.size),
         mapping: update.isEmpty && old.itemCounts == new.itemCounts
-          ? IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts),
+          ? LayoutUpdate.IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts),
         update: update, appearance: trial % 2 == 0 ? .fade : .flyIn(distance: 200, rotation: 0.3), decoration: decoration,
         include3D: false, transforms: .decomposed)
       let raw = try LayoutTransition._endpoints(old, new, context)
@@ -381,7 +381,7 @@ struct TransitionSetupTests {
     // Decorations that the compact form cannot rebuild from channels and ids
     // (a −0 entry of an identity 3-D transform, a changed index path) and
     // ones it keeps per element (zIndex, hidden), and a real 3-D one.
-    let odd = LayoutDecoration { attributes, _ in
+    let odd = LayoutTransition.Decoration { attributes, _ in
       let item = attributes.indexPath.item
       if item % 7 == 1 { attributes.transform3D.m[4] = -0.0 }
       if item % 11 == 2 { attributes.indexPath.item += 1000 }
@@ -389,7 +389,7 @@ struct TransitionSetupTests {
       attributes.isHidden = item % 3 == 0
       attributes.alpha = item % 2 == 0 ? -0.0 : 0.75
     }
-    let tilt = LayoutDecoration { attributes, _ in attributes.transform3D.m[11] = -1.0 / 600 }
+    let tilt = LayoutTransition.Decoration { attributes, _ in attributes.transform3D.m[11] = -1.0 / 600 }
     var update = LayoutUpdate()
     update.deleted = [ip(3), ip(9)]
     update.inserted = [ip(0), ip(20)]

@@ -436,7 +436,7 @@ struct BatchSettleTests {
       let viewport = try Viewport(size: CGSize(width: Double(columns) * 44, height: random.logUniform(100, 4000)))
       let spring = try Spring(response: random.logUniform(0.1, 1), dampingRatio: random.logUniform(0.3, 2))
       let velocity = CGPoint(x: Double.random(in: -2000...2000, using: &random), y: Double.random(in: -2000...2000, using: &random))
-      let springs: TransitionSprings = trial % 3 == 0 ? .staggered(base: spring, step: 0.05, origin: nil) : .shared(spring)
+      let springs: LayoutTransition.Springs = trial % 3 == 0 ? .staggered(base: spring, step: 0.05, origin: nil) : .shared(spring)
       let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: CGPoint(x: 0, y: Double(count)), viewport: viewport,
                                             springs: springs, velocity: .gesture(velocity))
       let batch = transition.batch

@@ -238,7 +238,7 @@ struct TransitionScenarioTests {
     let grid = try GridLayout(sections: [.init(itemCount: 20, itemSize: CGSize(width: 110, height: 110))], viewportCrossExtent: 375)
     let carousel = try GridLayout.carousel(count: 20, itemSize: CGSize(width: 200, height: 260), spacing: 20, viewport: viewport.size)
     let offset = CGPoint(x: 220 * 3, y: 0)
-    let decoration = LayoutDecoration.carousel(.standard, axis: .horizontal)
+    let decoration = LayoutTransition.Decoration.carousel(.standard, axis: .horizontal)
     let transition = try LayoutTransition(from: grid, offset: .zero, to: carousel, offset: offset, viewport: viewport, decoration: decoration)
     let decorated = carousel.attributes(in: viewport.visibleRect(at: offset), decoration: .standard)
     for element in decorated {

@@ -13,9 +13,6 @@ extension SpringBatch {
   }
 }
 
-@available(*, deprecated, renamed: "SpringBatch.Bake")
-public typealias SpringBatchBake = SpringBatch.Bake
-
 extension SpringBatch {
   /// Buffers for baking `frameCount` ticks at once.
   ///

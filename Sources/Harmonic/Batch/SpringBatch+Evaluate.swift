@@ -16,9 +16,6 @@ extension SpringBatch {
   }
 }
 
-@available(*, deprecated, renamed: "SpringBatch.Frame")
-public typealias SpringBatchFrame = SpringBatch.Frame
-
 extension SpringBatch {
   /// Buffers sized for this batch.
   ///

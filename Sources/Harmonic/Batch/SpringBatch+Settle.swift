@@ -184,10 +184,4 @@ extension SpringBatch {
     }
     return origin._firstTick(afterSeconds: best)
   }
-
-  /// The settle tick (renamed: `settleTime` means seconds elsewhere).
-  @available(*, deprecated, renamed: "settleTick(valueTolerances:threads:)")
-  public func settleTime(valueTolerances tolerances: [Double], threads: Int? = nil) throws(HarmonicError) -> AnimationTime? {
-    try settleTick(valueTolerances: tolerances, threads: threads)
-  }
 }

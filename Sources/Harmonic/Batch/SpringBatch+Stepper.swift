@@ -102,9 +102,6 @@ extension SpringBatch {
   }
 }
 
-@available(*, deprecated, renamed: "SpringBatch.Stepper")
-public typealias SpringBatchStepper = SpringBatch.Stepper
-
 extension SpringBatch {
   /// A stepper starting at ``origin`` that advances by `step`.
   ///

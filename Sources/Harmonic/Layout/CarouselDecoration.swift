@@ -14,9 +14,6 @@ public enum CarouselDecoration: Sendable, Hashable {
   /// drawn at 75 % (shrink 0.25).
   public static let standard = CarouselDecoration.linear(shrink: 0.25)
 
-  @available(*, deprecated, renamed: "standard")
-  public static var seed001: CarouselDecoration { standard }
-
   /// Applies scale (as the affine transform), alpha and zIndex (nearer the
   /// center is on top: zIndex = −round(d)) to attributes for a viewport whose
   /// center along the scroll axis is `viewportCenter`. The zIndex saturates

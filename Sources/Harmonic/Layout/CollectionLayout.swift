@@ -98,7 +98,7 @@ public struct LayoutSnapshot: CollectionLayout {
     var index: [ElementID: Int] = [:]
     index.reserveCapacity(elements.count)
     var counts: [Int] = []
-    // Read in place: iterating the array would copy every 272-byte element.
+    // Read in place: iterating the array would copy every element (a whole `LayoutAttributes`).
     try elements.withUnsafeBufferPointer { (buffer) throws(HarmonicError) in
       for k in buffer.indices {
         try LayoutSnapshot.check(buffer[k])

@@ -124,7 +124,8 @@ public struct GridLayout: Sendable {
   public var itemCount: Int { _sectionFirstItem[_sectionFirstItem.count - 1] }
 
   /// - Parameters:
-  ///   - sections: at least one, each with at least one item.
+  ///   - sections: at least one; a section may be empty (its header, footer
+  ///     and insets still take their space, it has no lines).
   ///   - scrollAxis: default vertical.
   ///   - viewportCrossExtent: the viewport's width (vertical scrolling) or
   ///     height (horizontal), points.

@@ -51,7 +51,7 @@ public enum LayoutChannels {
     into values: UnsafeMutablePointer<Double>
   ) {
     // Fields read in place through the pointer: a buffer's subscript
-    // would copy the whole 272-byte value.
+    // would copy the whole attributes value.
     let (center, size) = (element.pointee.center, element.pointee.size)
     values[centerX * n + item] = Double(center.x)
     values[centerY * n + item] = Double(center.y)

@@ -1,7 +1,7 @@
 /// The viewport of a scroll view: its size and content insets, in points.
 public struct Viewport: Sendable, Hashable {
-  public var size: CGSize
-  public var insets: LayoutInsets
+  public private(set) var size: CGSize
+  public private(set) var insets: LayoutInsets
 
   public init(size: CGSize, insets: LayoutInsets = .zero) throws(HarmonicError) {
     guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {

@@ -8,7 +8,7 @@
 // `sin`, `pow`… anywhere else does not compile. That is the guard on the
 // cross-platform promise: every transcendental function on a deterministic path
 // goes through `_Math` (Numerics/), which gives the same bits everywhere.
-// (`PlatformBoundaryTests` also checks the imports of every source file.)
+// (`ArchitectureTests` also checks the imports of every source file.)
 //
 // Members of Foundation's types (`CGRect.intersects`, `String(format:)`) stay
 // visible module-wide: the module imports Foundation here.

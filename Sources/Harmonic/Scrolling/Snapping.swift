@@ -54,7 +54,8 @@ public enum Snapping {
     public var decelerationRate: Double
     /// Velocities at least this fast (points/s) count as a flick (rule 3). Default 50.
     public var minimumFlingVelocity: Double
-    /// At most this many items from the item nearest the current offset (rule 4); `nil` for no limit.
+    /// At most this many snap positions from the current offset (rule 4): the first
+    /// candidate strictly ahead in the flick's direction is 1 away, the next 2; `nil` for no limit.
     public var maximumItemsPerFlick: Int?
     /// Sorted indices of items a scroll must not pass (rule 4).
     public var stopItems: [Int]

@@ -44,8 +44,4 @@ public struct SpringAnimation: Sendable, Hashable {
   public func settleTick(tolerance: SettleTolerance) -> AnimationTime? {
     segmentStart._firstTick(afterSeconds: motion.settleTime(tolerance: tolerance))
   }
-
-  /// The settle tick (renamed: `settleTime` means seconds elsewhere).
-  @available(*, deprecated, renamed: "settleTick(tolerance:)")
-  public func settleTime(tolerance: SettleTolerance) -> AnimationTime? { settleTick(tolerance: tolerance) }
 }

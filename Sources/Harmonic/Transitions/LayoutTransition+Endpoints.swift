@@ -1,5 +1,5 @@
 // A transition's start and end attributes, kept without two arrays of
-// 272-byte values: a transition built from layouts with per-entry
+// whole `LayoutAttributes` values: a transition built from layouts with per-entry
 // transforms keeps, per element, only what its batch's columns and its id do
 // not hold (zIndex and hidden at each end), and rebuilds the attributes from
 // them, bit for bit, when asked.
@@ -26,7 +26,7 @@ extension LayoutTransition {
 
     /// The compact form of a setup's columns (``_fillColumns(_:include3D:_:)``)
     /// once `batch` holds them.
-    static func compact(_ kept: _Kept, elements: [TransitionElement], batch: SpringBatch) -> _Endpoints {
+    static func compact(_ kept: _Kept, elements: [LayoutTransition.Element], batch: SpringBatch) -> _Endpoints {
       // Rebuilding needs the batch and the elements: captured once for the
       // arrays, made on first request.
       let arrays = _Deferred<([LayoutAttributes], [LayoutAttributes])> {
@@ -101,11 +101,11 @@ extension LayoutTransition {
   /// The columns of a batch, `[start | target | velocity | restoring]` with
   /// velocity and restoring 0, and what ``_Kept`` keeps, for `elements`:
   /// element k's start and end attributes written by `source` into
-  /// scratch and taken from there, so no 272-byte attribute arrays are
+  /// scratch and taken from there, so no attribute arrays are
   /// made. Nil when an element carries a 3-D transform and `include3D` is
   /// false (fill again with it).
   static func _fillColumns(
-    _ elements: [TransitionElement], include3D: Bool, _ source: inout some _ElementSource
+    _ elements: [LayoutTransition.Element], include3D: Bool, _ source: inout some _ElementSource
   ) throws(HarmonicError) -> (columns: [Double], kept: _Kept)? {
     let n = elements.count
     let m = try _elementCount(n, include3D: include3D)

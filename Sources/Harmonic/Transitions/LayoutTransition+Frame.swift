@@ -71,9 +71,6 @@ extension LayoutTransition {
   }
 }
 
-@available(*, deprecated, renamed: "LayoutTransition.Frame")
-public typealias TransitionFrame = LayoutTransition.Frame
-
 extension LayoutTransition {
   /// A frame to evaluate into.
   ///

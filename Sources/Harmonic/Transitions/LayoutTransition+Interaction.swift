@@ -59,7 +59,7 @@ extension LayoutTransition {
   /// gesture's own momentum carries them.
   public func finish(
     fromProgress p: Double, velocity: Double, at time: AnimationTime, rubberBand: Bool = false,
-    springs: TransitionSprings = .shared(.smooth)
+    springs: LayoutTransition.Springs = .shared(.smooth)
   ) throws(HarmonicError) -> LayoutTransition {
     try _release(p, velocity, time, rubberBand, springs, towardsEnd: true)
   }
@@ -68,13 +68,13 @@ extension LayoutTransition {
   /// and velocity the same way as ``finish(fromProgress:velocity:at:rubberBand:springs:)``.
   public func cancel(
     fromProgress p: Double, velocity: Double, at time: AnimationTime, rubberBand: Bool = false,
-    springs: TransitionSprings = .shared(.smooth)
+    springs: LayoutTransition.Springs = .shared(.smooth)
   ) throws(HarmonicError) -> LayoutTransition {
     try _release(p, velocity, time, rubberBand, springs, towardsEnd: false)
   }
 
   func _release(
-    _ p: Double, _ velocity: Double, _ time: AnimationTime, _ rubberBand: Bool, _ springs: TransitionSprings, towardsEnd: Bool
+    _ p: Double, _ velocity: Double, _ time: AnimationTime, _ rubberBand: Bool, _ springs: LayoutTransition.Springs, towardsEnd: Bool
   ) throws(HarmonicError) -> LayoutTransition {
     guard p.isFinite, p.magnitude <= 1e6 else {
       throw .invalidParameter(name: "progress", value: p, accepted: "finite, magnitude ≤ 1e6")
@@ -126,7 +126,7 @@ extension LayoutTransition {
   ///   an animated element is missing from `layout` or a newly visible one
   ///   from the current target, or for a time before the segment's start.
   public mutating func retarget(
-    to layout: some CollectionLayout, offset: CGPoint, viewport: Viewport, at time: AnimationTime, springs: TransitionSprings = .shared(.smooth)
+    to layout: some CollectionLayout, offset: CGPoint, viewport: Viewport, at time: AnimationTime, springs: LayoutTransition.Springs = .shared(.smooth)
   ) throws(HarmonicError) {
     guard time >= batch.origin else {
       throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the segment start, tick \(batch.origin.ticks)")
@@ -141,12 +141,12 @@ extension LayoutTransition {
     for (k, element) in elements.enumerated() where element.to != nil { position[element.id] = k }
     var next = elements
     for element in layout.attributes(in: endRect) where position[element.elementID] == nil {
-      next.append(TransitionElement(_from: element.elementID, _to: element.elementID))
+      next.append(LayoutTransition.Element(_from: element.elementID, _to: element.elementID))
     }
     next.sort()
     let current = complete ? LayoutChannels.values(of: endAttributes, include3D: include3D, transforms: transforms) : now._values.values
     let n0 = elements.count
-    var previousIndex: [TransitionElement: Int] = [:]
+    var previousIndex: [LayoutTransition.Element: Int] = [:]
     for (k, element) in elements.enumerated() { previousIndex[element] = k }
     var identities: [LayoutAttributes] = [], ends: [LayoutAttributes] = []
     var start = [Double](repeating: 0, count: next.count * channels)

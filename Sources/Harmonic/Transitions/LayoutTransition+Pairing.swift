@@ -15,10 +15,10 @@ extension LayoutTransition {
   struct _Ends {
     var startRect: CGRect, endRect: CGRect
     var viewportSizes: (CGSize, CGSize)
-    var mapping: IndexMapping
+    var mapping: LayoutUpdate.IndexMapping
     var update: LayoutUpdate
     var appearance: AppearanceStyle
-    var decoration: LayoutDecoration?
+    var decoration: LayoutTransition.Decoration?
     var include3D: Bool
     /// Per entry: the attributes go straight into the batch's columns.
     var transforms: TransformInterpolation
@@ -35,7 +35,7 @@ extension LayoutTransition {
 
   /// Pairs as elements, with their tags.
   struct _Pairing: _PairSink {
-    var elements: [TransitionElement] = []
+    var elements: [LayoutTransition.Element] = []
     var tags: [Int32] = []
     /// The end frame widens the new layout's corridor: the old id is visible at the start.
     static let widensNew: Int32 = 1
@@ -43,7 +43,7 @@ extension LayoutTransition {
     static let widensOld: Int32 = 2
 
     mutating func append(from: ElementID?, to: ElementID?, tag: Int32) {
-      elements.append(TransitionElement(_from: from, _to: to))
+      elements.append(LayoutTransition.Element(_from: from, _to: to))
       tags.append(tag)
     }
   }
@@ -68,15 +68,15 @@ extension LayoutTransition {
     }
 
     /// The pair a key holds.
-    static func element(_ key: _PairKey) -> TransitionElement {
+    static func element(_ key: _PairKey) -> LayoutTransition.Element {
       let id = ElementID(.cell, ItemIndexPath(item: key.2, section: key.1))
-      return TransitionElement(_from: key.3 & 1 != 0 ? ElementID(.cell, ItemIndexPath(item: key.5, section: key.4)) : nil,
+      return LayoutTransition.Element(_from: key.3 & 1 != 0 ? ElementID(.cell, ItemIndexPath(item: key.5, section: key.4)) : nil,
                                _to: key.3 & (1 << 40) == 0 ? id : nil)
     }
 
     /// The visible cells' pairs (see ``_pairVisible(old:new:mapping:into:)``),
     /// sorted and merged, their tags ORed.
-    static func visible(old: [ElementID], new: [ElementID], mapping: IndexMapping) -> _Pairing {
+    static func visible(old: [ElementID], new: [ElementID], mapping: LayoutUpdate.IndexMapping) -> _Pairing {
       let capacity = 2 * (old.count + new.count)
       let keys = UnsafeMutablePointer<_PairKey>.allocate(capacity: capacity)
       let tags = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
@@ -92,7 +92,7 @@ extension LayoutTransition {
 
   /// The pairs of the ids visible at the start (`old`) and at the end
   /// (`new`), through `mapping`: each id with its counterpart.
-  static func _pairVisible(old: [ElementID], new: [ElementID], mapping: IndexMapping, into sink: inout some _PairSink) {
+  static func _pairVisible(old: [ElementID], new: [ElementID], mapping: LayoutUpdate.IndexMapping, into sink: inout some _PairSink) {
     for id in old { _add(old: id, to: mapping.newElement(forOld: id), tag: _Pairing.widensNew, mapping: mapping, into: &sink) }
     for id in new {
       guard let from = mapping.oldElement(forNew: id) else {
@@ -106,7 +106,7 @@ extension LayoutTransition {
   /// Adds the pair of old `id` and new `to` (a reloaded cell as two
   /// elements: the old view leaving, the new one arriving).
   @inline(__always)
-  static func _add(old id: ElementID, to: ElementID?, tag: Int32, mapping: IndexMapping, into sink: inout some _PairSink) {
+  static func _add(old id: ElementID, to: ElementID?, tag: Int32, mapping: LayoutUpdate.IndexMapping, into sink: inout some _PairSink) {
     guard let to else { return sink.append(from: id, to: nil, tag: tag & _Pairing.widensOld) }
     if id.kind == .cell, mapping.isReloaded(id.indexPath) {
       sink.append(from: id, to: nil, tag: tag & _Pairing.widensOld)
@@ -168,7 +168,7 @@ extension LayoutTransition {
   /// transforms as the batch's columns and what ``_Kept`` keeps beside them
   /// (no attribute arrays), otherwise as two arrays.
   struct _Setup {
-    var elements: [TransitionElement]
+    var elements: [LayoutTransition.Element]
     /// Whether any element carries a 3-D transform (or `include3D`).
     var include3D: Bool
     /// `[start | target | velocity | restoring]`, velocity and restoring 0
@@ -399,7 +399,7 @@ extension LayoutTransition {
     /// nil for anything else (which ``write(_:start:end:)`` handles, errors
     /// included).
     @inline(__always)
-    func plainCellFrames(_ pair: TransitionElement) -> (start: _PlainFrame, end: _PlainFrame)? {
+    func plainCellFrames(_ pair: LayoutTransition.Element) -> (start: _PlainFrame, end: _PlainFrame)? {
       guard let grids, let from = pair.from, let to = pair.to, from.kind == .cell, to.kind == .cell,
             let start = grids.old._cellFrame(from.indexPath), let end = grids.new._cellFrame(to.indexPath) else { return nil }
       return (_PlainFrame(center: LayoutAttributes._center(of: start), size: start.size),
@@ -410,7 +410,7 @@ extension LayoutTransition {
     /// each side was looked up (rather than made from the other).
     @inline(__always)
     mutating func write(
-      _ pair: TransitionElement, start: UnsafeMutablePointer<LayoutAttributes>, end: UnsafeMutablePointer<LayoutAttributes>
+      _ pair: LayoutTransition.Element, start: UnsafeMutablePointer<LayoutAttributes>, end: UnsafeMutablePointer<LayoutAttributes>
     ) throws(HarmonicError) -> (Bool, Bool) {
       let (decoration, startRect, endRect) = (context.decoration, context.startRect, context.endRect)
       let hasStart = try LayoutTransition._initialize(start, id: pair.from, in: old, side: "old")
@@ -503,7 +503,7 @@ extension LayoutTransition {
                       accepted: "an element of the \(side) layout (the update's index mapping pairs it; declare it inserted or deleted)")
   }
 
-  /// `pairing`'s elements sorted as ``TransitionElement`` orders them,
+  /// `pairing`'s elements sorted as ``LayoutTransition/Element`` orders them,
   /// duplicates merged (their tags combined by `combine`, in sorted order):
   /// through integer keys, so cells never compare kind names.
   static func _sortedUnique(_ pairing: _Pairing, combine: (Int32, Int32) -> Int32) -> _Pairing {
@@ -553,7 +553,7 @@ extension LayoutTransition {
   /// Exactly as many elements as there are distinct keys are made.
   static func _uniqueSorted(
     keys: UnsafeBufferPointer<_PairKey>, tags given: UnsafeBufferPointer<Int32>, combine: (Int32, Int32) -> Int32,
-    element: (Int) -> TransitionElement
+    element: (Int) -> LayoutTransition.Element
   ) -> _Pairing {
     var order = _sortedOrder(keys)
     // The distinct keys' indices written over the front of `order`, their
@@ -575,7 +575,7 @@ extension LayoutTransition {
       }
       tagCount = unique
     }
-    result.elements = [TransitionElement](_unsafeFilling: unique) { buffer, count in
+    result.elements = [LayoutTransition.Element](_unsafeFilling: unique) { buffer, count in
       for j in 0..<unique { (buffer.baseAddress! + j).initialize(to: element(order[j])) }
       count = unique
     }

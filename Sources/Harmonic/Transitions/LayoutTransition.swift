@@ -1,64 +1,68 @@
-/// One animated element of a ``LayoutTransition``: where it comes from and
-/// where it goes.
-public struct TransitionElement: Sendable, Hashable, Comparable {
-  /// The element in the old layout; nil when it appears (inserted, or the
-  /// new half of a reload).
-  public var from: ElementID?
-  /// The element in the new layout; nil when it disappears (deleted, or the
-  /// old half of a reload).
-  public var to: ElementID?
+extension LayoutTransition {
+  /// One animated element of a ``LayoutTransition``: where it comes from and
+  /// where it goes.
+  public struct Element: Sendable, Hashable, Comparable {
+    /// The element in the old layout; nil when it appears (inserted, or the
+    /// new half of a reload).
+    public let from: ElementID?
+    /// The element in the new layout; nil when it disappears (deleted, or the
+    /// old half of a reload).
+    public let to: ElementID?
 
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
-  ///   both ids are nil.
-  public init(from: ElementID?, to: ElementID?) throws(HarmonicError) {
-    guard from != nil || to != nil else {
-      throw .invalidParameter(name: "from and to", value: 0, accepted: "at least one element id")
+    /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
+    ///   both ids are nil.
+    public init(from: ElementID?, to: ElementID?) throws(HarmonicError) {
+      guard from != nil || to != nil else {
+        throw .invalidParameter(name: "from and to", value: 0, accepted: "at least one element id")
+      }
+      (self.from, self.to) = (from, to)
     }
-    (self.from, self.to) = (from, to)
-  }
 
-  /// Pairs built by the transition itself: one id is always there.
-  init(_from from: ElementID?, _to to: ElementID?) {
-    (self.from, self.to) = (from, to)
-  }
+    /// Pairs built by the transition itself: one id is always there.
+    init(_from from: ElementID?, _to to: ElementID?) {
+      (self.from, self.to) = (from, to)
+    }
 
-  /// What a frame shows: the new id, or the old one of a disappearing element.
-  public var id: ElementID { to ?? from ?? ElementID(.cell, ItemIndexPath(item: 0, section: 0)) }
+    /// What a frame shows: the new id, or the old one of a disappearing element.
+    public var id: ElementID { to ?? from ?? ElementID(.cell, ItemIndexPath(item: 0, section: 0)) }
 
-  /// By ``id``; an element that stays or appears before one that disappears.
-  public static func < (lhs: TransitionElement, rhs: TransitionElement) -> Bool {
-    if lhs.id != rhs.id { return lhs.id < rhs.id }
-    let (l, r) = (lhs.to == nil ? 1 : 0, rhs.to == nil ? 1 : 0)
-    if l != r { return l < r }
-    switch (lhs.from, rhs.from) {
-    case let (a?, b?): return a < b
-    case (nil, .some): return true
-    default: return false
+    /// By ``id``; an element that stays or appears before one that disappears.
+    public static func < (lhs: LayoutTransition.Element, rhs: LayoutTransition.Element) -> Bool {
+      if lhs.id != rhs.id { return lhs.id < rhs.id }
+      let (l, r) = (lhs.to == nil ? 1 : 0, rhs.to == nil ? 1 : 0)
+      if l != r { return l < r }
+      switch (lhs.from, rhs.from) {
+      case let (a?, b?): return a < b
+      case (nil, .some): return true
+      default: return false
+      }
     }
   }
 }
 
-/// Something applied to a layout's attributes at each end of a transition,
-/// given the visible rect at that end (a carousel's scale and alpha by
-/// distance from the center, a parallax, a sticky header).
-public struct LayoutDecoration: Sendable {
-  let _body: @Sendable (inout LayoutAttributes, CGRect) -> Void
+extension LayoutTransition {
+  /// Something applied to a layout's attributes at each end of a transition,
+  /// given the visible rect at that end (a carousel's scale and alpha by
+  /// distance from the center, a parallax, a sticky header).
+  public struct Decoration: Sendable {
+    let _body: @Sendable (inout LayoutAttributes, CGRect) -> Void
 
-  /// - Parameter body: changes one element's attributes for the visible rect.
-  public init(_ body: @escaping @Sendable (inout LayoutAttributes, CGRect) -> Void) { _body = body }
+    /// - Parameter body: changes one element's attributes for the visible rect.
+    public init(_ body: @escaping @Sendable (inout LayoutAttributes, CGRect) -> Void) { _body = body }
 
-  /// A ``CarouselDecoration`` on the cells along `axis`.
-  public static func carousel(_ decoration: CarouselDecoration, axis: ScrollAxis = .horizontal) -> LayoutDecoration {
-    LayoutDecoration { attributes, rect in
-      guard attributes.kind == .cell else { return }
-      let horizontal = axis == .horizontal
-      decoration.apply(to: &attributes, viewportCenter: Double(horizontal ? rect.midX : rect.midY),
-                       viewportExtent: Double(horizontal ? rect.width : rect.height), axis: axis)
+    /// A ``CarouselDecoration`` on the cells along `axis`.
+    public static func carousel(_ decoration: CarouselDecoration, axis: ScrollAxis = .horizontal) -> LayoutTransition.Decoration {
+      LayoutTransition.Decoration { attributes, rect in
+        guard attributes.kind == .cell else { return }
+        let horizontal = axis == .horizontal
+        decoration.apply(to: &attributes, viewportCenter: Double(horizontal ? rect.midX : rect.midY),
+                         viewportExtent: Double(horizontal ? rect.width : rect.height), axis: axis)
+      }
     }
-  }
 
-  /// Applies the decoration to `attributes` for the visible rect `rect`.
-  public func apply(to attributes: inout LayoutAttributes, visibleRect rect: CGRect) { _body(&attributes, rect) }
+    /// Applies the decoration to `attributes` for the visible rect `rect`.
+    public func apply(to attributes: inout LayoutAttributes, visibleRect rect: CGRect) { _body(&attributes, rect) }
+  }
 }
 
 /// A layout-to-layout transition: every element's every attribute driven by
@@ -95,8 +99,8 @@ public struct LayoutDecoration: Sendable {
 ///   p̄ = 1 — every element and the offset are exactly at their targets.
 public struct LayoutTransition: Sendable {
   /// The animated elements, in batch order (sorted).
-  public private(set) var elements: [TransitionElement]
-  /// The index paths of ``elements`` (their ``TransitionElement/id``), in batch order.
+  public private(set) var elements: [LayoutTransition.Element]
+  /// The index paths of ``elements`` (their ``LayoutTransition/Element/id``), in batch order.
   public var indexPaths: [ItemIndexPath] { elements.map(\.id.indexPath) }
   public let include3D: Bool
   public let transforms: TransformInterpolation
@@ -107,7 +111,7 @@ public struct LayoutTransition: Sendable {
   public private(set) var endOffset: CGPoint
   public private(set) var startContentSize: CGSize
   public private(set) var endContentSize: CGSize
-  public let tolerances: TransitionTolerances
+  public let tolerances: LayoutTransition.Tolerances
   /// The first tick from which the frame is exactly the end state: the
   /// latest of the elements' exact settle ticks (within ``tolerances``) and
   /// ``SpringBatch/progressCompletion``.
@@ -127,7 +131,7 @@ public struct LayoutTransition: Sendable {
   /// The layout being transitioned to.
   public private(set) var target: any CollectionLayout
   /// The decoration applied at both ends (and to the ends of a retarget).
-  public let decoration: LayoutDecoration?
+  public let decoration: LayoutTransition.Decoration?
   /// The overall progress at the start of this segment and where it goes:
   /// 0 and 1 for a transition, the release point and 1 (``finish(fromProgress:velocity:at:rubberBand:springs:)``)
   /// or 0 (``cancel(fromProgress:velocity:at:rubberBand:springs:)``) for a
@@ -167,8 +171,8 @@ public struct LayoutTransition: Sendable {
   ///     leave towards.
   ///   - decoration: applied to the old layout's attributes with the start's
   ///     visible rect and to the new layout's with the end's.
-  ///   - springs: see ``TransitionSprings``.
-  ///   - velocity: see ``TransitionVelocity``.
+  ///   - springs: see ``LayoutTransition/Springs``.
+  ///   - velocity: see ``LayoutTransition/Velocity``.
   ///   - include3D: animate the 16 entries of the 3-D transform even when no
   ///     element carries one (they do whenever one does).
   ///   - transforms: per entry or decomposed (``TransformInterpolation``).
@@ -184,21 +188,21 @@ public struct LayoutTransition: Sendable {
   public init(
     from old: some CollectionLayout, offset oldOffset: CGPoint, to new: some CollectionLayout, offset newOffset: CGPoint,
     viewport: Viewport, endViewport: Viewport? = nil, update: LayoutUpdate = LayoutUpdate(), appearance: AppearanceStyle = .fade,
-    decoration: LayoutDecoration? = nil, springs: TransitionSprings = .shared(.smooth), velocity: TransitionVelocity = .none,
+    decoration: LayoutTransition.Decoration? = nil, springs: LayoutTransition.Springs = .shared(.smooth), velocity: LayoutTransition.Velocity = .none,
     include3D: Bool = false, transforms: TransformInterpolation = .componentwise,
-    tolerances: TransitionTolerances = TransitionTolerances(), start: AnimationTime = .zero
+    tolerances: LayoutTransition.Tolerances = LayoutTransition.Tolerances(), start: AnimationTime = .zero
   ) throws(HarmonicError) {
     try LayoutTransition._checkOffset(oldOffset, "offset")
     try LayoutTransition._checkOffset(newOffset, "new offset")
     let endViewport = endViewport ?? viewport
     let startRect = viewport.visibleRect(at: oldOffset), endRect = endViewport.visibleRect(at: newOffset)
     let mapping = update.isEmpty && old.itemCounts == new.itemCounts
-      ? IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
+      ? LayoutUpdate.IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
     let context = _Ends(startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, endViewport.size), mapping: mapping,
                      update: update, appearance: appearance, decoration: decoration, include3D: include3D, transforms: transforms)
     // The layouts Harmonic ships get their own compiled copies of the work
     // per element (their lookups inline there instead of going through the
-    // protocol and moving 272-byte results around); any other layout takes
+    // protocol and moving whole `LayoutAttributes` results around); any other layout takes
     // the generic one.
     var setup: _Setup
     if let old = old as? GridLayout, let new = new as? GridLayout {
@@ -251,11 +255,11 @@ public struct LayoutTransition: Sendable {
   ///     the cells given (see ``LayoutSnapshot``).
   ///   - appearance: see the layout initializer.
   ///   - decoration: see the layout initializer.
-  ///   - springs: see ``TransitionSprings``.
-  ///   - velocity: see ``TransitionVelocity``.
+  ///   - springs: see ``LayoutTransition/Springs``.
+  ///   - velocity: see ``LayoutTransition/Velocity``.
   ///   - include3D: see the layout initializer.
   ///   - transforms: see ``TransformInterpolation``.
-  ///   - tolerances: see ``TransitionTolerances``.
+  ///   - tolerances: see ``LayoutTransition/Tolerances``.
   ///   - start: the tick the transition starts at.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` as
   ///   ``LayoutSnapshot/init(elements:contentSize:itemCounts:)`` and the layout initializer do.
@@ -263,9 +267,9 @@ public struct LayoutTransition: Sendable {
   public init(
     from startElements: [LayoutAttributes], offset oldOffset: CGPoint, contentSize oldContentSize: CGSize, viewport: Viewport,
     to endElements: [LayoutAttributes], offset newOffset: CGPoint, contentSize newContentSize: CGSize, viewport endViewport: Viewport,
-    update: LayoutUpdate = LayoutUpdate(), appearance: AppearanceStyle = .fade, decoration: LayoutDecoration? = nil,
-    springs: TransitionSprings = .shared(.smooth), velocity: TransitionVelocity = .none, include3D: Bool = false,
-    transforms: TransformInterpolation = .componentwise, tolerances: TransitionTolerances = TransitionTolerances(),
+    update: LayoutUpdate = LayoutUpdate(), appearance: AppearanceStyle = .fade, decoration: LayoutTransition.Decoration? = nil,
+    springs: LayoutTransition.Springs = .shared(.smooth), velocity: LayoutTransition.Velocity = .none, include3D: Bool = false,
+    transforms: TransformInterpolation = .componentwise, tolerances: LayoutTransition.Tolerances = LayoutTransition.Tolerances(),
     start: AnimationTime = .zero
   ) throws(HarmonicError) {
     try self.init(
@@ -278,9 +282,9 @@ public struct LayoutTransition: Sendable {
   /// The batch of one segment: from `startValues` (or the start attributes'
   /// channels) to the end attributes.
   static func _makeBatch(
-    starts: [LayoutAttributes], startValues explicitStart: [Double]?, ends: [LayoutAttributes], elements: [TransitionElement],
-    springs: TransitionSprings, velocity: TransitionVelocity, include3D: Bool, transforms: TransformInterpolation,
-    tolerances: TransitionTolerances, origin: AnimationTime, progressVelocity explicitProgressVelocity: Double? = nil
+    starts: [LayoutAttributes], startValues explicitStart: [Double]?, ends: [LayoutAttributes], elements: [LayoutTransition.Element],
+    springs: LayoutTransition.Springs, velocity: LayoutTransition.Velocity, include3D: Bool, transforms: TransformInterpolation,
+    tolerances: LayoutTransition.Tolerances, origin: AnimationTime, progressVelocity explicitProgressVelocity: Double? = nil
   ) throws(HarmonicError) -> (SpringBatch, _Deferred<AnimationTime>) {
     let m = try _elementCount(elements.count, include3D: include3D)
     if let explicitStart, explicitStart.count != m {
@@ -308,8 +312,8 @@ public struct LayoutTransition: Sendable {
   /// restoring]` (velocity and restoring 0), taken, not copied: velocities
   /// written, values checked, springs assigned.
   static func _makeBatch(
-    columns given: consuming [Double], elements: [TransitionElement], springs: TransitionSprings, velocity: TransitionVelocity,
-    include3D: Bool, transforms: TransformInterpolation, tolerances: TransitionTolerances, origin: AnimationTime,
+    columns given: consuming [Double], elements: [LayoutTransition.Element], springs: LayoutTransition.Springs, velocity: LayoutTransition.Velocity,
+    include3D: Bool, transforms: TransformInterpolation, tolerances: LayoutTransition.Tolerances, origin: AnimationTime,
     progressVelocity explicitProgressVelocity: Double? = nil
   ) throws(HarmonicError) -> (SpringBatch, _Deferred<AnimationTime>) {
     let n = elements.count
@@ -400,9 +404,9 @@ public struct LayoutTransition: Sendable {
   /// A segment from explicit start values and velocities (scrub hand-offs,
   /// interruptions).
   init(
-    segment elements: [TransitionElement], of previous: LayoutTransition, identities: [LayoutAttributes], startValues: [Double],
+    segment elements: [LayoutTransition.Element], of previous: LayoutTransition, identities: [LayoutAttributes], startValues: [Double],
     velocities: [Double], ends: [LayoutAttributes], startOffset: CGPoint, endOffset: CGPoint, startContentSize: CGSize,
-    endContentSize: CGSize, offsetVelocity: CGPoint, progressVelocity: Double? = nil, springs: TransitionSprings,
+    endContentSize: CGSize, offsetVelocity: CGPoint, progressVelocity: Double? = nil, springs: LayoutTransition.Springs,
     target: any CollectionLayout, overallProgressRange: (start: Double, end: Double), origin: AnimationTime
   ) throws(HarmonicError) {
     // The content offset follows p̄ from here; unless told, give p̄ the rate
@@ -456,7 +460,7 @@ public struct LayoutTransition: Sendable {
   /// The segment's completion, computed when first read: the checks happen
   /// now, so reading it never fails.
   static func _completion(
-    _ batch: SpringBatch, tolerances: TransitionTolerances, include3D: Bool
+    _ batch: SpringBatch, tolerances: LayoutTransition.Tolerances, include3D: Bool
   ) throws(HarmonicError) -> _Deferred<AnimationTime> {
     for (name, value) in [("tolerances.points", tolerances.points), ("tolerances.alpha", tolerances.alpha), ("tolerances.scale", tolerances.scale)]
     where !(value > 0 && value.isFinite) {

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import Harmonic
+
+/// Sizes the documentation states, checked against the compiler's layout and
+/// the batch's storage, so that a figure in prose cannot drift from the code.
+@Suite("Memory footprint")
+struct MemoryFootprintTests {
+  static func catalogArticle(_ name: String) throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return try String(contentsOf: root.appendingPathComponent("Sources/Harmonic/Harmonic.docc/\(name).md"), encoding: .utf8)
+  }
+
+  @Test("a kind is 8 bytes and LayoutAttributes has the size LayoutsAndTransitions states")
+  func attributes() throws {
+    #expect(MemoryLayout<ElementKind>.size == 8)
+    let article = try Self.catalogArticle("LayoutsAndTransitions")
+    #expect(article.contains("a kind is\n8 bytes") || article.contains("a kind is 8 bytes"))
+    let stated = "``LayoutAttributes`` (\(MemoryLayout<LayoutAttributes>.stride) bytes apart in an array"
+    #expect(article.contains(stated), "LayoutsAndTransitions.md should say \(stated)")
+  }
+
+  @Test("a batch keeps four Doubles per element (32 bytes), and a frame one or two", arguments: [false, true])
+  func batch(velocities: Bool) throws {
+    let n = 7, channels = 3
+    let start = (0..<n * channels).map(Double.init)
+    let batch = try SpringBatch(itemCount: n, channelCount: channels, start: start, target: start.map { $0 + 1 },
+                                springs: .shared(.snappy))
+    #expect(batch._columns.count * MemoryLayout<Double>.stride == 32 * batch.elementCount)
+    let frame = batch.makeFrame(velocities: velocities)
+    let bytes = (frame.values.count + frame.velocities.count) * MemoryLayout<Double>.stride
+    #expect(bytes == (velocities ? 16 : 8) * batch.elementCount)
+    let article = try Self.catalogArticle("BatchesAndDeterminism")
+    #expect(article.contains("32\nbytes") || article.contains("32 bytes"))
+  }
+}
