@@ -3,7 +3,7 @@ import Testing
 
 /// The house rules of `Sources/Harmonic`, read from the source files
 /// themselves: which files may import what, and which rooms (folders) may use
-/// which. The README's "Architecture" section states the same graph.
+/// which. The DocC article Architecture.md states the same graph.
 @Suite("Architecture")
 struct ArchitectureTests {
   /// The rooms and the rooms each may use (directly). Dependencies run one
@@ -110,7 +110,7 @@ struct ArchitectureTests {
     }
   }
 
-  @Test("dependencies between rooms run one way, as written in the README")
+  @Test("dependencies between rooms run one way, as the Architecture article states")
   func dependenciesRunOneWay() {
     var owner: [String: String] = [:]
     for file in Self.sources {
@@ -126,14 +126,17 @@ struct ArchitectureTests {
     }
   }
 
-  @Test("the README's dependency graph is the one the tests enforce")
-  func readmeStatesTheGraph() throws {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
+  @Test("the Architecture article's dependency graph is the one the tests enforce")
+  func articleStatesTheGraph() throws {
+    let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/Harmonic/Harmonic.docc/Architecture.md")
+    let text = try String(contentsOf: article, encoding: .utf8)
+    let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Room") && !$0.hasPrefix("| Product") }
+      .filter { line in Self.allowedDependencies.keys.contains { line.hasPrefix("| \($0) |") } }
+    #expect(rows.count == Self.allowedDependencies.count, "one row per room, no more: \(rows)")
     for (room, uses) in Self.allowedDependencies {
       let line = "| \(room) | \(uses.isEmpty ? "—" : Self.orderedRooms.filter(uses.contains).joined(separator: ", ")) |"
-      #expect(text.contains(line), "README.md lacks the row: \(line)")
+      #expect(text.contains(line), "Architecture.md lacks the row: \(line)")
     }
   }
 

@@ -106,6 +106,19 @@ struct ReadmeSnippetTests {
     #expect(list.order[15] == 3 && list.order[3] == 4 && positions[4] < 22 + 44 * 4)
   }
 
+  @Test("snapping: a paging flick moves one page")
+  func snapping() throws {
+    let pages = try SnapLayout.pages(contentExtent: 375 * 10, viewport: 375)
+    let decision = try Snapping.target(layout: pages, offset: 400, velocity: -900,
+                                       options: Snapping.Options(maximumItemsPerFlick: 1))
+    let animation = try decision.animation()         // a spring from 400 with −900 pt/s, or the deceleration itself
+    // decision.target == 375: the flick counts from where the scroll is, so it moves one page.
+    #expect(decision.target == 375)
+    if case let .spring(motion) = animation {
+      #expect(try motion.state(atTime: 0).velocity == -900)
+    }
+  }
+
   /// Every ```swift block of the README (but the Package.swift fragment), its
   /// `import` lines dropped, must appear in this file line for line.
   @Test("every Swift snippet in the README is one of the compiled snippets above")
@@ -114,24 +127,10 @@ struct ReadmeSnippetTests {
     let root = here.split(separator: "/").dropLast(3).joined(separator: "/")
     let readme = try String(contentsOfFile: "/" + root + "/README.md", encoding: .utf8)
     let source = try String(contentsOfFile: here, encoding: .utf8)
-    let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.trimmingPrefix(while: { $0 == " " }) }.map(String.init)
-    var blocks: [[String]] = []
-    var current: [String]? = nil
-    for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-      if current == nil, line == "```swift" { current = [] } else if current != nil, line == "```" {
-        blocks.append(current!)
-        current = nil
-      } else if current != nil { current!.append(line) }
-    }
-    let snippets = blocks.filter { !($0.first ?? "").hasPrefix("// Package.swift") }
-    #expect(snippets.count >= 3, "found \(snippets.count) snippets")
+    let snippets = Snippets.swiftBlocks(in: readme).filter { !($0.first ?? "").hasPrefix("// Package.swift") }
+    #expect(snippets.count >= 5, "found \(snippets.count) snippets")
     for block in snippets {
-      let lines = block.filter { !$0.hasPrefix("import ") && !$0.isEmpty }.map { String($0.trimmingPrefix(while: { $0 == " " })) }
-      let found = sourceLines.indices.contains { start in
-        start + lines.count <= sourceLines.count && Array(sourceLines[start..<(start + lines.count)]) == lines
-      }
-      #expect(found, "README snippet not compiled by ReadmeSnippetTests:\n\(lines.joined(separator: "\n"))")
+      #expect(Snippets.contains(source, block), "README snippet not compiled by ReadmeSnippetTests:\n\(block.joined(separator: "\n"))")
     }
   }
 }

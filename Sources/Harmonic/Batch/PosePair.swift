@@ -12,15 +12,13 @@ public struct PosePair: Sendable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   unequal or empty poses or non-finite entries.
   public init(from: [Double], to: [Double]) throws(HarmonicError) {
-    guard !from.isEmpty else {
-      throw .invalidParameter(name: "from.count", value: 0, accepted: "≥ 1")
-    }
+    try _Check.count(from.count, "from.count", atLeast: 1)
     guard to.count == from.count else {
       throw .invalidParameter(name: "to.count", value: Double(to.count), accepted: "from.count = \(from.count)")
     }
     for (name, pose) in [("from", from), ("to", to)] {
       for (index, value) in pose.enumerated() where !(value.magnitude <= _Check.maximumMagnitude) {
-        throw .invalidParameter(name: "\(name)[\(index)]", value: value, accepted: "finite with magnitude ≤ 1e100")
+        try _Check.finiteMagnitude(value, "\(name)[\(index)]", unit: "units")
       }
     }
     elementCount = from.count
@@ -34,9 +32,7 @@ public struct PosePair: Sendable {
   public func interpolate(
     progress: Double, into output: inout [Double], backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
-    guard progress.isFinite, progress.magnitude <= 1e100 else {
-      throw .invalidParameter(name: "progress", value: progress, accepted: "finite")
-    }
+    try _Check.finiteMagnitude(progress, "progress", unit: "progress")
     guard output.count == elementCount else {
       throw .invalidParameter(name: "output.count", value: Double(output.count), accepted: "elementCount = \(elementCount)")
     }

@@ -20,7 +20,7 @@ public enum SpringAssignment: Sendable {
         throw .invalidParameter(name: "groupOfItem.count", value: Double(groupOfItem.count), accepted: "itemCount = \(itemCount)")
       }
       for (item, group) in groupOfItem.enumerated() where !(0..<springs.count).contains(group) {
-        throw .invalidParameter(name: "groupOfItem[\(item)]", value: Double(group), accepted: "within 0..<\(springs.count)")
+        try _Check.index(group, "groupOfItem[\(item)]", count: springs.count, of: "springs")
       }
       return springs.count == 1 ? (springs, []) : (springs, groupOfItem.map { Int32($0) })
     case let .perItem(springs):

@@ -31,16 +31,14 @@ extension SpringBatch {
     }
     var chosen = [Bool](repeating: false, count: itemCount)
     for (k, item) in items.enumerated() {
-      guard (0..<itemCount).contains(item) else {
-        throw .invalidParameter(name: "items[\(k)]", value: Double(item), accepted: "within 0..<\(itemCount)")
-      }
+      try _Check.index(item, "items[\(k)]", count: itemCount)
       guard !chosen[item] else {
         throw .invalidParameter(name: "items[\(k)]", value: Double(item), accepted: "an item not already listed")
       }
       chosen[item] = true
     }
     for (index, value) in targets.enumerated() where !(value.magnitude <= _Check.maximumMagnitude) {
-      throw .invalidParameter(name: "targets[\(index)]", value: value, accepted: "finite with magnitude ≤ 1e100 (units)")
+      try _Check.finiteMagnitude(value, "targets[\(index)]", unit: "units")
     }
 
     // 1. Every element's exact state at `time` becomes its new start and velocity.

@@ -81,12 +81,8 @@ public struct SpringBatch: Sendable {
     itemCount: Int, channelCount: Int, start: [Double], target: [Double], velocity: [Double]? = nil,
     springs: SpringAssignment, origin: AnimationTime = .zero, progressVelocity: Double = 0
   ) throws(HarmonicError) {
-    guard itemCount >= 1 else {
-      throw .invalidParameter(name: "itemCount", value: Double(itemCount), accepted: "≥ 1 (an empty batch has nothing to animate)")
-    }
-    guard channelCount >= 1 else {
-      throw .invalidParameter(name: "channelCount", value: Double(channelCount), accepted: "≥ 1")
-    }
+    try _Check.count(itemCount, "itemCount", atLeast: 1, why: "an empty batch has nothing to animate")
+    try _Check.count(channelCount, "channelCount", atLeast: 1)
     let (elements, overflow) = itemCount.multipliedReportingOverflow(by: channelCount)
     guard !overflow, elements <= SpringBatch.maximumElementCount else {
       throw .invalidParameter(name: "itemCount × channelCount", value: Double(itemCount) * Double(channelCount), accepted: "≤ 2³¹ − 1")
@@ -152,9 +148,7 @@ public struct SpringBatch: Sendable {
       guard !all(inside) || !tail else { return }
     }
     for index in values.indices where !(values[index].magnitude <= _Check.maximumMagnitude) {
-      throw .invalidParameter(
-        name: "\(name)[item \(index % itemCount), channel \(index / itemCount)]", value: values[index],
-        accepted: "finite with magnitude ≤ 1e100 (\(unit))")
+      try _Check.finiteMagnitude(values[index], "\(name)[item \(index % itemCount), channel \(index / itemCount)]", unit: unit)
     }
   }
 

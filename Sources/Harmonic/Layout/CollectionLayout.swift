@@ -91,9 +91,7 @@ public struct LayoutSnapshot: CollectionLayout {
   /// - Complexity: O(n) time and memory.
   public init(elements: [LayoutAttributes], contentSize: CGSize, itemCounts: [Int]? = nil) throws(HarmonicError) {
     for (name, value) in [("contentSize.width", Double(contentSize.width)), ("contentSize.height", Double(contentSize.height))] {
-      guard value >= 0, value <= 1e12 else {
-        throw .invalidParameter(name: name, value: value, accepted: "within [0, 1e12] (points)")
-      }
+      try _Check.length(value, name)
     }
     var index: [ElementID: Int] = [:]
     index.reserveCapacity(elements.count)
@@ -155,16 +153,10 @@ public struct LayoutSnapshot: CollectionLayout {
     // No arrays here: a snapshot checks every element, and two allocations
     // per element were most of a 100k-element snapshot's cost.
     let width = Double(element.size.width), height = Double(element.size.height)
-    if !(width >= 0 && width <= 1e12) {
-      throw .invalidParameter(name: "\(id) width", value: width, accepted: "within [0, 1e12] (points)")
-    }
-    if !(height >= 0 && height <= 1e12) {
-      throw .invalidParameter(name: "\(id) height", value: height, accepted: "within [0, 1e12] (points)")
-    }
+    try _Check.length(width, "\(id) width")
+    try _Check.length(height, "\(id) height")
     func finite(_ value: Double) throws(HarmonicError) {
-      if !(value.magnitude <= 1e12) {
-        throw .invalidParameter(name: "\(id) center, transform or alpha", value: value, accepted: "finite, magnitude ≤ 1e12")
-      }
+      try _Check.coordinate(value, "\(id) center, transform or alpha", unit: "points, or the transform's own")
     }
     let t = element.transform
     try finite(Double(element.center.x))

@@ -140,24 +140,16 @@ public struct GridLayout: Sendable {
     sections: [Section], scrollAxis: ScrollAxis = .vertical, viewportCrossExtent: Double, rightToLeft: Bool = false,
     lineAlignment: LineAlignment = .leading, pinsSectionHeaders: Bool = false
   ) throws(HarmonicError) {
-    guard !sections.isEmpty else {
-      throw .invalidParameter(name: "sections.count", value: 0, accepted: "≥ 1")
-    }
-    guard viewportCrossExtent > 0, viewportCrossExtent <= 1e9 else {
-      throw .invalidParameter(name: "viewportCrossExtent", value: viewportCrossExtent, accepted: "within (0, 1e9] (points)")
-    }
+    try _Check.count(sections.count, "sections.count", atLeast: 1)
+    try _Check.length(viewportCrossExtent, "viewportCrossExtent", positive: true)
     let vertical = scrollAxis == .vertical
     var total = 0
     for (s, section) in sections.enumerated() {
-      guard section.itemCount >= 0 else {
-        throw .invalidParameter(name: "sections[\(s)].itemCount", value: Double(section.itemCount), accepted: "≥ 0")
-      }
+      try _Check.count(section.itemCount, "sections[\(s)].itemCount", atLeast: 0)
       try section.insets.check("sections[\(s)].insets")
       for (name, value) in [("lineSpacing", section.lineSpacing), ("interitemSpacing", section.interitemSpacing),
                             ("headerExtent", section.headerExtent), ("footerExtent", section.footerExtent)] {
-        guard value >= 0, value <= 1e9 else {
-          throw .invalidParameter(name: "sections[\(s)].\(name)", value: value, accepted: "within [0, 1e9] (points)")
-        }
+        try _Check.length(value, "sections[\(s)].\(name)")
       }
       let crossInsets = vertical ? section.insets.left + section.insets.right : section.insets.top + section.insets.bottom
       let available = viewportCrossExtent - crossInsets
@@ -171,9 +163,8 @@ public struct GridLayout: Sendable {
       for item in 0..<checkCount {
         let size = section.size(item)
         let (w, h) = (Double(size.width), Double(size.height))
-        guard w >= 0, w <= 1e9, h >= 0, h <= 1e9 else {
-          throw .invalidParameter(name: "sections[\(s)] item \(item) size", value: w >= 0 && w <= 1e9 ? h : w, accepted: "width and height within [0, 1e9] (points)")
-        }
+        try _Check.length(w, "sections[\(s)] item \(item) width")
+        try _Check.length(h, "sections[\(s)] item \(item) height")
         let cross = vertical ? w : h
         guard cross <= available else {
           throw .invalidParameter(name: "sections[\(s)] item \(item) \(vertical ? "width" : "height")", value: cross,
@@ -276,8 +267,8 @@ public struct GridLayout: Sendable {
     let rowWidth = width - insets.left - insets.right
     var sections: [Section] = []
     for (s, heights) in rowHeights.enumerated() {
-      for (row, height) in heights.enumerated() where !(height >= 0 && height <= 1e9) {
-        throw .invalidParameter(name: "rowHeights[\(s)][\(row)]", value: height, accepted: "within [0, 1e9] (points)")
+      for (row, height) in heights.enumerated() {
+        try _Check.length(height, "rowHeights[\(s)][\(row)]")
       }
       sections.append(Section(itemSizes: heights.map { CGSize(width: max(rowWidth, 0), height: $0) }, insets: insets,
                               lineSpacing: rowSpacing, interitemSpacing: 0, headerExtent: headerHeight, footerExtent: footerHeight))

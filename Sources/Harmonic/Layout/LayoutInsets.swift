@@ -10,9 +10,7 @@ public struct LayoutInsets: Sendable, Hashable {
 
   func check(_ name: String) throws(HarmonicError) {
     for (edge, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)] {
-      guard value >= 0, value <= 1e12 else {
-        throw .invalidParameter(name: "\(name).\(edge)", value: value, accepted: "within [0, 1e12] (points)")
-      }
+      try _Check.length(value, "\(name).\(edge)")
     }
   }
 }

@@ -19,11 +19,9 @@ public enum RubberBand {
   public static func offset(overscroll: Double, dimension: Double, coefficient: Double = defaultCoefficient) throws(HarmonicError) -> Double {
     try _Check.finiteMagnitude(overscroll, "overscroll", unit: "points")
     guard dimension > 0, dimension <= _Check.maximumMagnitude else {
-      throw .invalidParameter(name: "dimension", value: dimension, accepted: "finite and > 0 (points)")
+      throw .invalidParameter(name: "dimension", value: dimension, accepted: "within (0, 1e100] (points)")
     }
-    guard coefficient > 0, coefficient <= 1e6 else {
-      throw .invalidParameter(name: "coefficient", value: coefficient, accepted: "within (0, 1e6]")
-    }
+    try _Check.factor(coefficient, "coefficient", positive: true, unit: "dimensionless")
     return _offsetAndSlope(overscroll: overscroll, dimension: dimension, coefficient: coefficient).offset
   }
 

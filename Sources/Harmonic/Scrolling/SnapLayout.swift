@@ -38,15 +38,9 @@ public struct SnapLayout: Sendable {
   public static func uniform(
     count: Int, itemExtent: Double, spacing: Double = 0, viewport: Double, leadingInset: Double = 0, trailingInset: Double = 0
   ) throws(HarmonicError) -> SnapLayout {
-    guard count >= 1 else {
-      throw .invalidParameter(name: "count", value: Double(count), accepted: "≥ 1 (an empty layout has nothing to snap to)")
-    }
-    guard itemExtent > 0, itemExtent <= 1e12 else {
-      throw .invalidParameter(name: "itemExtent", value: itemExtent, accepted: "within (0, 1e12] (points)")
-    }
-    guard spacing >= 0, spacing <= 1e12 else {
-      throw .invalidParameter(name: "spacing", value: spacing, accepted: "within [0, 1e12] (points)")
-    }
+    try _Check.count(count, "count", atLeast: 1, why: "an empty layout has nothing to snap to")
+    try _Check.length(itemExtent, "itemExtent", positive: true)
+    try _Check.length(spacing, "spacing")
     let content = Double(count) * itemExtent + Double(count - 1) * spacing
     try _checkViewport(viewport, leadingInset, trailingInset)
     return SnapLayout(items: .uniform(count: count, extent: itemExtent, spacing: spacing), contentExtent: content,
@@ -68,17 +62,14 @@ public struct SnapLayout: Sendable {
   public init(
     starts: [Double], ends: [Double], contentExtent: Double? = nil, viewport: Double, leadingInset: Double = 0, trailingInset: Double = 0
   ) throws(HarmonicError) {
-    guard !starts.isEmpty else {
-      throw .invalidParameter(name: "starts.count", value: 0, accepted: "≥ 1 (an empty layout has nothing to snap to)")
-    }
+    try _Check.count(starts.count, "starts.count", atLeast: 1, why: "an empty layout has nothing to snap to")
     guard ends.count == starts.count else {
       throw .invalidParameter(name: "ends.count", value: Double(ends.count), accepted: "starts.count = \(starts.count)")
     }
     for k in 0..<starts.count {
-      guard starts[k].isFinite, starts[k].magnitude <= 1e15 else {
-        throw .invalidParameter(name: "starts[\(k)]", value: starts[k], accepted: "finite with magnitude ≤ 1e15 (points)")
-      }
-      guard ends[k].isFinite, ends[k] >= starts[k], ends[k] <= 1e15 else {
+      try _Check.coordinate(starts[k], "starts[\(k)]")
+      try _Check.coordinate(ends[k], "ends[\(k)]")
+      guard ends[k] >= starts[k] else {
         throw .invalidParameter(name: "ends[\(k)]", value: ends[k], accepted: "finite and ≥ starts[\(k)] = \(starts[k])")
       }
       if k > 0, starts[k] < ends[k - 1] {
@@ -86,7 +77,8 @@ public struct SnapLayout: Sendable {
       }
     }
     let content = contentExtent ?? ends[ends.count - 1]
-    guard content.isFinite, content >= ends[ends.count - 1] else {
+    try _Check.coordinate(content, "contentExtent")
+    guard content >= ends[ends.count - 1] else {
       throw .invalidParameter(name: "contentExtent", value: content, accepted: "finite and ≥ the last item's end \(ends[ends.count - 1])")
     }
     try SnapLayout._checkViewport(viewport, leadingInset, trailingInset)
@@ -98,18 +90,14 @@ public struct SnapLayout: Sendable {
   /// for paging without items.
   public static func pages(contentExtent: Double, viewport: Double, pageSize: Double? = nil) throws(HarmonicError) -> SnapLayout {
     let size = pageSize ?? viewport
-    guard size > 0, size.isFinite else {
-      throw .invalidParameter(name: "pageSize", value: size, accepted: "finite and > 0 (points)")
-    }
-    guard contentExtent > 0, contentExtent <= 1e15 else {
-      throw .invalidParameter(name: "contentExtent", value: contentExtent, accepted: "within (0, 1e15] (points)")
-    }
+    try _Check.length(size, "pageSize", positive: true)
+    try _Check.length(contentExtent, "contentExtent", positive: true)
     try _checkViewport(viewport, 0, 0)
     // At least one page: content of 5e-324 pt over 1e12-pt pages divides to
     // exactly 0 (found by the fuzzer: a layout of 0 items, snap index −1).
     let pages = Swift.max(1, (contentExtent / size).rounded(.up))
-    guard size <= 1e12, pages <= 1e15 else {
-      throw .invalidParameter(name: "pageSize", value: size, accepted: "within [contentExtent/1e15, 1e12] (points; at most 1e15 pages)")
+    guard pages <= SnapLayout.maximumPageCount else {
+      throw .invalidParameter(name: "pageSize", value: size, accepted: "≥ contentExtent/1e15 (points; at most 1e15 pages)")
     }
     let count = Int(pages)
     return SnapLayout(items: .uniform(count: count, extent: size, spacing: 0), contentExtent: contentExtent,
@@ -129,16 +117,14 @@ public struct SnapLayout: Sendable {
     self.trailingInset = trailingInset
   }
 
+  /// Most pages ``pages(contentExtent:viewport:pageSize:)`` makes: page
+  /// indices stay exact integers in a `Double`.
+  static let maximumPageCount = 1e15
+
   static func _checkViewport(_ viewport: Double, _ leading: Double, _ trailing: Double) throws(HarmonicError) {
-    guard viewport > 0, viewport <= 1e12 else {
-      throw .invalidParameter(name: "viewport", value: viewport, accepted: "within (0, 1e12] (points)")
-    }
-    guard leading >= 0, leading <= 1e12 else {
-      throw .invalidParameter(name: "leadingInset", value: leading, accepted: "within [0, 1e12] (points)")
-    }
-    guard trailing >= 0, trailing <= 1e12 else {
-      throw .invalidParameter(name: "trailingInset", value: trailing, accepted: "within [0, 1e12] (points)")
-    }
+    try _Check.length(viewport, "viewport", positive: true)
+    try _Check.length(leading, "leadingInset")
+    try _Check.length(trailing, "trailingInset")
     guard leading + trailing < viewport else {
       throw .invalidParameter(name: "leadingInset + trailingInset", value: leading + trailing, accepted: "< viewport \(viewport) (the snap area must not be empty)")
     }

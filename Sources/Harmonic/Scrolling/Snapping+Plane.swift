@@ -11,8 +11,8 @@ extension SnapLayout {
   public static func points(
     _ points: [Double], contentExtent: Double, viewport: Double, leadingInset: Double = 0, trailingInset: Double = 0
   ) throws(HarmonicError) -> SnapLayout {
-    for (k, point) in points.enumerated() where !(point.magnitude <= 1e15) {
-      throw .invalidParameter(name: "points[\(k)]", value: point, accepted: "finite with magnitude ≤ 1e15 (points)")
+    for (k, point) in points.enumerated() {
+      try _Check.coordinate(point, "points[\(k)]")
     }
     var sorted: [Double] = []
     for point in points.sorted() where sorted.last != point { sorted.append(point) }
@@ -96,17 +96,11 @@ public struct CircularSnapLayout: Sendable, Hashable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   period that is not positive and finite, no points, or a non-finite point.
   public init(period: Double, points: [Double]) throws(HarmonicError) {
-    guard period >= 1e-9, period <= 1e12 else {
-      throw .invalidParameter(name: "period", value: period, accepted: "within [1e-9, 1e12]")
-    }
-    guard !points.isEmpty else {
-      throw .invalidParameter(name: "points.count", value: 0, accepted: "≥ 1")
-    }
+    try _Check.length(period, "period", minimum: 1e-9, unit: "points or radians")
+    try _Check.count(points.count, "points.count", atLeast: 1)
     var reduced: [Double] = []
     for (k, point) in points.enumerated() {
-      guard point.magnitude <= 1e15 else {
-        throw .invalidParameter(name: "points[\(k)]", value: point, accepted: "finite with magnitude ≤ 1e15")
-      }
+      try _Check.coordinate(point, "points[\(k)]", unit: "points or radians")
       var r = point - (point / period).rounded(.down) * period
       if r >= period || r < 0 { r = 0 }
       reduced.append(r + 0)
@@ -177,15 +171,9 @@ extension Snapping {
   public static func target(
     circular layout: CircularSnapLayout, offset: Double, velocity: Double, options: Options = Options()
   ) throws(HarmonicError) -> CircularDecision {
-    guard offset.isFinite, offset.magnitude <= 1e15 else {
-      throw .invalidParameter(name: "offset", value: offset, accepted: "finite with magnitude ≤ 1e15")
-    }
-    guard velocity.isFinite, velocity.magnitude <= 1e12 else {
-      throw .invalidParameter(name: "velocity", value: velocity, accepted: "finite with magnitude ≤ 1e12 (per second)")
-    }
-    if let n = options.maximumItemsPerFlick, n < 0 {
-      throw .invalidParameter(name: "maximumItemsPerFlick", value: Double(n), accepted: "≥ 0")
-    }
+    try _Check.coordinate(offset, "offset", unit: "points or radians")
+    try _Check.scrollVelocity(velocity, "velocity", unit: "points or radians per second")
+    if let n = options.maximumItemsPerFlick { try _Check.count(n, "maximumItemsPerFlick", atLeast: 0) }
     let rest = try ScrollDeceleration(rate: options.decelerationRate, from: offset, velocity: velocity).restOffset
     // Candidates are numbered by Int: keep every turn count far from its limits.
     let turns = Double(1 << 40) / Double(layout.points.count)

@@ -54,8 +54,10 @@ public enum Snapping {
     public var decelerationRate: Double
     /// Velocities at least this fast (points/s) count as a flick (rule 3). Default 50.
     public var minimumFlingVelocity: Double
-    /// At most this many snap positions from the current offset (rule 4): the first
-    /// candidate strictly ahead in the flick's direction is 1 away, the next 2; `nil` for no limit.
+    /// At most this many items per flick (rule 4); `nil` for no limit. With a
+    /// flick the count starts at the current offset: the first candidate
+    /// strictly ahead in the flick's direction is 1 away, the next 2. Without
+    /// one it starts at the item nearest the current offset.
     public var maximumItemsPerFlick: Int?
     /// Sorted indices of items a scroll must not pass (rule 4).
     public var stopItems: [Int]
@@ -130,18 +132,12 @@ public enum Snapping {
   ///   non-finite offset or velocity, a rate outside (0, 1), a negative
   ///   minimum fling velocity or item limit, or unsorted / out-of-range stops.
   public static func target(layout: SnapLayout, offset: Double, velocity: Double, options: Options = Options()) throws(HarmonicError) -> Decision {
-    guard offset.isFinite, offset.magnitude <= 1e15 else {
-      throw .invalidParameter(name: "offset", value: offset, accepted: "finite with magnitude ≤ 1e15 (points)")
-    }
-    guard velocity.isFinite, velocity.magnitude <= 1e12 else {
-      throw .invalidParameter(name: "velocity", value: velocity, accepted: "finite with magnitude ≤ 1e12 (points/s)")
-    }
+    try _Check.coordinate(offset, "offset")
+    try _Check.scrollVelocity(velocity, "velocity")
     guard options.minimumFlingVelocity >= 0, options.minimumFlingVelocity.isFinite else {
       throw .invalidParameter(name: "minimumFlingVelocity", value: options.minimumFlingVelocity, accepted: "finite and ≥ 0 (points/s)")
     }
-    if let n = options.maximumItemsPerFlick, n < 0 {
-      throw .invalidParameter(name: "maximumItemsPerFlick", value: Double(n), accepted: "≥ 0")
-    }
+    if let n = options.maximumItemsPerFlick { try _Check.count(n, "maximumItemsPerFlick", atLeast: 0) }
     for (position, stop) in options.stopItems.enumerated() {
       guard (0..<layout.count).contains(stop), position == 0 || stop > options.stopItems[position - 1] else {
         throw .invalidParameter(name: "stopItems[\(position)]", value: Double(stop), accepted: "sorted, distinct, within 0..<\(layout.count)")

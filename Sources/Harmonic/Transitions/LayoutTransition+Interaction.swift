@@ -21,9 +21,7 @@ extension LayoutTransition {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   non-finite progress or a frame of another segment.
   public func scrub(progress p: Double, rubberBand: Bool = false, into frame: inout LayoutTransition.Frame) throws(HarmonicError) {
-    guard p.isFinite, p.magnitude <= 1e6 else {
-      throw .invalidParameter(name: "progress", value: p, accepted: "finite, magnitude ≤ 1e6")
-    }
+    try _Check.factor(p, "progress", unit: "progress")
     guard frame.attributes.count == elements.count else {
       throw .invalidParameter(name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(elements.count)")
     }
@@ -76,12 +74,8 @@ extension LayoutTransition {
   func _release(
     _ p: Double, _ velocity: Double, _ time: AnimationTime, _ rubberBand: Bool, _ springs: LayoutTransition.Springs, towardsEnd: Bool
   ) throws(HarmonicError) -> LayoutTransition {
-    guard p.isFinite, p.magnitude <= 1e6 else {
-      throw .invalidParameter(name: "progress", value: p, accepted: "finite, magnitude ≤ 1e6")
-    }
-    guard velocity.isFinite, velocity.magnitude <= 1e6 else {
-      throw .invalidParameter(name: "velocity", value: velocity, accepted: "finite, magnitude ≤ 1e6 (progress per second)")
-    }
+    try _Check.factor(p, "progress", unit: "progress")
+    try _Check.factor(velocity, "velocity", unit: "progress per second")
     let (q, slope) = rubberBand ? LayoutTransition.rubberBanded(p) : (p, 1)
     let rate = velocity * slope
     let count = batch.elementCount

@@ -437,12 +437,11 @@ public struct LayoutTransition: Sendable {
     self._completion = completion
   }
 
-  /// Content offsets (and points in content coordinates): finite, each
-  /// coordinate within ±1e12 points.
+  /// Content offsets (and points in content coordinates): each coordinate
+  /// a layout coordinate (`_Check.coordinate`).
   static func _checkOffset(_ point: CGPoint, _ name: String) throws(HarmonicError) {
-    for value in [Double(point.x), Double(point.y)] where !(value.magnitude <= 1e12) {
-      throw .invalidParameter(name: name, value: value, accepted: "finite, each coordinate within ±1e12 (points)")
-    }
+    try _Check.coordinate(Double(point.x), name)
+    try _Check.coordinate(Double(point.y), name)
   }
 
   static func _groups(_ springs: [Spring]) -> SpringAssignment {

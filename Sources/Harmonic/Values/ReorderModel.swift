@@ -39,7 +39,7 @@ public struct ReorderModel: Sendable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   no slots, or slots that are not finite and strictly increasing.
   public init(slots: [Double], spring: Spring = .snappy, at time: AnimationTime = .zero) throws(HarmonicError) {
-    guard !slots.isEmpty else { throw .invalidParameter(name: "slots.count", value: 0, accepted: "≥ 1") }
+    try _Check.count(slots.count, "slots.count", atLeast: 1)
     for (k, slot) in slots.enumerated() {
       try _Check.finiteMagnitude(slot, "slots[\(k)]", unit: "points")
       if k > 0, !(slot > slots[k - 1]) {
@@ -75,9 +75,7 @@ public struct ReorderModel: Sendable {
   ///   row out of range, a drag already in progress, or a non-finite position
   ///   or velocity.
   public mutating func beginDrag(row: Int, position: Double, velocity: Double = 0, at time: AnimationTime) throws(HarmonicError) {
-    guard order.indices.contains(row) else {
-      throw .invalidParameter(name: "row", value: Double(row), accepted: "within 0..<\(order.count)")
-    }
+    try _Check.index(row, "row", count: order.count)
     guard draggedRow == nil else {
       throw .invalidParameter(name: "row", value: Double(row), accepted: "no drag in progress (row \(draggedRow!) is dragged; drop it first)")
     }

@@ -1,0 +1,211 @@
+// The DocC articles' Swift blocks, verbatim, compiled and run. Each test
+// holds the blocks of one article (consecutive blocks that build on each
+// other share a test) and checks what the article's comments say.
+// `everyArticleBlockIsHere` fails when an article's block is not found here.
+import Foundation
+import Harmonic
+import HarmonicTuning
+import Testing
+
+@Suite("DocC snippets")
+struct DocSnippetTests {
+  @Test("Getting started: a motion, its state and settle time; a retarget on the clock")
+  func gettingStarted() throws {
+    let spring = try Spring(duration: 0.5, bounce: 0.3)
+    let motion = try SpringMotion(spring: spring, from: 0, to: 320, initialVelocity: 1500)
+    let state = try motion.state(atTime: 0.25)       // value in points, velocity in points/s
+    let rest = motion.settleTime(tolerance: try SettleTolerance(value: 0.5, velocity: 5))
+    #expect(state.value > 0 && rest > 0.25)
+
+    var animation = SpringAnimation(try SpringMotion(spring: .snappy, from: 0, to: 100))
+    let frame = try AnimationTime(frame: 12, framesPerSecond: 120)
+    let now = animation.state(at: frame)
+    try animation.retarget(to: 40, at: frame)        // C¹: same value and velocity at the tick
+    #expect(animation.state(at: frame) == now)
+  }
+
+  @Test("Springs in depth: extreme overdamping comes out as e⁻¹")
+  func springsInDepth() throws {
+    let stiff = try Spring(mass: 1, stiffness: 1, damping: 1e9)
+    let motion = try SpringMotion(spring: stiff, from: 1, to: 0)
+    let value = try motion.value(atTime: 1e9)        // 0.36787944117144233
+    #expect(value == 0.36787944117144233)
+  }
+
+  @Test("Batches: a two-item batch, a frame, the average progress")
+  func batches() throws {
+    let start = [Double](repeating: 0, count: 4)
+    let target: [Double] = [100, 200, 300, 400]
+    let batch = try SpringBatch(itemCount: 2, channelCount: 2, start: start, target: target,
+                                springs: .shared(.snappy))
+    var frame = batch.makeFrame()                    // reuse it: later frames allocate nothing
+    try batch.evaluate(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), into: &frame)
+    let progress = batch.averageProgress(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 10))
+    #expect(progress > 0 && progress < 1 && frame.values[3] > 0 && frame.values[3] < 400)
+  }
+
+  @Test("Layouts and transitions: flow → list, and reading completion off the main thread")
+  func transition() async throws {
+    let viewport = try Viewport(size: CGSize(width: 320, height: 480))
+    let grid = try GridLayout(sections: [.init(itemCount: 60, itemSize: CGSize(width: 100, height: 100),
+                                               lineSpacing: 5, interitemSpacing: 5)], viewportCrossExtent: 320)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 60)], width: 320)
+    let transition = try LayoutTransition(from: grid, offset: CGPoint(x: 0, y: 315), to: list, offset: .zero,
+                                          viewport: viewport, springs: .shared(.snappy),
+                                          velocity: .gesture(CGPoint(x: 0, y: -1200)))
+    var frame = transition.makeFrame()
+    try transition.frame(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 4), into: &frame)
+    // frame.attributes, frame.contentOffset, frame.contentSize, frame.progress, frame.isComplete
+    #expect(frame.progress > 0 && !frame.isComplete)
+
+    let ready = transition  // a copy shares the lazily computed value
+    Task.detached { _ = ready.completion }
+    #expect(transition.completion.seconds > 0.25)
+  }
+
+  @Test("Layouts and transitions: attribute sets with an insert, a move and a fly-in")
+  func reorderTransition() throws {
+    let phone = try Viewport(size: CGSize(width: 390, height: 844))
+    func rows(_ count: Int) -> [LayoutAttributes] {
+      (0..<count).map { LayoutAttributes(indexPath: ItemIndexPath(item: $0, section: 0),
+                                         frame: CGRect(x: 0, y: 60 * Double($0), width: 390, height: 56)) }
+    }
+    let reorder = try LayoutTransition(
+      from: rows(20), offset: .zero, contentSize: CGSize(width: 390, height: 1200), viewport: phone,
+      to: rows(21), offset: .zero, contentSize: CGSize(width: 390, height: 1260), viewport: phone,
+      update: LayoutUpdate(inserted: [ItemIndexPath(item: 0, section: 0)],
+                           moved: [ItemIndexPath(item: 3, section: 0): ItemIndexPath(item: 15, section: 0)]),
+      appearance: .flyIn(distance: 40, rotation: .pi), springs: .shared(.snappy), transforms: .decomposed)
+    var frame = reorder.makeFrame(velocities: true)
+    try reorder.frame(at: AnimationTime(frame: 9, framesPerSecond: 120), into: &frame)
+    let onScreen = frame.attributes(in: CGRect(x: 0, y: 0, width: 390, height: 844))   // mid-flight query
+    #expect(!onScreen.isEmpty && onScreen.count <= frame.attributes.count)
+  }
+
+  @Test("Snapping: a paging flick moves one page; a grid snaps by its lines")
+  func snapping() throws {
+    let pages = try SnapLayout.pages(contentExtent: 375 * 10, viewport: 375)
+    let decision = try Snapping.target(layout: pages, offset: 400, velocity: -900,
+                                       options: Snapping.Options(maximumItemsPerFlick: 1))
+    let animation = try decision.animation()         // a spring from 400 with −900 pt/s, or the deceleration itself
+    // decision.target == 375: the flick counts from where the scroll is, so it moves one page.
+    #expect(decision.target == 375)
+    _ = animation
+
+    let grid = try GridLayout(sections: [.init(itemCount: 300, itemSize: CGSize(width: 100, height: 100),
+                                               headerExtent: 30)],
+                              viewportCrossExtent: 320, lineAlignment: .justified, pinsSectionHeaders: true)
+    let viewport = try Viewport(size: CGSize(width: 320, height: 568))
+    let rows = try grid.snapLayout(by: .lines, viewport: viewport)
+    let stop = try Snapping.target(layout: rows, offset: 1234, velocity: 800, options: grid.snapOptions())
+    #expect(stop.target > 1234)
+  }
+
+  @Test("Value springs: a flung card, drag-to-reorder, a zoom and a pinch")
+  func valueSprings() throws {
+    var card = try ValueAnimation(value: CGPoint(x: 40, y: 40), target: CGPoint(x: 40, y: 40), spring: .snappy)
+    // The pan ends: hand over the finger's position and velocity (points per second).
+    try card.reset(value: CGPoint(x: 180, y: 320), velocity: SIMD4(1400, -900, 0, 0),
+                   target: CGPoint(x: 330, y: 60), at: try AnimationTime(frame: 30, framesPerSecond: 120))
+    let position = try card.value(at: AnimationTime(frame: 42, framesPerSecond: 120))
+    #expect(position.x > 180 && position.y < 320)
+
+    var list = try ReorderModel(slots: (0..<20).map { 22 + 44 * Double($0) })
+    try list.beginDrag(row: 3, position: 154, velocity: 0, at: .zero)
+    try list.drag(to: 700, velocity: 600, at: AnimationTime(frame: 60, framesPerSecond: 120))  // over row 15
+    try list.drop(velocity: 600, at: AnimationTime(frame: 61, framesPerSecond: 120))
+    var positions = [Double](repeating: 0, count: 20), velocities = positions
+    try list.frame(at: AnimationTime(frame: 80, framesPerSecond: 120), positions: &positions, velocities: &velocities)
+    // list.order: row 3 is in slot 15, rows 4…15 moved up one slot
+    #expect(list.order[15] == 3 && list.order[3] == 4)
+
+    // Hero zoom from a cell to full screen, with the pinch's velocity per component.
+    let zoom = try ValueAnimation(value: CGRect(x: 20, y: 300, width: 110, height: 110), velocity: SIMD4(0, -600, 900, 1800),
+                                  target: CGRect(x: 0, y: 0, width: 390, height: 844), spring: .smooth)
+    // A pinch-driven scale released at 1.8 springs back to 1 without passing it.
+    let scale = try ValueAnimation(value: 1.8, velocity: SIMD4(-4, 0, 0, 0), target: 1.0, spring: .bouncy,
+                                   limits: ValueLimits(clampsOvershoot: true))
+    for k in 0...240 {
+      let t = try AnimationTime(frame: Int64(k), framesPerSecond: 120)
+      #expect(try scale.value(at: t) >= 1.0)
+      #expect(try zoom.value(at: t).width > 0)
+    }
+  }
+
+  @Test("Tuning springs: design targets, a bezier, a recording cut short, the snippets")
+  func tuning() throws {
+    let designed = try SpringFit.spring(overshoot: 0.05, settleTime: 0.4)
+    let easeOut = try SpringFit.fit(bezier: 0, 0, 0.58, 1, duration: 0.5)
+    let fitted = easeOut.spring                      // stiffness ≈ 44, damping ≈ 10.5
+
+    // 0.25 s of a 0.6 s motion from 10 towards 110, recorded at 240 Hz.
+    let motion = try SpringMotion(spring: Spring(mass: 1, stiffness: 300, damping: 20), from: 10, to: 110)
+    let recording = try (0...60).map { i in
+      SpringFit.Sample(time: Double(i) / 240, value: try motion.value(atTime: Double(i) / 240))
+    }
+    let found = try SpringFit.fit(samples: recording)  // k 300, c 20, found.target 110 (to 1e-6)
+    #expect((designed.settlingDuration - 0.4).magnitude < 1e-9)
+    #expect((fitted.stiffness - 44).magnitude < 1 && (fitted.damping - 10.5).magnitude < 0.1)
+    #expect((found.spring.stiffness - 300).magnitude < 1e-4 && (found.target - 110).magnitude < 1e-6)
+
+    let spring = try Spring(duration: 0.5, bounce: 0.25)
+    for snippet in try SpringExport.snippets(spring) {
+      print("// \(snippet.title), max error \(snippet.maxError)\n\(snippet.code)")
+    }
+  }
+
+  /// Every ```swift block of every DocC article (but Package.swift fragments)
+  /// must appear in this file line for line, leading spaces ignored.
+  @Test("every Swift block in the DocC articles is one of the compiled snippets above")
+  func everyArticleBlockIsHere() throws {
+    let here = URL(fileURLWithPath: #filePath)
+    let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let source = try String(contentsOf: here, encoding: .utf8)
+    var blocks: [(file: String, lines: [String])] = []
+    for catalog in ["Sources/Harmonic/Harmonic.docc", "Sources/HarmonicTuning/HarmonicTuning.docc"] {
+      let folder = root.appendingPathComponent(catalog)
+      for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".md") {
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        blocks += Snippets.swiftBlocks(in: text).map { ("\(catalog)/\(name)", $0) }
+      }
+    }
+    let snippets = blocks.filter { !($0.lines.first ?? "").hasPrefix("// Package.swift") }
+    #expect(snippets.count >= 12, "found \(snippets.count) blocks")
+    for block in snippets {
+      #expect(Snippets.contains(source, block.lines), "\(block.file): block not compiled by DocSnippetTests:\n\(block.lines.joined(separator: "\n"))")
+    }
+  }
+}
+
+/// Finding a document's Swift blocks in a test file.
+enum Snippets {
+  /// The ```swift blocks of a Markdown text, as lines.
+  static func swiftBlocks(in text: String) -> [[String]] {
+    var blocks: [[String]] = []
+    var current: [String]? = nil
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if current == nil, line == "```swift" {
+        current = []
+      } else if current != nil, line == "```" {
+        blocks.append(current!)
+        current = nil
+      } else if current != nil {
+        current!.append(line)
+      }
+    }
+    return blocks
+  }
+
+  /// Whether `source` holds `block`'s lines consecutively (blank and `import`
+  /// lines dropped, leading spaces ignored).
+  static func contains(_ source: String, _ block: [String]) -> Bool {
+    func trimmed(_ line: Substring) -> String { String(line.trimmingPrefix(while: { $0 == " " })) }
+    let sourceLines = source.split(separator: "\n").map(trimmed)
+    let lines = block.filter { !$0.hasPrefix("import ") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      .map { trimmed(Substring($0)) }
+    guard !lines.isEmpty else { return true }
+    return sourceLines.indices.contains { start in
+      start + lines.count <= sourceLines.count && Array(sourceLines[start..<(start + lines.count)]) == lines
+    }
+  }
+}
