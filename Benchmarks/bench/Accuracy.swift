@@ -78,12 +78,15 @@ enum Accuracy {
   }
 
   static func table(_ rows: [AccuracyRow]) -> String {
-    var lines = ["accuracy: 0 → 1 step from rest, SwiftUI .bouncy (duration 0.5 s, bounce 0.3), against the exact solution",
-                 "method                                   max error   overshoot   settle (|x−1| ≤ 0.001)",
-                 String(repeating: "-", count: 88)]
+    var lines = [
+      "accuracy: 0 → 1 step from rest, SwiftUI .bouncy (duration 0.5 s, bounce 0.3), against the exact solution",
+      "method                                   max error   overshoot   settle (|x−1| ≤ 0.001)",
+      String(repeating: "-", count: 88),
+    ]
     for row in rows {
-      lines.append(row.method.padding(toLength: 40, withPad: " ", startingAt: 0)
-        + " " + String(format: "%9.2e   %8.3f%%   %8.4f s", row.maxError, row.overshoot * 100, row.settleTime))
+      lines.append(
+        row.method.padding(toLength: 40, withPad: " ", startingAt: 0)
+          + " " + String(format: "%9.2e   %8.3f%%   %8.4f s", row.maxError, row.overshoot * 100, row.settleTime))
     }
     return lines.joined(separator: "\n")
   }

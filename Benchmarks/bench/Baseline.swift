@@ -30,9 +30,10 @@ struct Baseline {
   init(items: Int, channels: Int) throws {
     for item in 0..<items {
       let motions = try (0..<channels).map { channel in
-        try SpringMotion(spring: .bouncy, from: Double(item) * 0.37 + Double(channel) * 13,
-                         to: Double(item) * 0.41 - Double(channel) * 7,
-                         initialVelocity: (Double(item).truncatingRemainder(dividingBy: 17) - 8) * 50)
+        try SpringMotion(
+          spring: .bouncy, from: Double(item) * 0.37 + Double(channel) * 13,
+          to: Double(item) * 0.41 - Double(channel) * 7,
+          initialVelocity: (Double(item).truncatingRemainder(dividingBy: 17) - 8) * 50)
       }
       animators[IndexPath(section: 0, item: item)] = ItemAnimator(motions: motions)
     }

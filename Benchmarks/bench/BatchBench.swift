@@ -93,8 +93,10 @@ extension Suite {
       let time = measure { baseline.tick(at: tick) }
       blackHole(baseline.animators.first?.value.values.last)
       record("value at tick", "per-object baseline", threads: 1, items: items, bytes: 32, time)
-      for index in records.indices where records[index].operation == "value at tick" && records[index].items == items
-        && records[index].backend != "per-object baseline" {
+      for index in records.indices
+      where records[index].operation == "value at tick" && records[index].items == items
+        && records[index].backend != "per-object baseline"
+      {
         records[index].speedupOverBaseline = time.median / records[index].medianNanoseconds
       }
     }

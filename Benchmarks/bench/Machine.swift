@@ -6,8 +6,9 @@ enum Machine {
   static func describe() -> String {
     var model = "unknown CPU"
     if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-       let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-       let colon = line.firstIndex(of: ":") {
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+      let colon = line.firstIndex(of: ":")
+    {
       model = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
     let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -21,8 +22,8 @@ enum Machine {
   static func blas() -> String {
     let kind = SpringBatch.blasImplementation
     guard kind == "reference BLAS", let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
-          let line = maps.split(separator: "\n").first(where: { $0.contains("libblas.so") }),
-          let slash = line.firstIndex(of: "/")
+      let line = maps.split(separator: "\n").first(where: { $0.contains("libblas.so") }),
+      let slash = line.firstIndex(of: "/")
     else { return kind }
     return "\(kind) (\(line[slash...]))"
   }

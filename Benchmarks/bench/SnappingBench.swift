@@ -22,8 +22,10 @@ extension Suite {
           blackHole(sum)
         }
         let label = options.maximumItemsPerFlick == nil ? "free" : "paging n = 1"
-        lines.append(String(format: "snapping query, %d items, %@ layout, %@: %.0f ns per query", count, name, label,
-                            time.median / Double(queries.count)))
+        lines.append(
+          String(
+            format: "snapping query, %d items, %@ layout, %@: %.0f ns per query", count, name, label,
+            time.median / Double(queries.count)))
       }
     }
     return lines.joined(separator: "\n")
@@ -60,8 +62,10 @@ extension Suite {
       }
       let perQuery = (median: time.median / Double(queries.count), min: time.min / Double(queries.count), max: time.max / Double(queries.count))
       record("snap query, grid \(name)", "native", threads: 1, items: grid.itemCount, channels: 1, bytes: 0, perQuery)
-      lines.append(String(format: "snap query, %d-item grid by %@ (%d targets): %.0f ns per query, snap layout built in %.3f ms", grid.itemCount, name,
-                          layout.count, perQuery.median, setup / 1e6))
+      lines.append(
+        String(
+          format: "snap query, %d-item grid by %@ (%d targets): %.0f ns per query, snap layout built in %.3f ms", grid.itemCount, name,
+          layout.count, perQuery.median, setup / 1e6))
     }
     return lines.joined(separator: "\n")
   }

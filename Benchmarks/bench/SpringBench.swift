@@ -42,7 +42,8 @@ extension Suite {
     record("single spring, platform libm", "libm", threads: 1, items: 1, channels: 2, bytes: 0, perLibm)
     let tolerance = try SettleTolerance(value: 0.5, velocity: 5)
     let settle = measure { blackHole(motion.settleTime(tolerance: tolerance)) }
-    return String(format: "single spring: %.1f ns per state (value + velocity; the same closed form on the platform libm %.1f ns, ratio %.2f); exact settle time %.2f µs",
-                  perState.0, perLibm.0, perState.0 / perLibm.0, settle.median / 1000)
+    return String(
+      format: "single spring: %.1f ns per state (value + velocity; the same closed form on the platform libm %.1f ns, ratio %.2f); exact settle time %.2f µs",
+      perState.0, perLibm.0, perState.0 / perLibm.0, settle.median / 1000)
   }
 }

@@ -48,8 +48,10 @@ struct Suite {
   mutating func record(
     _ operation: String, _ backend: String, threads: Int, items: Int, channels: Int? = nil, bytes: Int, _ time: (median: Double, min: Double, max: Double)
   ) {
-    records.append(Record(operation: operation, backend: backend, threads: threads, items: items, channels: channels ?? self.channels,
-                          medianNanoseconds: time.median, minNanoseconds: time.min, maxNanoseconds: time.max, bytesPerElement: bytes))
+    records.append(
+      Record(
+        operation: operation, backend: backend, threads: threads, items: items, channels: channels ?? self.channels,
+        medianNanoseconds: time.median, minNanoseconds: time.min, maxNanoseconds: time.max, bytesPerElement: bytes))
   }
 
   mutating func runAll(itemCounts: [Int]) throws {
@@ -108,15 +110,19 @@ struct Suite {
   }
 
   func table() -> String {
-    var lines = ["operation                             backend              thr      items   ns/value    Mitems/s     GB/s  of floor  × baseline",
-                 String(repeating: "-", count: 124)]
+    var lines = [
+      "operation                             backend              thr      items   ns/value    Mitems/s     GB/s  of floor  × baseline",
+      String(repeating: "-", count: 124),
+    ]
     for r in records {
       let floor = r.floorFraction.map { String(format: "%7.0f%%", $0 * 100) } ?? "        "
       let speedup = r.speedupOverBaseline.map { String(format: "%10.1f×", $0) } ?? ""
-      lines.append(String(format: "%@ %@ %3d %10d %10.3f %11.2f %8.2f %@ %@",
-                          r.operation.padding(toLength: 37, withPad: " ", startingAt: 0),
-                          r.backend.padding(toLength: 20, withPad: " ", startingAt: 0),
-                          r.threads, r.items, r.nanosecondsPerValue, r.itemsPerSecond / 1e6, r.gigabytesPerSecond, floor, speedup))
+      lines.append(
+        String(
+          format: "%@ %@ %3d %10d %10.3f %11.2f %8.2f %@ %@",
+          r.operation.padding(toLength: 37, withPad: " ", startingAt: 0),
+          r.backend.padding(toLength: 20, withPad: " ", startingAt: 0),
+          r.threads, r.items, r.nanosecondsPerValue, r.itemsPerSecond / 1e6, r.gigabytesPerSecond, floor, speedup))
     }
     return lines.joined(separator: "\n")
   }
@@ -136,7 +142,8 @@ struct Suite {
   func writeCSV(to path: String) throws {
     var text = "operation,backend,threads,items,channels,median_ns,min_ns,max_ns,ns_per_value,items_per_s,gb_per_s,floor_fraction,speedup_over_baseline\n"
     for r in records {
-      text += "\(r.operation),\(r.backend),\(r.threads),\(r.items),\(r.channels),\(r.medianNanoseconds),\(r.minNanoseconds),\(r.maxNanoseconds),\(r.nanosecondsPerValue),\(r.itemsPerSecond),\(r.gigabytesPerSecond),\(r.floorFraction.map { "\($0)" } ?? ""),\(r.speedupOverBaseline.map { "\($0)" } ?? "")\n"
+      text +=
+        "\(r.operation),\(r.backend),\(r.threads),\(r.items),\(r.channels),\(r.medianNanoseconds),\(r.minNanoseconds),\(r.maxNanoseconds),\(r.nanosecondsPerValue),\(r.itemsPerSecond),\(r.gigabytesPerSecond),\(r.floorFraction.map { "\($0)" } ?? ""),\(r.speedupOverBaseline.map { "\($0)" } ?? "")\n"
     }
     try text.write(toFile: path, atomically: true, encoding: .utf8)
   }

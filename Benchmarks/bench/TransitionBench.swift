@@ -9,8 +9,9 @@ extension Suite {
   static func gridAndList(count: Int) throws -> (GridLayout, GridLayout, Viewport) {
     let columns = Int(Double(count).squareRoot().rounded(.up))
     let cross = Double(columns) * 12
-    let grid = try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)],
-                              viewportCrossExtent: cross)
+    let grid = try GridLayout(
+      sections: [.init(itemCount: count, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)],
+      viewportCrossExtent: cross)
     let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: count)], width: cross)
     let viewport = try Viewport(size: CGSize(width: cross, height: max(grid.contentSize.height, list.contentSize.height)))
     return (grid, list, viewport)
@@ -35,8 +36,9 @@ extension Suite {
       return (sorted[sorted.count / 2], sorted[0], sorted[sorted.count - 1])
     }
     func make(_ springs: LayoutTransition.Springs) throws -> LayoutTransition {
-      try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, springs: springs,
-                           velocity: .gesture(CGPoint(x: 0, y: -800)))
+      try LayoutTransition(
+        from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, springs: springs,
+        velocity: .gesture(CGPoint(x: 0, y: -800)))
     }
     // The snappy spring: setups alternating with frames.
     let transition = try make(.shared(.snappy))
@@ -69,9 +71,11 @@ extension Suite {
     record("transition setup", "native", threads: threads, items: count, bytes: 0, setup)
     record("transition completion", "native", threads: threads, items: count, bytes: 0, completion)
     record("transition frame", "native", threads: threads, items: count, bytes: 0, time)
-    return String(format: "transition grid → list, %d visible items × 11 channels: frame %.3f ms (channel columns %.3f ms; 120 Hz budget 8.33 ms), setup %.2f ms (%.0f× the frame; default spring %.2f ms), completion %.2f ms on first read (default spring %.2f ms), completes after %.3f s",
-                  transition.indexPaths.count, time.median / 1e6, columnTime.median / 1e6, setup.median / 1e6, setup.median / time.median,
-                  smoothSetup.median / 1e6, completion.median / 1e6, smoothCompletion.median / 1e6, transition.completion.seconds)
+    return String(
+      format:
+        "transition grid → list, %d visible items × 11 channels: frame %.3f ms (channel columns %.3f ms; 120 Hz budget 8.33 ms), setup %.2f ms (%.0f× the frame; default spring %.2f ms), completion %.2f ms on first read (default spring %.2f ms), completes after %.3f s",
+      transition.indexPaths.count, time.median / 1e6, columnTime.median / 1e6, setup.median / 1e6, setup.median / time.median,
+      smoothSetup.median / 1e6, completion.median / 1e6, smoothCompletion.median / 1e6, transition.completion.seconds)
   }
 }
 
@@ -85,9 +89,10 @@ extension Suite {
     let (from, to) = (grid.allAttributes(), list.allAttributes())
     var transition: LayoutTransition? = nil
     let setup = try measureOnce {
-      transition = try LayoutTransition(from: from, offset: .zero, contentSize: grid.contentSize, viewport: viewport,
-                                        to: to, offset: .zero, contentSize: list.contentSize, viewport: viewport,
-                                        springs: .shared(.snappy), velocity: .gesture(CGPoint(x: 0, y: -800)))
+      transition = try LayoutTransition(
+        from: from, offset: .zero, contentSize: grid.contentSize, viewport: viewport,
+        to: to, offset: .zero, contentSize: list.contentSize, viewport: viewport,
+        springs: .shared(.snappy), velocity: .gesture(CGPoint(x: 0, y: -800)))
     }
     guard let transition else { return "" }
     var frame = transition.makeFrame()
@@ -97,7 +102,8 @@ extension Suite {
     let threads = count * 11 >= 100_000 ? ProcessInfo.processInfo.activeProcessorCount : 1
     record("transition setup, attribute sets", "native", threads: threads, items: count, bytes: 0, (setup, setup, setup))
     record("transition frame, attribute sets", "native", threads: threads, items: count, bytes: 0, time)
-    return String(format: "transition from attribute sets, %d elements: frame %.3f ms, setup %.1f ms",
-                  transition.elements.count, time.median / 1e6, setup / 1e6)
+    return String(
+      format: "transition from attribute sets, %d elements: frame %.3f ms, setup %.1f ms",
+      transition.elements.count, time.median / 1e6, setup / 1e6)
   }
 }

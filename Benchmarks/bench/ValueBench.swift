@@ -10,36 +10,41 @@ extension Suite {
     func tick(_ i: Int) -> AnimationTime { AnimationTime(ticks: Int64(i % 1_000) * 705_600) }
     let scalar = SpringAnimation(try SpringMotion(spring: .snappy, from: 0, to: 100, initialVelocity: 300))
     let point = try ValueAnimation(value: CGPoint(x: 0, y: 0), velocity: SIMD4(300, -200, 0, 0), target: CGPoint(x: 100, y: 300), spring: .snappy)
-    let rect = try ValueAnimation(value: CGRect(x: 0, y: 0, width: 80, height: 80), velocity: SIMD4(300, -200, 100, 100),
-                                  target: CGRect(x: 0, y: 0, width: 390, height: 844), spring: .snappy)
+    let rect = try ValueAnimation(
+      value: CGRect(x: 0, y: 0, width: 80, height: 80), velocity: SIMD4(300, -200, 100, 100),
+      target: CGRect(x: 0, y: 0, width: 390, height: 844), spring: .snappy)
     func perCall(_ time: (median: Double, min: Double, max: Double)) -> (Double, Double, Double) {
       (time.median / Double(count), time.min / Double(count), time.max / Double(count))
     }
-    let scalarTime = perCall(measure {
-      var sum = 0.0
-      for i in 0..<count { sum += scalar.state(at: tick(i)).value }
-      blackHole(sum)
-    })
-    let pointTime = perCall(measure {
-      var sum = 0.0
-      for i in 0..<count { sum += Double(point.value(at: tick(i)).x) }
-      blackHole(sum)
-    })
-    let rectTime = perCall(measure {
-      var sum = 0.0
-      for i in 0..<count { sum += Double(rect.value(at: tick(i)).width) }
-      blackHole(sum)
-    })
+    let scalarTime = perCall(
+      measure {
+        var sum = 0.0
+        for i in 0..<count { sum += scalar.state(at: tick(i)).value }
+        blackHole(sum)
+      })
+    let pointTime = perCall(
+      measure {
+        var sum = 0.0
+        for i in 0..<count { sum += Double(point.value(at: tick(i)).x) }
+        blackHole(sum)
+      })
+    let rectTime = perCall(
+      measure {
+        var sum = 0.0
+        for i in 0..<count { sum += Double(rect.value(at: tick(i)).width) }
+        blackHole(sum)
+      })
     var follower = point
-    let retargetTime = perCall(try measure {
-      var sum = 0.0
-      for i in 0..<count {
-        let now = AnimationTime(ticks: Int64(i) * 5_880_000)  // 120 Hz
-        try follower.retarget(to: CGPoint(x: Double(i % 300), y: 100), at: now)
-        sum += Double(follower.value(at: now + AnimationTime(ticks: 5_880_000)).x)
-      }
-      blackHole(sum)
-    })
+    let retargetTime = perCall(
+      try measure {
+        var sum = 0.0
+        for i in 0..<count {
+          let now = AnimationTime(ticks: Int64(i) * 5_880_000)  // 120 Hz
+          try follower.retarget(to: CGPoint(x: Double(i % 300), y: 100), at: now)
+          sum += Double(follower.value(at: now + AnimationTime(ticks: 5_880_000)).x)
+        }
+        blackHole(sum)
+      })
     record("value spring, scalar SpringAnimation", "native", threads: 1, items: 1, channels: 1, bytes: 0, scalarTime)
     record("value spring, point", "native", threads: 1, items: 1, channels: 2, bytes: 0, pointTime)
     record("value spring, rect", "native", threads: 1, items: 1, channels: 4, bytes: 0, rectTime)
@@ -57,7 +62,9 @@ extension Suite {
     }
     let perFrame = (reorderTime.median / Double(frames), reorderTime.min / Double(frames), reorderTime.max / Double(frames))
     record("reorder frame", "native", threads: 1, items: rows, channels: 1, bytes: 0, perFrame)
-    return String(format: "value springs: scalar SpringAnimation %.1f ns, point %.1f ns, rect %.1f ns, point retarget + evaluate %.1f ns per frame; reorder frame of %d rows %.1f µs",
-                  scalarTime.0, pointTime.0, rectTime.0, retargetTime.0, rows, perFrame.0 / 1000)
+    return String(
+      format:
+        "value springs: scalar SpringAnimation %.1f ns, point %.1f ns, rect %.1f ns, point retarget + evaluate %.1f ns per frame; reorder frame of %d rows %.1f µs",
+      scalarTime.0, pointTime.0, rectTime.0, retargetTime.0, rows, perFrame.0 / 1000)
   }
 }

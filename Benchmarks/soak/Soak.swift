@@ -21,16 +21,19 @@ struct Soak: ParsableCommand {
     //    also checked against a reference whose phase ω·n/120 is formed
     //    exactly as a double-double: that drift is the propagator's own, and
     //    it must stay within 1e-9 too.
-    let springs = [Spring.bouncy, .snappy, try Spring(response: 0.3, dampingRatio: 0.05), try Spring(response: 1, dampingRatio: 1.5),
-                   try Spring(mass: 1, stiffness: 39.47841760435743, damping: 0), try Spring(response: 0.5, dampingRatio: 1e-7),
-                   try Spring(response: 2, dampingRatio: 1e-6)]
+    let springs = [
+      Spring.bouncy, .snappy, try Spring(response: 0.3, dampingRatio: 0.05), try Spring(response: 1, dampingRatio: 1.5),
+      try Spring(mass: 1, stiffness: 39.47841760435743, damping: 0), try Spring(response: 0.5, dampingRatio: 1e-7),
+      try Spring(response: 2, dampingRatio: 1e-6),
+    ]
     let bounded = 4  // the first four items are the UI springs
     let items = springs.count, channels = 2
     let start = [Double](repeating: 0, count: items * channels)
     let target = (0..<(items * channels)).map { Double($0 % 3 + 1) * 100 }
     let velocity = (0..<(items * channels)).map { Double($0 % 2) * 250 }
-    let batch = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity,
-                                springs: .perItem(springs))
+    let batch = try SpringBatch(
+      itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity,
+      springs: .perItem(springs))
     let step = try AnimationTime(frame: 1, framesPerSecond: 120)
     var stepper = try batch.makeStepper(step: step)
     var stepped = [Double](repeating: 0, count: items * channels)
@@ -61,17 +64,23 @@ struct Soak: ParsableCommand {
         worstUndamped = max(worstUndamped, undampedDrift)
         worstExactPhase = max(worstExactPhase, exactPhaseDrift)
         if checkpoints.contains(n) {
-          print(String(format: "after %11d steps (%.3g s of motion): drift %.3e of scale (UI springs), %.3e (undamped, vs closed form), %.3e (undamped, vs exact phase)",
-                       n, Double(n) / 120, drift, undampedDrift, exactPhaseDrift))
+          print(
+            String(
+              format: "after %11d steps (%.3g s of motion): drift %.3e of scale (UI springs), %.3e (undamped, vs closed form), %.3e (undamped, vs exact phase)",
+              n, Double(n) / 120, drift, undampedDrift, exactPhaseDrift))
         }
       }
     }
-    print(String(format: "propagator: %d steps in %.1f s, worst drift %.3e of scale (UI springs), %.3e (undamped vs exact phase), %.3e (ζ ≤ 1e-6 vs closed form), non-finite values: %d",
-                 steps, Date().timeIntervalSince(began), worst, worstExactPhase, worstUndamped, nonFinite))
+    print(
+      String(
+        format:
+          "propagator: %d steps in %.1f s, worst drift %.3e of scale (UI springs), %.3e (undamped vs exact phase), %.3e (ζ ≤ 1e-6 vs closed form), non-finite values: %d",
+        steps, Date().timeIntervalSince(began), worst, worstExactPhase, worstUndamped, nonFinite))
 
     // 2. Memory: frames of a 10k-item batch, resident size before and after.
-    let big = try SpringBatch(itemCount: 10_000, channelCount: 11, start: [Double](repeating: 1, count: 110_000),
-                              target: (0..<110_000).map { Double($0 % 97) }, springs: .shared(.snappy))
+    let big = try SpringBatch(
+      itemCount: 10_000, channelCount: 11, start: [Double](repeating: 1, count: 110_000),
+      target: (0..<110_000).map { Double($0 % 97) }, springs: .shared(.snappy))
     var bigFrame = big.makeFrame()
     try big.evaluate(at: .zero, into: &bigFrame)
     let before = Soak.residentBytes()
@@ -81,7 +90,8 @@ struct Soak: ParsableCommand {
     let after = Soak.residentBytes()
     print("memory: \(frames) frames of 10,000 × 11 elements, resident \(before / 1024) KiB before, \(after / 1024) KiB after")
     if worst > 1e-9 || worstExactPhase > 1e-9 || nonFinite > 0 || after > before + 1_048_576 {
-      FileHandle.standardError.write(Data("soak: bound broken (drift \(worst), undamped \(worstExactPhase), non-finite \(nonFinite), memory \(before) → \(after))\n".utf8))
+      FileHandle.standardError.write(
+        Data("soak: bound broken (drift \(worst), undamped \(worstExactPhase), non-finite \(nonFinite), memory \(before) → \(after))\n".utf8))
       throw ExitCode(1)
     }
   }

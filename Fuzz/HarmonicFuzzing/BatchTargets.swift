@@ -18,8 +18,8 @@ func termScales(_ batch: SpringBatch, item: Int, channel: Int, at tick: Animatio
   let spring = batch.spring(ofItem: item)
   let elapsed = tick - batch.origin
   guard let remaining = attempt({ () throws(HarmonicError) in try SpringMotion(spring: spring, from: 1, to: 0) }),
-        let step = attempt({ () throws(HarmonicError) in try SpringMotion(spring: spring, from: 0, to: 1) }),
-        let kick = attempt({ () throws(HarmonicError) in try SpringMotion(spring: spring, from: 0, to: 0, initialVelocity: 1) })
+    let step = attempt({ () throws(HarmonicError) in try SpringMotion(spring: spring, from: 0, to: 1) }),
+    let kick = attempt({ () throws(HarmonicError) in try SpringMotion(spring: spring, from: 0, to: 0, initialVelocity: 1) })
   else { return nil }
   let r = remaining.state(at: elapsed).value, p = step.state(at: elapsed).value
   let k = kick.state(at: elapsed)  // value Ŝ, velocity Ĉ − a·Ŝ
@@ -28,8 +28,10 @@ func termScales(_ batch: SpringBatch, item: Int, channel: Int, at tick: Animatio
   let (start, target) = (batch.start(item: item, channel: channel), batch.target(item: item, channel: channel))
   let v0 = batch.initialVelocity(item: item, channel: channel)
   let restoring = (spring.stiffness / spring.mass) * (start - target).magnitude + a * v0.magnitude
-  return ((start * r).magnitude + (target * p).magnitude + (v0 * k.value).magnitude,
-          (v0 * c).magnitude + restoring * k.value.magnitude)
+  return (
+    (start * r).magnitude + (target * p).magnitude + (v0 * k.value).magnitude,
+    (v0 * c).magnitude + restoring * k.value.magnitude
+  )
 }
 
 func fuzzBatch(_ input: inout FuzzInput) {
@@ -51,10 +53,13 @@ func fuzzBatch(_ input: inout FuzzInput) {
   default:
     assignment = .perItem((0..<(input.byte() < 8 ? input.int(0...7) : items)).map { _ in anySpring(&input) })
   }
-  guard var batch = attempt({ () throws(HarmonicError) in
-    try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity,
-                    springs: assignment, progressVelocity: input.bool() ? input.double() : 0)
-  }) else { return }
+  guard
+    var batch = attempt({ () throws(HarmonicError) in
+      try SpringBatch(
+        itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity,
+        springs: assignment, progressVelocity: input.bool() ? input.double() : 0)
+    })
+  else { return }
 
   var native = batch.makeFrame(), blas = batch.makeFrame()
   var progress = [Double](repeating: 0, count: items)
@@ -94,12 +99,14 @@ func fuzzBatch(_ input: inout FuzzInput) {
         for channel in 0..<channels {
           let e = batch.element(item: item, channel: channel)
           let distance = (native.values[e] - batch.target(item: item, channel: channel)).magnitude
-          let scale = (batch.start(item: item, channel: channel) - batch.target(item: item, channel: channel)).magnitude
+          let scale =
+            (batch.start(item: item, channel: channel) - batch.target(item: item, channel: channel)).magnitude
             + batch.target(item: item, channel: channel).magnitude + batch.initialVelocity(item: item, channel: channel).magnitude
-          require(distance <= tolerances[channel] + 1e-12 * scale,
-                  "item \(item) channel \(channel) off by \(distance) > \(tolerances[channel]) at tick \(later.ticks), settle tick \(settle.ticks), origin \(batch.origin.ticks), "
-                  + "spring \(batch.spring(ofItem: item)), start \(batch.start(item: item, channel: channel)), target \(batch.target(item: item, channel: channel)), "
-                  + "velocity \(batch.initialVelocity(item: item, channel: channel))")
+          require(
+            distance <= tolerances[channel] + 1e-12 * scale,
+            "item \(item) channel \(channel) off by \(distance) > \(tolerances[channel]) at tick \(later.ticks), settle tick \(settle.ticks), origin \(batch.origin.ticks), "
+              + "spring \(batch.spring(ofItem: item)), start \(batch.start(item: item, channel: channel)), target \(batch.target(item: item, channel: channel)), "
+              + "velocity \(batch.initialVelocity(item: item, channel: channel))")
         }
       }
     }
@@ -107,7 +114,8 @@ func fuzzBatch(_ input: inout FuzzInput) {
 
   // Fixed-step stepping and baking stay finite and agree across backends.
   if let step = attempt({ () throws(HarmonicError) in try AnimationTime(frame: 1, framesPerSecond: Int64(input.element([30, 60, 120, 240]))) }),
-     var stepper = attempt({ () throws(HarmonicError) in try batch.makeStepper(step: step) }) {
+    var stepper = attempt({ () throws(HarmonicError) in try batch.makeStepper(step: step) })
+  {
     var other = stepper
     var values = [Double](repeating: 0, count: n), otherValues = values
     // Largest |u| + |v|·(steps·h) met on the way, per element: the scale of what
@@ -129,8 +137,9 @@ func fuzzBatch(_ input: inout FuzzInput) {
     _ = attempt { () throws(HarmonicError) in try other.values(into: &otherValues) }
     for value in values { finite(value, what: "stepped value") }
     for e in 0..<n {
-      require(backendsAgree(values[e], otherValues[e], scale: 16 * Double(steps) * scale[e]),
-              "stepper native \(values[e]) != BLAS \(otherValues[e]) at element \(e)")
+      require(
+        backendsAgree(values[e], otherValues[e], scale: 16 * Double(steps) * scale[e]),
+        "stepper native \(values[e]) != BLAS \(otherValues[e]) at element \(e)")
     }
   }
   let frames = input.int(0...4)
@@ -149,8 +158,9 @@ func fuzzBatch(_ input: inout FuzzInput) {
           for channel in 0..<channels {
             let e = j * n + batch.element(item: item, channel: channel)
             guard let scale = termScales(batch, item: item, channel: channel, at: tick)?.value else { continue }
-            require(backendsAgree(bakeNative.values[e], bakeBLAS.values[e], scale: scale),
-                    "bake native \(bakeNative.values[e]) != BLAS \(bakeBLAS.values[e]) at frame \(j), item \(item), channel \(channel)")
+            require(
+              backendsAgree(bakeNative.values[e], bakeBLAS.values[e], scale: scale),
+              "bake native \(bakeNative.values[e]) != BLAS \(bakeBLAS.values[e]) at frame \(j), item \(item), channel \(channel)")
           }
         }
       }
@@ -167,8 +177,9 @@ func fuzzBatch(_ input: inout FuzzInput) {
     if ok != nil {
       for value in a { finite(value, what: "interpolated value at \(p)") }
       for e in 0..<a.count {
-        require(backendsAgree(a[e], b[e], scale: (from[e] * (1 - p)).magnitude + (to[e] * p).magnitude),
-                "interpolation native \(a[e]) != BLAS \(b[e]) at \(e)")
+        require(
+          backendsAgree(a[e], b[e], scale: (from[e] * (1 - p)).magnitude + (to[e] * p).magnitude),
+          "interpolation native \(a[e]) != BLAS \(b[e]) at \(e)")
       }
     }
   }
@@ -184,34 +195,44 @@ func evaluateAndCompare(_ batch: SpringBatch, at tick: AnimationTime, native: in
     for channel in 0..<batch.channelCount {
       guard let scale = termScales(batch, item: item, channel: channel, at: tick) else { continue }
       let e = batch.element(item: item, channel: channel)
-      require(backendsAgree(native.values[e], blas.values[e], scale: scale.value)
-              && backendsAgree(native.velocities[e], blas.velocities[e], scale: scale.velocity),
-              "native != BLAS at \(tick.ticks), item \(item), channel \(channel): \(native.values[e]) vs \(blas.values[e]), "
-              + "\(native.velocities[e]) vs \(blas.velocities[e])")
+      require(
+        backendsAgree(native.values[e], blas.values[e], scale: scale.value)
+          && backendsAgree(native.velocities[e], blas.velocities[e], scale: scale.velocity),
+        "native != BLAS at \(tick.ticks), item \(item), channel \(channel): \(native.values[e]) vs \(blas.values[e]), "
+          + "\(native.velocities[e]) vs \(blas.velocities[e])")
     }
   }
   for value in native.values { finite(value, what: "batch value at \(tick.ticks)") }
   for value in native.velocities { finite(value, what: "batch velocity at \(tick.ticks)") }
   for item in 0..<batch.itemCount {
     for channel in 0..<batch.channelCount {
-      guard let motion = attempt({ () throws(HarmonicError) in
-        try SpringMotion(spring: batch.spring(ofItem: item), from: batch.start(item: item, channel: channel),
-                         to: batch.target(item: item, channel: channel), initialVelocity: batch.initialVelocity(item: item, channel: channel))
-      }) else {
+      guard
+        let motion = attempt({ () throws(HarmonicError) in
+          try SpringMotion(
+            spring: batch.spring(ofItem: item), from: batch.start(item: item, channel: channel),
+            to: batch.target(item: item, channel: channel), initialVelocity: batch.initialVelocity(item: item, channel: channel))
+        })
+      else {
         // A retarget rebases an element to its current state, which an
         // overshoot can carry past SpringMotion's 1e100 limit; only then may
         // the scalar motion be refused.
-        let inRange = [batch.start(item: item, channel: channel), batch.target(item: item, channel: channel),
-                       batch.initialVelocity(item: item, channel: channel)].allSatisfy { $0.magnitude <= 1e100 }
+        let inRange = [
+          batch.start(item: item, channel: channel), batch.target(item: item, channel: channel),
+          batch.initialVelocity(item: item, channel: channel),
+        ].allSatisfy { $0.magnitude <= 1e100 }
         if !inRange { continue }
-        require(false, "batch element has no scalar motion: item \(item) channel \(channel), start \(batch.start(item: item, channel: channel)), "
-                + "target \(batch.target(item: item, channel: channel)), velocity \(batch.initialVelocity(item: item, channel: channel)), origin \(batch.origin.ticks)")
+        require(
+          false,
+          "batch element has no scalar motion: item \(item) channel \(channel), start \(batch.start(item: item, channel: channel)), "
+            + "target \(batch.target(item: item, channel: channel)), velocity \(batch.initialVelocity(item: item, channel: channel)), origin \(batch.origin.ticks)"
+        )
         return
       }
       let state = motion.state(at: tick - batch.origin)
       let e = batch.element(item: item, channel: channel)
-      require(state.value.bitPattern == native.values[e].bitPattern && state.velocity.bitPattern == native.velocities[e].bitPattern,
-              "batch != scalar for item \(item) channel \(channel) at \(tick.ticks): \(native.values[e]) vs \(state.value)")
+      require(
+        state.value.bitPattern == native.values[e].bitPattern && state.velocity.bitPattern == native.velocities[e].bitPattern,
+        "batch != scalar for item \(item) channel \(channel) at \(tick.ticks): \(native.values[e]) vs \(state.value)")
     }
   }
 }

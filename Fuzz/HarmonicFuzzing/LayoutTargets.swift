@@ -30,17 +30,22 @@ func makeLayout(_ input: inout FuzzInput, exact: Bool) -> GridLayout? {
     for _ in 0..<input.int(0...3) {
       let insets = LayoutInsets(top: length(0...20), left: length(0...20), bottom: length(0...20), right: length(0...20))
       if input.bool() {
-        sections.append(.init(itemCount: input.int(0...40), itemSize: CGSize(width: length(0...150), height: length(0...150)), insets: insets,
-                              lineSpacing: length(0...15), interitemSpacing: length(0...15), headerExtent: length(0...30), footerExtent: length(0...30)))
+        sections.append(
+          .init(
+            itemCount: input.int(0...40), itemSize: CGSize(width: length(0...150), height: length(0...150)), insets: insets,
+            lineSpacing: length(0...15), interitemSpacing: length(0...15), headerExtent: length(0...30), footerExtent: length(0...30)))
       } else {
         let sizes = (0..<input.int(0...20)).map { _ in CGSize(width: length(0...150), height: length(0...150)) }
-        sections.append(.init(itemSizes: sizes, insets: insets, lineSpacing: length(0...15), interitemSpacing: length(0...15),
-                              headerExtent: length(0...30), footerExtent: length(0...30)))
+        sections.append(
+          .init(
+            itemSizes: sizes, insets: insets, lineSpacing: length(0...15), interitemSpacing: length(0...15),
+            headerExtent: length(0...30), footerExtent: length(0...30)))
       }
     }
     return attempt { () throws(HarmonicError) in
-      try GridLayout(sections: sections, scrollAxis: axis, viewportCrossExtent: cross, rightToLeft: input.bool(),
-                     lineAlignment: input.bool() ? .leading : .justified, pinsSectionHeaders: input.bool())
+      try GridLayout(
+        sections: sections, scrollAxis: axis, viewportCrossExtent: cross, rightToLeft: input.bool(),
+        lineAlignment: input.bool() ? .leading : .justified, pinsSectionHeaders: input.bool())
     }
   }
 }
@@ -52,14 +57,17 @@ func fuzzLayout(_ input: inout FuzzInput) {
   require(all.count == layout.itemCount, "allAttributes has \(all.count) of \(layout.itemCount) items")
   // Snap targets from the layout: every target is reachable.
   if let viewport = attempt({ () throws(HarmonicError) in
-       try Viewport(size: CGSize(width: input.points(1...600), height: input.points(1...600)),
-                    insets: LayoutInsets(top: input.points(0...80), left: input.points(0...80), bottom: input.points(0...20), right: input.points(0...20)))
-     }),
-     let snap = attempt({ () throws(HarmonicError) in try layout.snapLayout(by: input.bool() ? .lines : .sections, viewport: viewport) }),
-     let decision = attempt({ () throws(HarmonicError) in
-       try Snapping.target(layout: snap, offset: input.points(0...5_000) - 200, velocity: input.moderate() * 8,
-                           options: layout.snapOptions(alignment: input.element(SnapAlignment.allCases)))
-     }) {
+    try Viewport(
+      size: CGSize(width: input.points(1...600), height: input.points(1...600)),
+      insets: LayoutInsets(top: input.points(0...80), left: input.points(0...80), bottom: input.points(0...20), right: input.points(0...20)))
+  }),
+    let snap = attempt({ () throws(HarmonicError) in try layout.snapLayout(by: input.bool() ? .lines : .sections, viewport: viewport) }),
+    let decision = attempt({ () throws(HarmonicError) in
+      try Snapping.target(
+        layout: snap, offset: input.points(0...5_000) - 200, velocity: input.moderate() * 8,
+        options: layout.snapOptions(alignment: input.element(SnapAlignment.allCases)))
+    })
+  {
     let reach = snap.reachableOffsets(rightToLeft: layout.isRightToLeft && layout.scrollAxis == .horizontal)
     require(reach.contains(decision.target), "grid snap target \(decision.target) outside \(reach)")
   }
@@ -85,36 +93,47 @@ func fuzzLayout(_ input: inout FuzzInput) {
       let hit = layout.indexPath(at: point)
       if let hit, let element = all.first(where: { $0.indexPath == hit }) {
         let f = element.frame
-        require(f.minX <= point.x && point.x < f.maxX && f.minY <= point.y && point.y < f.maxY,
-                "hit \(hit) at \(point) is not under it: its frame is \(f) (\(layout.scrollAxis), rtl \(layout.isRightToLeft))")
+        require(
+          f.minX <= point.x && point.x < f.maxX && f.minY <= point.y && point.y < f.maxY,
+          "hit \(hit) at \(point) is not under it: its frame is \(f) (\(layout.scrollAxis), rtl \(layout.isRightToLeft))")
       } else {
-        require(!all.contains { $0.frame.minX <= point.x && point.x < $0.frame.maxX && $0.frame.minY <= point.y && point.y < $0.frame.maxY },
-                "no hit at \(point) but an item is there (\(layout.scrollAxis), rtl \(layout.isRightToLeft))")
+        require(
+          !all.contains { $0.frame.minX <= point.x && point.x < $0.frame.maxX && $0.frame.minY <= point.y && point.y < $0.frame.maxY },
+          "no hit at \(point) but an item is there (\(layout.scrollAxis), rtl \(layout.isRightToLeft))")
       }
     }
   }
 
   // Scrolling: offsets are clamped into the reachable range.
   let viewportSize = CGSize(width: input.byte() < 8 ? input.double() : input.points(1...500), height: input.byte() < 8 ? input.double() : input.points(1...500))
-  guard let viewport = attempt({ () throws(HarmonicError) in try Viewport(size: viewportSize, insets: LayoutInsets(top: input.points(0...30), bottom: input.points(0...30))) }) else { return }
+  guard
+    let viewport = attempt({ () throws(HarmonicError) in
+      try Viewport(size: viewportSize, insets: LayoutInsets(top: input.points(0...30), bottom: input.points(0...30)))
+    })
+  else { return }
   let reach = viewport.reachable(content: layout.contentSize)
   let some = ItemIndexPath(item: input.int(0...10), section: input.int(0...2))
   let placement = input.element([TransitionPlacement.minimal, .visible, .center, .top, .bottom, .left, .right])
   let current = CGPoint(x: input.moderate(), y: input.moderate())
-  for offset in [attempt({ () throws(HarmonicError) in try layout.placement(of: [some], placement, viewport: viewport, current: current) }),
-                 attempt({ () throws(HarmonicError) in try layout.offsetBringingToFirstRow(some, viewport: viewport) })] {
+  for offset in [
+    attempt({ () throws(HarmonicError) in try layout.placement(of: [some], placement, viewport: viewport, current: current) }),
+    attempt({ () throws(HarmonicError) in try layout.offsetBringingToFirstRow(some, viewport: viewport) }),
+  ] {
     guard let offset else { continue }
-    require(reach.x.contains(Double(offset.x)) && reach.y.contains(Double(offset.y)),
-            "offset \(offset) outside \(reach) for \(placement) of \(some), current \(current), viewport \(viewport), content \(layout.contentSize)")
+    require(
+      reach.x.contains(Double(offset.x)) && reach.y.contains(Double(offset.y)),
+      "offset \(offset) outside \(reach) for \(placement) of \(some), current \(current), viewport \(viewport), content \(layout.contentSize)")
   }
 
   // Carousel decoration at any viewport center and extent: never a trap; for
   // finite inputs scale and alpha stay finite and an item nearer the center
   // is never drawn below a farther one.
-  let decoration = input.bool()
+  let decoration =
+    input.bool()
     ? CarouselDecoration.linear(shrink: input.byte() < 8 ? input.double() : Double(input.int(0...100)) / 100)
-    : .clamped(sideScale: Double(input.int(0...100)) / 100, sideAlpha: Double(input.int(0...100)) / 100,
-               maxDistance: input.byte() < 8 ? input.double() : input.points(0...400))
+    : .clamped(
+      sideScale: Double(input.int(0...100)) / 100, sideAlpha: Double(input.int(0...100)) / 100,
+      maxDistance: input.byte() < 8 ? input.double() : input.points(0...400))
   let center = input.byte() < 16 ? input.double() : input.points(0...900)
   let extent = input.byte() < 16 ? input.double() : input.points(1...900)
   var decorated = all
@@ -148,7 +167,9 @@ func attributesAgree(_ a: [LayoutAttributes], _ b: [LayoutAttributes], end: [Lay
 
 func fuzzTransition(_ input: inout FuzzInput) {
   guard let old = makeLayout(&input, exact: true), let new = makeLayout(&input, exact: input.byte() >= 32) else { return }
-  guard let viewport = attempt({ () throws(HarmonicError) in try Viewport(size: CGSize(width: input.points(1...500), height: input.points(1...500))) }) else { return }
+  guard let viewport = attempt({ () throws(HarmonicError) in try Viewport(size: CGSize(width: input.points(1...500), height: input.points(1...500))) }) else {
+    return
+  }
   let springs: LayoutTransition.Springs
   switch input.int(0...2) {
   case 0: springs = .shared(anySpring(&input))
@@ -158,43 +179,56 @@ func fuzzTransition(_ input: inout FuzzInput) {
   default: springs = .staggered(base: anySpring(&input), step: input.byte() < 8 ? input.double() : input.points(0...10) / 100, origin: nil)
   }
   let velocity: LayoutTransition.Velocity = input.element([.none, .progress(input.moderate()), .gesture(CGPoint(x: input.moderate(), y: input.moderate()))])
-  let update = input.bool() ? randomUpdate(&input, old: old.itemCounts, new: new.itemCounts) : LayoutUpdate(
-    inserted: Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) }),
-    deleted: Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) }))
+  let update =
+    input.bool()
+    ? randomUpdate(&input, old: old.itemCounts, new: new.itemCounts)
+    : LayoutUpdate(
+      inserted: Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) }),
+      deleted: Set((0..<input.int(0...3)).map { _ in ItemIndexPath(item: input.int(0...40), section: input.int(0...2)) }))
   let appearance: AppearanceStyle = input.bool() ? .fade : .flyIn(distance: input.moderate(), rotation: input.moderate())
   let oldOffset = CGPoint(x: input.points(0...600) - 100, y: input.points(0...600) - 100)
   let newOffset = CGPoint(x: input.points(0...600) - 100, y: input.points(0...600) - 100)
-  let endViewport = input.bool() ? nil : attempt({ () throws(HarmonicError) in
-    try Viewport(size: CGSize(width: input.points(1...500), height: input.points(1...500)))
-  })
-  let decoration: LayoutTransition.Decoration? = input.bool() ? nil : .carousel(.linear(shrink: input.points(0...100) / 100), axis: input.bool() ? .horizontal : .vertical)
+  let endViewport =
+    input.bool()
+    ? nil
+    : attempt({ () throws(HarmonicError) in
+      try Viewport(size: CGSize(width: input.points(1...500), height: input.points(1...500)))
+    })
+  let decoration: LayoutTransition.Decoration? =
+    input.bool() ? nil : .carousel(.linear(shrink: input.points(0...100) / 100), axis: input.bool() ? .horizontal : .vertical)
   let transforms: TransformInterpolation = input.bool() ? .componentwise : .decomposed
   let snapshots = input.byte() < 32
   let include3D = input.bool()
-  guard var transition = attempt({ () throws(HarmonicError) in
-    snapshots
-      ? try LayoutTransition(from: old.allAttributes(), offset: oldOffset, contentSize: old.contentSize, viewport: viewport,
-                             to: new.allAttributes(), offset: newOffset, contentSize: new.contentSize, viewport: endViewport ?? viewport,
-                             update: update, appearance: appearance, decoration: decoration, springs: springs, velocity: velocity,
-                             include3D: include3D, transforms: transforms)
-      : try LayoutTransition(from: old, offset: oldOffset, to: new, offset: newOffset, viewport: viewport, endViewport: endViewport,
-                             update: update, appearance: appearance, decoration: decoration, springs: springs,
-                             velocity: velocity, include3D: include3D, transforms: transforms)
-  }) else { return }
+  guard
+    var transition = attempt({ () throws(HarmonicError) in
+      snapshots
+        ? try LayoutTransition(
+          from: old.allAttributes(), offset: oldOffset, contentSize: old.contentSize, viewport: viewport,
+          to: new.allAttributes(), offset: newOffset, contentSize: new.contentSize, viewport: endViewport ?? viewport,
+          update: update, appearance: appearance, decoration: decoration, springs: springs, velocity: velocity,
+          include3D: include3D, transforms: transforms)
+        : try LayoutTransition(
+          from: old, offset: oldOffset, to: new, offset: newOffset, viewport: viewport, endViewport: endViewport,
+          update: update, appearance: appearance, decoration: decoration, springs: springs,
+          velocity: velocity, include3D: include3D, transforms: transforms)
+    })
+  else { return }
   // The mapping is a bijection between the paired cells.
   if let mapping = attempt({ () throws(HarmonicError) in try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts) }) {
     for element in transition.elements {
       if let from = element.from, let to = element.to, from.kind == .cell {
-        require(mapping.newIndexPath(forOld: from.indexPath) == to.indexPath && mapping.oldIndexPath(forNew: to.indexPath) == from.indexPath,
-                "element \(from) → \(to) is not the mapping's")
+        require(
+          mapping.newIndexPath(forOld: from.indexPath) == to.indexPath && mapping.oldIndexPath(forNew: to.indexPath) == from.indexPath,
+          "element \(from) → \(to) is not the mapping's")
       }
     }
   }
   if transforms == .componentwise {
     var start = transition.makeFrame()
     _ = attempt { () throws(HarmonicError) in try transition.frame(at: .zero, into: &start) }
-    require(LayoutChannels.values(of: start.attributes, include3D: transition.include3D)
-              == LayoutChannels.values(of: transition.startAttributes, include3D: transition.include3D), "the frame at the start is not the start")
+    require(
+      LayoutChannels.values(of: start.attributes, include3D: transition.include3D)
+        == LayoutChannels.values(of: transition.startAttributes, include3D: transition.include3D), "the frame at the start is not the start")
   }
   var frame = transition.makeFrame(), other = transition.makeFrame()
   for _ in 0..<input.int(1...5) {
@@ -205,15 +239,17 @@ func fuzzTransition(_ input: inout FuzzInput) {
     require(attributesAgree(frame.attributes, other.attributes, end: transition.endAttributes), "transition frame native != BLAS at \(tick.ticks)")
     finite(Double(frame.contentOffset.x), Double(frame.contentOffset.y), frame.progress, what: "frame at \(tick.ticks)")
     for element in frame.attributes {
-      finite(Double(element.center.x), Double(element.center.y), Double(element.size.width), Double(element.size.height), element.alpha,
-             what: "attributes of \(element.indexPath) at \(tick.ticks)")
+      finite(
+        Double(element.center.x), Double(element.center.y), Double(element.size.width), Double(element.size.height), element.alpha,
+        what: "attributes of \(element.indexPath) at \(tick.ticks)")
     }
     if frame.isComplete { require(frame.attributes == transition.endAttributes, "complete frame differs from the end state") }
     if transition.transforms == .componentwise, input.byte() < 64 {
       var columns = transition.makeChannelFrame()
       if attempt({ () throws(HarmonicError) in try transition.frame(at: tick, into: &columns) }) != nil {
-        require(columns.values == LayoutChannels.values(of: frame.attributes, include3D: transition.include3D),
-                "channel-column frame differs from the attribute frame at \(tick.ticks)")
+        require(
+          columns.values == LayoutChannels.values(of: frame.attributes, include3D: transition.include3D),
+          "channel-column frame differs from the attribute frame at \(tick.ticks)")
       }
     }
     let rect = CGRect(x: input.points(0...600) - 100, y: input.points(0...600) - 100, width: input.points(0...500), height: input.points(0...500))
@@ -228,7 +264,8 @@ func fuzzTransition(_ input: inout FuzzInput) {
       let p = input.moderate() / 64
       _ = attempt { () throws(HarmonicError) in try transition.scrub(progress: p, rubberBand: input.bool(), into: &frame) }
       if let next = attempt({ () throws(HarmonicError) in
-        try input.bool() ? transition.finish(fromProgress: p, velocity: input.moderate(), at: tick)
+        try input.bool()
+          ? transition.finish(fromProgress: p, velocity: input.moderate(), at: tick)
           : transition.cancel(fromProgress: p, velocity: input.moderate(), at: tick)
       }) {
         transition = next

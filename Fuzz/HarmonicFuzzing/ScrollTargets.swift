@@ -9,9 +9,10 @@ func fuzzSnapping(_ input: inout FuzzInput) {
   case 0:
     let count = input.byte() < 8 ? Int(truncatingIfNeeded: input.uint64()) : input.int(0...10_000)
     layout = attempt { () throws(HarmonicError) in
-      try SnapLayout.uniform(count: count, itemExtent: input.byte() < 16 ? input.double() : input.points(1...500),
-                             spacing: input.byte() < 16 ? input.double() : input.points(0...40), viewport: viewport,
-                             leadingInset: leading, trailingInset: trailing)
+      try SnapLayout.uniform(
+        count: count, itemExtent: input.byte() < 16 ? input.double() : input.points(1...500),
+        spacing: input.byte() < 16 ? input.double() : input.points(0...40), viewport: viewport,
+        leadingInset: leading, trailingInset: trailing)
     }
   case 1:
     var starts: [Double] = [], ends: [Double] = []
@@ -28,8 +29,9 @@ func fuzzSnapping(_ input: inout FuzzInput) {
     }
   case 2:
     layout = attempt { () throws(HarmonicError) in
-      try SnapLayout.pages(contentExtent: input.byte() < 16 ? input.double() : input.points(1...20_000), viewport: viewport,
-                           pageSize: input.bool() ? nil : input.double())
+      try SnapLayout.pages(
+        contentExtent: input.byte() < 16 ? input.double() : input.points(1...20_000), viewport: viewport,
+        pageSize: input.bool() ? nil : input.double())
     }
   default:
     let points = (0..<input.int(0...20)).map { _ in input.byte() < 8 ? input.double() : input.points(0...5_000) }
@@ -50,19 +52,24 @@ func fuzzSnapping(_ input: inout FuzzInput) {
       isRightToLeft: input.bool())
     let offset = input.byte() < 16 ? input.double() : input.points(0...20_000) - 500
     let velocity = input.byte() < 16 ? input.double() : input.moderate() * 8
-    guard let result = attempt({ () throws(HarmonicError) in try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options) }) else { continue }
+    guard let result = attempt({ () throws(HarmonicError) in try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options) }) else {
+      continue
+    }
     let reach = layout.reachableOffsets(rightToLeft: options.isRightToLeft)
     finite(result.target, result.restOffset, what: "snap result for offset \(offset), velocity \(velocity)")
-    require(reach.contains(result.target), "snap target \(result.target) outside \(reach): \(layout.count) items, content \(layout.contentExtent), "
-            + "viewport \(layout.viewportExtent), insets \(layout.leadingInset)/\(layout.trailingInset), offset \(offset), velocity \(velocity), \(options)")
+    require(
+      reach.contains(result.target),
+      "snap target \(result.target) outside \(reach): \(layout.count) items, content \(layout.contentExtent), "
+        + "viewport \(layout.viewportExtent), insets \(layout.leadingInset)/\(layout.trailingInset), offset \(offset), velocity \(velocity), \(options)")
     require((0..<layout.count).contains(result.index), "snap index \(result.index) of \(layout.count)")
     if let animation = attempt({ () throws(HarmonicError) in try result.animation(spring: anySpring(&input)) }) {
       switch animation {
       case let .spring(motion):
         require(motion.state(at: .zero).value == offset, "snap spring does not start at the offset")
       case let .deceleration(decay):
-        require((decay.restOffset - result.target).magnitude <= 1e-9 * max(1, result.target.magnitude, offset.magnitude),
-                "deceleration rests at \(decay.restOffset), target \(result.target)")
+        require(
+          (decay.restOffset - result.target).magnitude <= 1e-9 * max(1, result.target.magnitude, offset.magnitude),
+          "deceleration rests at \(decay.restOffset), target \(result.target)")
       }
     }
   }
@@ -120,23 +127,32 @@ func fuzzCircularAndPlane(_ input: inout FuzzInput) {
       finite(decision.target, decision.restOffset, what: "circular snap")
       require(wheel.points.indices.contains(decision.index) && decision.wrappedTarget == wheel.points[decision.index], "circular index")
       let turns = ((decision.target - decision.wrappedTarget) / wheel.period).rounded()
-      require((decision.wrappedTarget + turns * wheel.period - decision.target).magnitude <= 1e-9 * max(1, decision.target.magnitude),
-              "circular target \(decision.target) is not point \(decision.index) plus whole periods")
+      require(
+        (decision.wrappedTarget + turns * wheel.period - decision.target).magnitude <= 1e-9 * max(1, decision.target.magnitude),
+        "circular target \(decision.target) is not point \(decision.index) plus whole periods")
       if velocity.magnitude >= options.minimumFlingVelocity, velocity != 0 {
-        require(velocity > 0 ? decision.target > offset : decision.target < offset, "a circular flick landed behind: \(offset) → \(decision.target) at \(velocity)")
+        require(
+          velocity > 0 ? decision.target > offset : decision.target < offset, "a circular flick landed behind: \(offset) → \(decision.target) at \(velocity)")
       }
     }
   }
-  guard let x = attempt({ () throws(HarmonicError) in try SnapLayout.uniform(count: input.int(1...50), itemExtent: input.points(1...500), viewport: input.points(1...800)) }),
-        let y = attempt({ () throws(HarmonicError) in try SnapLayout.uniform(count: input.int(1...50), itemExtent: input.points(1...500), viewport: input.points(1...800)) })
+  guard
+    let x = attempt({ () throws(HarmonicError) in
+      try SnapLayout.uniform(count: input.int(1...50), itemExtent: input.points(1...500), viewport: input.points(1...800))
+    }),
+    let y = attempt({ () throws(HarmonicError) in
+      try SnapLayout.uniform(count: input.int(1...50), itemExtent: input.points(1...500), viewport: input.points(1...800))
+    })
   else { return }
   let offset = SIMD2(input.points(0...20_000) - 500, input.points(0...20_000) - 500)
   let velocity = SIMD2(input.moderate() * 8, input.moderate() * 8)
   if let plane = attempt({ () throws(HarmonicError) in try Snapping.target(x: x, y: y, offset: offset, velocity: velocity) }),
-     let alone = attempt({ () throws(HarmonicError) in try Snapping.target(layout: y, offset: offset.y, velocity: velocity.y) }) {
+    let alone = attempt({ () throws(HarmonicError) in try Snapping.target(layout: y, offset: offset.y, velocity: velocity.y) })
+  {
     require(plane.y == alone, "two-axis snapping differs from the y query alone")
     if let animation = attempt({ () throws(HarmonicError) in try plane.animation() }),
-       let start = attempt({ () throws(HarmonicError) in try animation.state(atTime: 0) }) {
+      let start = attempt({ () throws(HarmonicError) in try animation.state(atTime: 0) })
+    {
       require(start.offset == offset && start.velocity == velocity, "the 2-D snap spring does not start at the release")
     }
   }

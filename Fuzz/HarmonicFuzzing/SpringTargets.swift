@@ -13,8 +13,9 @@ func makeSpring(_ input: inout FuzzInput) -> Spring? {
     if input.bool() {
       return attempt { () throws(HarmonicError) in try Spring(stiffness: input.double(), dampingRatio: input.double(), mass: input.double()) }
     }
-    return Spring.android(stiffness: input.element(Spring.AndroidStiffness.allCases),
-                          dampingRatio: input.element(Spring.AndroidDampingRatio.allCases))
+    return Spring.android(
+      stiffness: input.element(Spring.AndroidStiffness.allCases),
+      dampingRatio: input.element(Spring.AndroidDampingRatio.allCases))
   default:
     return input.element([Spring.smooth, .snappy, .bouncy, .coreAnimationDefault, .popDefault])
   }
@@ -61,7 +62,8 @@ func fuzzMotion(_ input: inout FuzzInput) {
   let from = input.moderate(), to = input.moderate(), velocity = input.moderate() * 16
   let relative = input.bool()
   let built = attempt { () throws(HarmonicError) in
-    relative ? try SpringMotion(spring: spring, from: from, to: to, relativeInitialVelocity: velocity)
+    relative
+      ? try SpringMotion(spring: spring, from: from, to: to, relativeInitialVelocity: velocity)
       : try SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
   }
   guard let motion = built else { return }
@@ -88,10 +90,12 @@ func fuzzMotion(_ input: inout FuzzInput) {
         let t = min(settle + factor * max(settle, spring.response), 1e12)
         guard let state = attempt({ () throws(HarmonicError) in try motion.state(atTime: t) }) else { continue }
         let slack = stateSlack(motion, from: from, to: to, velocity: v0, time: t)
-        require((state.value - to).magnitude <= tolerance.value + slack.value,
-                "|x − target| = \((state.value - to).magnitude) > \(tolerance.value) at \(t) after settle \(settle) for \(motion)")
-        require(state.velocity.magnitude <= tolerance.velocity + slack.velocity,
-                "|v| = \(state.velocity.magnitude) > \(tolerance.velocity) at \(t) after settle \(settle) for \(motion)")
+        require(
+          (state.value - to).magnitude <= tolerance.value + slack.value,
+          "|x − target| = \((state.value - to).magnitude) > \(tolerance.value) at \(t) after settle \(settle) for \(motion)")
+        require(
+          state.velocity.magnitude <= tolerance.velocity + slack.velocity,
+          "|v| = \(state.velocity.magnitude) > \(tolerance.velocity) at \(t) after settle \(settle) for \(motion)")
       }
     }
   }
@@ -105,8 +109,9 @@ func fuzzMotion(_ input: inout FuzzInput) {
       return
     }
     let after = next.state(at: .zero)
-    require(after.value == before.value && after.velocity == before.velocity,
-            "retarget at \(at): \(before) → \(after)")
+    require(
+      after.value == before.value && after.velocity == before.velocity,
+      "retarget at \(at): \(before) → \(after)")
   }
 
   // Velocity conversions: relative = absolute / (to − from), both ways.
@@ -121,9 +126,11 @@ func fuzzMotion(_ input: inout FuzzInput) {
 func fuzzAnimation(_ input: inout FuzzInput) {
   if input.byte() < 64 { return fuzzValueAnimation(&input) }
   let spring = anySpring(&input)
-  guard let motion = attempt({ () throws(HarmonicError) in
-    try SpringMotion(spring: spring, from: input.moderate(), to: input.moderate(), initialVelocity: input.moderate())
-  }) else { return }
+  guard
+    let motion = attempt({ () throws(HarmonicError) in
+      try SpringMotion(spring: spring, from: input.moderate(), to: input.moderate(), initialVelocity: input.moderate())
+    })
+  else { return }
   let start = AnimationTime(ticks: Int64(input.int(-1_000_000...1_000_000)) * 1_000)
   var animation = SpringAnimation(motion, startingAt: start)
   var now = start
@@ -145,7 +152,8 @@ func fuzzAnimation(_ input: inout FuzzInput) {
     }
   }
   if let tolerance = attempt({ () throws(HarmonicError) in try SettleTolerance(value: input.double()) }),
-     let settle = animation.settleTick(tolerance: tolerance) {
+    let settle = animation.settleTick(tolerance: tolerance)
+  {
     let state = animation.state(at: settle)
     finite(state.value, state.velocity, what: "state at the settle tick")
   }
@@ -163,7 +171,10 @@ func fuzzValueAnimation(_ input: inout FuzzInput) {
   let target = SIMD4(input.moderate(), input.moderate(), input.moderate(), input.moderate())
   let low = value - SIMD4(repeating: input.points(0...500)), high = value + SIMD4(repeating: input.points(0...500))
   let limits = ValueLimits(clampsOvershoot: input.bool(), minimum: input.bool() ? low : nil, maximum: input.bool() ? high : nil)
-  if var animation = attempt({ () throws(HarmonicError) in try ValueAnimation(value: value, velocity: velocity, target: target, spring: spring, limits: limits) }) {
+  let made = attempt { () throws(HarmonicError) in
+    try ValueAnimation(value: value, velocity: velocity, target: target, spring: spring, limits: limits)
+  }
+  if var animation = made {
     var now = AnimationTime.zero
     for _ in 0..<input.int(1...5) {
       now = now + AnimationTime(ticks: Int64(input.int(-50...600)) * 1_000_000)  // may go back: out-of-order events
@@ -177,15 +188,17 @@ func fuzzValueAnimation(_ input: inout FuzzInput) {
       if attempt({ () throws(HarmonicError) in try animation.retarget(to: next, at: now) }) != nil {
         let at = max(now, animation.segmentStart)
         let after = animation.components(at: at)
-        require(now < animation.segmentStart || (after.value == state.value && after.velocity == state.velocity) || limits != .none,
-                "value retarget is not C¹ at \(now.ticks)")
+        require(
+          now < animation.segmentStart || (after.value == state.value && after.velocity == state.velocity) || limits != .none,
+          "value retarget is not C¹ at \(now.ticks)")
       }
     }
     _ = attempt { () throws(HarmonicError) in try animation.settleTick(valueTolerance: SIMD4(repeating: input.points(1...10) / 10)) }
   }
   let colour = ValueAnimation<RGBAColor>.self
   if let fade = attempt({ () throws(HarmonicError) in
-    try colour.init(value: RGBAColor(red: input.double(), green: 0.5, blue: 1), velocity: velocity, target: RGBAColor(red: 0, green: 1, blue: 0.2), spring: spring)
+    try colour.init(
+      value: RGBAColor(red: input.double(), green: 0.5, blue: 1), velocity: velocity, target: RGBAColor(red: 0, green: 1, blue: 0.2), spring: spring)
   }) {
     let c = fade.value(at: AnimationTime(ticks: Int64(input.int(0...5_000)) * 1_000_000))
     for x in [c.red, c.green, c.blue, c.alpha] { require(x >= 0 && x <= 1, "colour component \(x) outside [0, 1]") }
@@ -193,7 +206,9 @@ func fuzzValueAnimation(_ input: inout FuzzInput) {
   let slots = (0..<input.int(1...30)).map { 10 + Double($0) * input.points(1...80) }
   if var model = attempt({ () throws(HarmonicError) in try ReorderModel(slots: slots, spring: spring) }) {
     var now = AnimationTime.zero, last = AnimationTime.zero  // events stamped before the last one act at the last one
-    if attempt({ () throws(HarmonicError) in try model.beginDrag(row: input.int(-1...30), position: input.moderate(), velocity: input.moderate(), at: now) }) != nil {
+    if attempt({ () throws(HarmonicError) in try model.beginDrag(row: input.int(-1...30), position: input.moderate(), velocity: input.moderate(), at: now) })
+      != nil
+    {
       last = now
     }
     for _ in 0..<input.int(0...8) {

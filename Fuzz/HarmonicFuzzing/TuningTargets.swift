@@ -1,7 +1,7 @@
 import Foundation
 import Harmonic
-import HarmonicTuning
 import HarmonicCommands
+import HarmonicTuning
 
 func fuzzTuning(_ input: inout FuzzInput) {
   switch input.int(0...4) {
@@ -52,8 +52,9 @@ func fuzzTuning(_ input: inout FuzzInput) {
     }
   default:
     let series = (0..<input.int(0...3)).map { k in
-      SpringPlot.Series(label: "s\(k)", spring: anySpring(&input), relativeVelocity: input.moderate() / 16,
-                        points: (0..<input.int(0...3)).map { _ in SpringFit.Sample(time: input.double(), value: input.double()) })
+      SpringPlot.Series(
+        label: "s\(k)", spring: anySpring(&input), relativeVelocity: input.moderate() / 16,
+        points: (0..<input.int(0...3)).map { _ in SpringFit.Sample(time: input.double(), value: input.double()) })
     }
     if let svg = attempt({ () throws(HarmonicError) in try SpringPlot.svg(series, tolerance: input.double()) }) {
       // A byte scan: Foundation's String.contains cost more than the plot.
@@ -100,10 +101,12 @@ func fuzzCommandLine(_ input: inout FuzzInput) {
 /// object; every error names what was wrong.
 func fuzzTuneAPI(_ input: inout FuzzInput) {
   let endpoint = input.element(TuneAPI.endpointNames + ["nope"])
-  let names = ["mass", "stiffness", "damping", "response", "dampingRatio", "duration", "bounce", "tension", "friction",
-               "bounciness", "speed", "preset", "from", "to", "initialVelocity", "relativeVelocity", "times", "valueTolerance",
-               "velocityTolerance", "code", "tolerance", "bezier", "overshoot", "settleTime", "fitVelocity", "fps",
-               "direction", "offset", "velocity", "samples", "x"]
+  let names = [
+    "mass", "stiffness", "damping", "response", "dampingRatio", "duration", "bounce", "tension", "friction",
+    "bounciness", "speed", "preset", "from", "to", "initialVelocity", "relativeVelocity", "times", "valueTolerance",
+    "velocityTolerance", "code", "tolerance", "bezier", "overshoot", "settleTime", "fitVelocity", "fps",
+    "direction", "offset", "velocity", "samples", "x",
+  ]
   var items: [String] = []
   for _ in 0..<input.int(0...6) {
     let name = input.element(names)

@@ -26,7 +26,6 @@ func LLVMFuzzerRunDriver(
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
-
 @main
 enum FuzzDriver {
   static func main() {
@@ -77,7 +76,9 @@ enum FuzzReplay {
     }
     if profile {
       for (name, entry) in spent.sorted(by: { $0.value.seconds > $1.value.seconds }) {
-        print("\(name): \(entry.inputs) inputs, \(String(format: "%.3f", entry.seconds)) s, \(String(format: "%.0f", Double(entry.inputs) / max(entry.seconds, 1e-9))) inputs/s")
+        print(
+          "\(name): \(entry.inputs) inputs, \(String(format: "%.3f", entry.seconds)) s, \(String(format: "%.0f", Double(entry.inputs) / max(entry.seconds, 1e-9))) inputs/s"
+        )
       }
       for (seconds, file) in slowest { print("slowest: \(file) \(String(format: "%.4f", seconds)) s") }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HarmonicCommands
+
 #if TuningServer
 import HarmonicTune
 #endif

@@ -17,12 +17,16 @@ struct Describe: ParsableCommand {
     var notes: [String] = []
     var origami: (tension: Double?, friction: Double?) = (spring.origamiTension, spring.origamiFriction)
     if spring.origamiTension < 0 || spring.origamiFriction < 0 {
-      notes.append("origamiTension/origamiFriction: no Origami equivalent (tension \(spring.origamiTension), friction \(spring.origamiFriction); Origami takes values ≥ 0)")
+      notes.append(
+        "origamiTension/origamiFriction: no Origami equivalent (tension \(spring.origamiTension), friction \(spring.origamiFriction); Origami takes values ≥ 0)"
+      )
       origami = (nil, nil)
     }
     var pop: (bounciness: Double?, speed: Double?) = (spring.popBounciness, spring.popSpeed)
     if spring.popSpeed < 0 || spring.popBounciness == nil {
-      notes.append("popBounciness/popSpeed: no POP equivalent (speed \(spring.popSpeed)\(spring.popBounciness == nil ? ", no bounciness reproduces this damping" : ""); POP takes values ≥ 0)")
+      notes.append(
+        "popBounciness/popSpeed: no POP equivalent (speed \(spring.popSpeed)\(spring.popBounciness == nil ? ", no bounciness reproduces this damping" : ""); POP takes values ≥ 0)"
+      )
       pop = (nil, nil)
     }
     let rows: [(String, Double?, String)] = [
@@ -81,7 +85,8 @@ struct Sample: ParsableCommand {
 struct Settle: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "The exact time after which a motion stays within its tolerances.",
-    discussion: "The smallest T such that for every t ≥ T, |x − to| ≤ value tolerance and |v| ≤ velocity tolerance. 'never' (JSON null) only for an undamped spring whose amplitude exceeds the tolerance."
+    discussion:
+      "The smallest T such that for every t ≥ T, |x − to| ≤ value tolerance and |v| ≤ velocity tolerance. 'never' (JSON null) only for an undamped spring whose amplitude exceeds the tolerance."
   )
 
   @OptionGroup var springOptions: SpringOptions

@@ -19,7 +19,10 @@ public struct HarmonicCommand: ParsableCommand {
       Times are in seconds, velocities in units per second. Bad input prints a
       message on stderr and exits with status 2.
       """,
-    subcommands: [Describe.self, Sample.self, Settle.self, Snap.self, Decay.self, RubberBandCommand.self, Fit.self, Plot.self, Export.self, TransitionCommand.self, TuneCommand.self]
+    subcommands: [
+      Describe.self, Sample.self, Settle.self, Snap.self, Decay.self, RubberBandCommand.self, Fit.self, Plot.self, Export.self, TransitionCommand.self,
+      TuneCommand.self,
+    ]
   )
 
   public init() {}

@@ -22,24 +22,30 @@ struct Snap: ParsableCommand {
   @Option(parsing: .unconditional, help: "Current content offset, points.") var offset: Double
   @Option(parsing: .unconditional, help: "Release velocity, points per second.") var velocity: Double
   @Option(help: "leading, center or trailing.") var align: SnapAlignment = .center
-  @Option(name: .customLong("deceleration-rate"), parsing: .unconditional, help: "Rate per millisecond in (0, 1).") var decelerationRate: Double = ScrollDeceleration.normal
+  @Option(name: .customLong("deceleration-rate"), parsing: .unconditional, help: "Rate per millisecond in (0, 1).") var decelerationRate: Double =
+    ScrollDeceleration.normal
   @Option(name: .customLong("max-items-per-flick"), help: "At most n items from the item nearest the current offset.") var maxItemsPerFlick: Int?
   @Option(name: .customLong("min-fling-velocity"), parsing: .unconditional, help: "Flick threshold, points per second.") var minFlingVelocity: Double = 50
   @Flag(help: "Right-to-left: offsets physical, items from the right edge.") var rtl = false
   @Flag(help: "Print one JSON object.") var json = false
 
   func run() throws {
-    let layout = try SnapLayout.uniform(count: count, itemExtent: itemExtent, spacing: spacing, viewport: viewport,
-                                        leadingInset: leadingInset, trailingInset: trailingInset)
-    let options = Snapping.Options(alignment: align, decelerationRate: decelerationRate, minimumFlingVelocity: minFlingVelocity,
-                                   maximumItemsPerFlick: maxItemsPerFlick, isRightToLeft: rtl)
+    let layout = try SnapLayout.uniform(
+      count: count, itemExtent: itemExtent, spacing: spacing, viewport: viewport,
+      leadingInset: leadingInset, trailingInset: trailingInset)
+    let options = Snapping.Options(
+      alignment: align, decelerationRate: decelerationRate, minimumFlingVelocity: minFlingVelocity,
+      maximumItemsPerFlick: maxItemsPerFlick, isRightToLeft: rtl)
     let result = try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options)
     if json {
       emit(JSON.object([("target", JSON.number(result.target)), ("index", "\(result.index)"), ("restOffset", JSON.number(result.restOffset))]))
     } else {
-      emit(Table.render(header: ["quantity", "value"], rows: [
-        ["target offset (pt)", Table.number(result.target)], ["item", "\(result.index)"], ["rest offset (pt)", Table.number(result.restOffset)],
-      ]))
+      emit(
+        Table.render(
+          header: ["quantity", "value"],
+          rows: [
+            ["target offset (pt)", Table.number(result.target)], ["item", "\(result.index)"], ["rest offset (pt)", Table.number(result.restOffset)],
+          ]))
     }
   }
 }
@@ -51,8 +57,9 @@ struct Decay: ParsableCommand {
 
   @Option(parsing: .unconditional, help: "Initial velocity, points per second.") var velocity: Double
   @Option(parsing: .unconditional, help: "Deceleration rate per millisecond, in (0, 1) (default 0.998, UIKit's normal).") var rate: Double?
-  @Option(name: .customLong("drag-per-second"), parsing: .unconditional,
-          help: "Flutter's friction drag instead of --rate: the velocity factor per second, in (0, 1) (0.135 ≈ 0.998 per ms).")
+  @Option(
+    name: .customLong("drag-per-second"), parsing: .unconditional,
+    help: "Flutter's friction drag instead of --rate: the velocity factor per second, in (0, 1) (0.135 ≈ 0.998 per ms).")
   var dragPerSecond: Double?
   @Option(parsing: .unconditional, help: "Start offset, points.") var from: Double = 0
   @Option(parsing: .unconditional, help: "Comma-separated times in seconds.") var times: String = "0"
@@ -60,7 +67,8 @@ struct Decay: ParsableCommand {
 
   func run() throws {
     if rate != nil, dragPerSecond != nil { throw ValidationError("give --rate or --drag-per-second, not both") }
-    let perMillisecond = try dragPerSecond.map { drag throws(HarmonicError) in try ScrollDeceleration.rate(fromDragPerSecond: drag) }
+    let perMillisecond =
+      try dragPerSecond.map { drag throws(HarmonicError) in try ScrollDeceleration.rate(fromDragPerSecond: drag) }
       ?? rate ?? ScrollDeceleration.normal
     let decay = try ScrollDeceleration(rate: perMillisecond, from: from, velocity: velocity)
     let times = try parseList(times, option: "--times")
@@ -72,8 +80,10 @@ struct Decay: ParsableCommand {
       emit(JSON.object([("restOffset", JSON.number(decay.restOffset)), ("samples", JSON.array(samples))]))
     } else {
       emit("rest offset: \(decay.restOffset) pt")
-      emit(Table.render(header: ["time (s)", "offset (pt)", "velocity (pt/s)"],
-                         rows: zip(times, states).map { [Table.number($0), Table.number($1.value), Table.number($1.velocity)] }))
+      emit(
+        Table.render(
+          header: ["time (s)", "offset (pt)", "velocity (pt/s)"],
+          rows: zip(times, states).map { [Table.number($0), Table.number($1.value), Table.number($1.velocity)] }))
     }
   }
 }

@@ -84,7 +84,8 @@ struct SpringOptions: ParsableArguments {
     guard let family = candidates.first(where: { $0.names == given }) ?? (candidates.count == 1 ? candidates[0] : nil) else {
       if candidates.isEmpty {
         let touched = families.filter { !$0.names.isDisjoint(with: given) }
-        throw ValidationError("\(given.sorted().joined(separator: " ")): give options of one spring family only, not \(touched.map(\.name).joined(separator: " and "))")
+        throw ValidationError(
+          "\(given.sorted().joined(separator: " ")): give options of one spring family only, not \(touched.map(\.name).joined(separator: " and "))")
       }
       let completions = candidates.map { $0.required.map(\.0).filter { !given.contains($0) }.joined(separator: " ") }
       throw ValidationError("\(given.sorted().joined(separator: " ")) needs one more option: \(completions.joined(separator: " or "))")
@@ -107,7 +108,9 @@ struct MotionOptions: ParsableArguments {
   var to: Double = 1
   @Option(name: .customLong("initial-velocity"), parsing: .unconditional, help: "Initial velocity, units per second.")
   var initialVelocity: Double?
-  @Option(name: .customLong("relative-velocity"), parsing: .unconditional, help: "Initial velocity in UIKit's relative convention (1 = the whole distance per second).")
+  @Option(
+    name: .customLong("relative-velocity"), parsing: .unconditional,
+    help: "Initial velocity in UIKit's relative convention (1 = the whole distance per second).")
   var relativeVelocity: Double?
 
   func motion(_ spring: Spring) throws -> SpringMotion {

@@ -38,7 +38,9 @@ struct TransitionCommand: ParsableCommand {
     let url = URL(fileURLWithPath: input)
     let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
     guard let size else { throw InputError("--input \(input): cannot read the file") }
-    guard size <= TransitionCommand.maximumInputBytes else { throw InputError("--input \(input): \(size) bytes; at most \(TransitionCommand.maximumInputBytes)") }
+    guard size <= TransitionCommand.maximumInputBytes else {
+      throw InputError("--input \(input): \(size) bytes; at most \(TransitionCommand.maximumInputBytes)")
+    }
     guard let data = try? Data(contentsOf: url) else { throw InputError("--input \(input): cannot read the file") }
     let scene = try TransitionScene(json: data)
     let transition = try scene.transition()
@@ -55,7 +57,9 @@ struct TransitionCommand: ParsableCommand {
       guard fps >= 1, fps <= 1000 else { throw HarmonicError.invalidParameter(name: "--fps", value: fps, accepted: "within [1, 1000] frames per second") }
       let count = (transition.completion.seconds * fps).rounded(.up)
       guard count < Double(TransitionCommand.maximumFrames) else {
-        throw InputError("--fps \(fps): the transition completes after \(transition.completion.seconds) s, \(Int(count) + 1) frames; at most \(TransitionCommand.maximumFrames)")
+        throw InputError(
+          "--fps \(fps): the transition completes after \(transition.completion.seconds) s, \(Int(count) + 1) frames; at most \(TransitionCommand.maximumFrames)"
+        )
       }
       var k = 0
       while true {
@@ -79,14 +83,17 @@ struct TransitionCommand: ParsableCommand {
             ("zIndex", "\(a.zIndex)"), ("hidden", a.isHidden ? "true" : "false"),
           ])
         }
-        frames.append(JSON.object([
-          ("time", JSON.number(time.seconds)), ("progress", JSON.number(frame.progress)),
-          ("contentOffset", pair(frame.contentOffset.x, frame.contentOffset.y)),
-          ("contentSize", pair(frame.contentSize.width, frame.contentSize.height)), ("items", JSON.array(items)),
-        ]))
+        frames.append(
+          JSON.object([
+            ("time", JSON.number(time.seconds)), ("progress", JSON.number(frame.progress)),
+            ("contentOffset", pair(frame.contentOffset.x, frame.contentOffset.y)),
+            ("contentSize", pair(frame.contentSize.width, frame.contentSize.height)), ("items", JSON.array(items)),
+          ]))
       } else {
-        rows.append([Table.number(time.seconds), Table.number(frame.progress), Table.number(Double(frame.contentOffset.x)),
-                     Table.number(Double(frame.contentOffset.y)), frame.isComplete ? "yes" : "no"])
+        rows.append([
+          Table.number(time.seconds), Table.number(frame.progress), Table.number(Double(frame.contentOffset.x)),
+          Table.number(Double(frame.contentOffset.y)), frame.isComplete ? "yes" : "no",
+        ])
       }
     }
     if json {
@@ -131,8 +138,10 @@ struct TransitionScene {
     do { root = try JSONSerialization.jsonObject(with: data) } catch { throw InputError("input: not valid JSON (\(error.localizedDescription))") }
     guard let object = root as? [String: Any] else { throw InputError("input: must be a JSON object") }
     guard let viewportObject = object["viewport"] as? [String: Any] else { throw InputError("viewport: missing; give {\"width\", \"height\"}") }
-    viewport = try Viewport(size: CGSize(width: try TransitionScene.number(viewportObject["width"], "viewport.width"),
-                                         height: try TransitionScene.number(viewportObject["height"], "viewport.height")))
+    viewport = try Viewport(
+      size: CGSize(
+        width: try TransitionScene.number(viewportObject["width"], "viewport.width"),
+        height: try TransitionScene.number(viewportObject["height"], "viewport.height")))
     from = try TransitionScene.side(object["from"], "from")
     to = try TransitionScene.side(object["to"], "to")
     inserted = try TransitionScene.ids(object["inserted"], "inserted")
@@ -177,13 +186,15 @@ struct TransitionScene {
   func transition() throws -> LayoutTransition {
     var moved: [ItemIndexPath: ItemIndexPath] = [:]
     for (id, old) in oldIndex { if let new = newIndex[id] { moved[ItemIndexPath(item: old, section: 0)] = ItemIndexPath(item: new, section: 0) } }
-    let update = LayoutUpdate(inserted: Set(inserted.map { ItemIndexPath(item: newIndex[$0]!, section: 0) }),
-                              deleted: Set(deleted.map { ItemIndexPath(item: oldIndex[$0]!, section: 0) }), moved: moved)
+    let update = LayoutUpdate(
+      inserted: Set(inserted.map { ItemIndexPath(item: newIndex[$0]!, section: 0) }),
+      deleted: Set(deleted.map { ItemIndexPath(item: oldIndex[$0]!, section: 0) }), moved: moved)
     let old = TransitionScene.AllVisible(try LayoutSnapshot(elements: from.items.map(\.attributes), contentSize: from.contentSize))
     let new = TransitionScene.AllVisible(try LayoutSnapshot(elements: to.items.map(\.attributes), contentSize: to.contentSize))
     func make(_ velocity: LayoutTransition.Velocity) throws -> LayoutTransition {
-      try LayoutTransition(from: old, offset: from.offset, to: new, offset: to.offset, viewport: viewport, update: update,
-                           appearance: .fade, springs: .shared(spring), velocity: velocity)
+      try LayoutTransition(
+        from: old, offset: from.offset, to: new, offset: to.offset, viewport: viewport, update: update,
+        appearance: .fade, springs: .shared(spring), velocity: velocity)
     }
     let transition = try make(.none)
     guard !velocity.isEmpty else { return transition }
@@ -281,7 +292,8 @@ struct TransitionScene {
     }
     let mass = object["mass"] == nil ? 1 : try number(object["mass"], "spring.mass")
     if object["response"] != nil || object["dampingRatio"] != nil {
-      return try Spring(response: try number(object["response"], "spring.response"), dampingRatio: try number(object["dampingRatio"], "spring.dampingRatio"), mass: mass)
+      return try Spring(
+        response: try number(object["response"], "spring.response"), dampingRatio: try number(object["dampingRatio"], "spring.dampingRatio"), mass: mass)
     }
     if object["stiffness"] != nil || object["damping"] != nil {
       return try Spring(mass: mass, stiffness: try number(object["stiffness"], "spring.stiffness"), damping: try number(object["damping"], "spring.damping"))

@@ -80,22 +80,34 @@ public enum TuneAPI {
   ]
 
   static let endpoints: [String: Endpoint] = [
-    "sample": Endpoint(command: ["sample"], type: Sample.self, parameters: springParameters.merging(motionParameters) { a, _ in a }
-      .merging(["times": ("--times", .list)]) { a, _ in a }),
+    "sample": Endpoint(
+      command: ["sample"], type: Sample.self,
+      parameters: springParameters.merging(motionParameters) { a, _ in a }
+        .merging(["times": ("--times", .list)]) { a, _ in a }),
     "describe": Endpoint(command: ["describe"], type: Describe.self, parameters: springParameters),
-    "settle": Endpoint(command: ["settle"], type: Settle.self, parameters: springParameters.merging(motionParameters) { a, _ in a }
-      .merging(["valueTolerance": ("--value-tolerance", .number), "velocityTolerance": ("--velocity-tolerance", .number)]) { a, _ in a }),
-    "export": Endpoint(command: ["export"], type: Export.self, parameters: springParameters.merging(
-      ["code": ("--code", .text), "tolerance": ("--tolerance", .number)]) { a, _ in a }),
-    "fit": Endpoint(command: ["fit"], type: Fit.self, parameters: [
-      "bezier": ("--bezier", .list), "duration": ("--duration", .number), "overshoot": ("--overshoot", .number),
-      "settleTime": ("--settle-time", .number), "bounce": ("--bounce", .number), "from": ("--from", .number),
-      "to": ("--to", .number), "fitVelocity": ("--fit-velocity", .flag),
-    ], takesBody: true),
-    "transition": Endpoint(command: nil, parameters: springParameters.merging(
-      ["fps": ("--fps", .number), "direction": ("--direction", .text)]) { a, _ in a }),
-    "snap": Endpoint(command: nil, parameters: springParameters.merging(
-      ["fps": ("--fps", .number), "offset": ("--offset", .number), "velocity": ("--velocity", .number)]) { a, _ in a }),
+    "settle": Endpoint(
+      command: ["settle"], type: Settle.self,
+      parameters: springParameters.merging(motionParameters) { a, _ in a }
+        .merging(["valueTolerance": ("--value-tolerance", .number), "velocityTolerance": ("--velocity-tolerance", .number)]) { a, _ in a }),
+    "export": Endpoint(
+      command: ["export"], type: Export.self,
+      parameters: springParameters.merging(
+        ["code": ("--code", .text), "tolerance": ("--tolerance", .number)]) { a, _ in a }),
+    "fit": Endpoint(
+      command: ["fit"], type: Fit.self,
+      parameters: [
+        "bezier": ("--bezier", .list), "duration": ("--duration", .number), "overshoot": ("--overshoot", .number),
+        "settleTime": ("--settle-time", .number), "bounce": ("--bounce", .number), "from": ("--from", .number),
+        "to": ("--to", .number), "fitVelocity": ("--fit-velocity", .flag),
+      ], takesBody: true),
+    "transition": Endpoint(
+      command: nil,
+      parameters: springParameters.merging(
+        ["fps": ("--fps", .number), "direction": ("--direction", .text)]) { a, _ in a }),
+    "snap": Endpoint(
+      command: nil,
+      parameters: springParameters.merging(
+        ["fps": ("--fps", .number), "offset": ("--offset", .number), "velocity": ("--velocity", .number)]) { a, _ in a }),
   ]
 
   /// The endpoints' names.
@@ -129,8 +141,9 @@ public enum TuneAPI {
     var values: [String: String] = [:]
     for (key, value) in items {
       guard let parameter = endpoint.parameters[key] else {
-        return Response(status: 400, error: "unknown parameter '\(key)' for \(name); known: \(endpoint.parameters.keys.sorted().joined(separator: ", "))",
-                        parameter: key)
+        return Response(
+          status: 400, error: "unknown parameter '\(key)' for \(name); known: \(endpoint.parameters.keys.sorted().joined(separator: ", "))",
+          parameter: key)
       }
       guard values[key] == nil else { return Response(status: 400, error: "\(key) is given twice", parameter: key) }
       values[key] = value

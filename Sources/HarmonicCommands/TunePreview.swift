@@ -47,9 +47,11 @@ enum TunePreview {
   static func frameTimes(until end: Double, fps: Double) throws -> [Double] {
     let count = (end * fps).rounded(.up) + 1
     guard count <= Double(TuneAPI.maximumFrames) else {
-      throw ParameterError(parameter: "spring", message: """
-        the motion takes \(end) s to settle, \(Int(min(count, 1e15))) frames at \(fps) fps; the preview plays at most \(TuneAPI.maximumFrames) frames
-        """)
+      throw ParameterError(
+        parameter: "spring",
+        message: """
+          the motion takes \(end) s to settle, \(Int(min(count, 1e15))) frames at \(fps) fps; the preview plays at most \(TuneAPI.maximumFrames) frames
+          """)
     }
     return (0..<Int(count)).map { Double($0) / fps }
   }
@@ -69,12 +71,21 @@ enum TunePreview {
     case let other: throw ParameterError(parameter: "direction", message: "direction must be list or grid; got '\(other)'")
     }
     let insets = LayoutInsets(top: 14, left: 14, bottom: 14, right: 14)
-    let grid = try GridLayout(sections: [.init(itemCount: itemCount, itemSize: CGSize(width: 90, height: 90), insets: insets,
-                                               lineSpacing: 10, interitemSpacing: 10)], viewportCrossExtent: Double(viewport.width))
-    let list = try GridLayout(sections: [.init(itemCount: itemCount, itemSize: CGSize(width: 292, height: 32), insets: insets,
-                                               lineSpacing: 6, interitemSpacing: 0)], viewportCrossExtent: Double(viewport.width))
-    let transition = try LayoutTransition(from: toList ? grid : list, offset: .zero, to: toList ? list : grid, offset: .zero,
-                                          viewport: try Viewport(size: viewport), springs: .shared(spring))
+    let grid = try GridLayout(
+      sections: [
+        .init(
+          itemCount: itemCount, itemSize: CGSize(width: 90, height: 90), insets: insets,
+          lineSpacing: 10, interitemSpacing: 10)
+      ], viewportCrossExtent: Double(viewport.width))
+    let list = try GridLayout(
+      sections: [
+        .init(
+          itemCount: itemCount, itemSize: CGSize(width: 292, height: 32), insets: insets,
+          lineSpacing: 6, interitemSpacing: 0)
+      ], viewportCrossExtent: Double(viewport.width))
+    let transition = try LayoutTransition(
+      from: toList ? grid : list, offset: .zero, to: toList ? list : grid, offset: .zero,
+      viewport: try Viewport(size: viewport), springs: .shared(spring))
     let times = try frameTimes(until: transition.completion.seconds, fps: fps)
     var frame = transition.makeFrame()
     var frames: [String] = []
@@ -83,8 +94,10 @@ enum TunePreview {
       let time = try AnimationTime(seconds: seconds)
       try transition.frame(at: time, into: &frame)
       let items = frame.attributes.map { a in
-        JSON.array([rounded(Double(a.center.x - a.size.width / 2)), rounded(Double(a.center.y - a.size.height / 2)),
-                    rounded(Double(a.size.width)), rounded(Double(a.size.height)), rounded(a.alpha)])
+        JSON.array([
+          rounded(Double(a.center.x - a.size.width / 2)), rounded(Double(a.center.y - a.size.height / 2)),
+          rounded(Double(a.size.width)), rounded(Double(a.size.height)), rounded(a.alpha),
+        ])
       }
       frames.append(JSON.object([("time", JSON.number(time.seconds)), ("progress", JSON.number(frame.progress)), ("items", JSON.array(items))]))
     }
@@ -114,8 +127,9 @@ enum TunePreview {
     }
     let offset = try number("offset", default: 0)
     let velocity = try number("velocity", default: nil)
-    let layout = try SnapLayout.uniform(count: cards.count, itemExtent: cards.extent, spacing: cards.spacing, viewport: cards.viewport,
-                                        leadingInset: cards.inset, trailingInset: cards.inset)
+    let layout = try SnapLayout.uniform(
+      count: cards.count, itemExtent: cards.extent, spacing: cards.spacing, viewport: cards.viewport,
+      leadingInset: cards.inset, trailingInset: cards.inset)
     let decision = try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: Snapping.Options(alignment: .center))
     let animation = try decision.animation(spring: spring)
     let duration: Double
@@ -137,9 +151,14 @@ enum TunePreview {
       }
     }
     return JSON.object([
-      ("layout", JSON.object([("count", "\(cards.count)"), ("itemExtent", JSON.number(cards.extent)), ("spacing", JSON.number(cards.spacing)),
-                              ("viewport", JSON.number(cards.viewport)), ("leadingInset", JSON.number(cards.inset)),
-                              ("trailingInset", JSON.number(cards.inset))])),
+      (
+        "layout",
+        JSON.object([
+          ("count", "\(cards.count)"), ("itemExtent", JSON.number(cards.extent)), ("spacing", JSON.number(cards.spacing)),
+          ("viewport", JSON.number(cards.viewport)), ("leadingInset", JSON.number(cards.inset)),
+          ("trailingInset", JSON.number(cards.inset)),
+        ])
+      ),
       ("target", JSON.number(decision.target)), ("index", "\(decision.index)"), ("restOffset", JSON.number(decision.restOffset)),
       ("animation", JSON.string(kind)), ("duration", JSON.number(duration)), ("fps", JSON.number(fps)),
       ("offsets", JSON.array(offsets.map(rounded))),

@@ -48,9 +48,12 @@ struct Plot: ParsableCommand {
 
   func run() throws {
     var series: [SpringPlot.Series] = []
-    let anyFamily = [springOptions.mass, springOptions.stiffness, springOptions.damping, springOptions.response, springOptions.dampingRatio,
-                     springOptions.duration, springOptions.bounce, springOptions.tension, springOptions.friction,
-                     springOptions.bounciness, springOptions.speed].contains { $0 != nil } || springOptions.preset != nil
+    let anyFamily =
+      [
+        springOptions.mass, springOptions.stiffness, springOptions.damping, springOptions.response, springOptions.dampingRatio,
+        springOptions.duration, springOptions.bounce, springOptions.tension, springOptions.friction,
+        springOptions.bounciness, springOptions.speed,
+      ].contains { $0 != nil } || springOptions.preset != nil
     if anyFamily { series.append(SpringPlot.Series(label: springOptions.preset ?? "given spring", spring: try springOptions.spring())) }
     for spec in springs { series.append(SpringPlot.Series(label: spec, spring: try parseSpringSpec(spec))) }
     guard !series.isEmpty else { throw ValidationError("give at least one spring (spring options or --spring)") }
@@ -106,14 +109,24 @@ struct Fit: ParsableCommand {
       spring = result.spring
       velocity = result.initialVelocity
       (rms, maxError) = (result.rms, result.maxError)
-      extra = [("relativeStandardErrorStiffness", JSON.number(result.relativeStandardErrors.stiffness)),
-               ("relativeStandardErrorDamping", JSON.number(result.relativeStandardErrors.damping)),
-               ("conditionNumber", JSON.number(result.conditionNumber)), ("iterations", "\(result.iterations)"),
-               ("termination", "\"\(result.termination.rawValue)\"")]
+      extra = [
+        ("relativeStandardErrorStiffness", JSON.number(result.relativeStandardErrors.stiffness)),
+        ("relativeStandardErrorDamping", JSON.number(result.relativeStandardErrors.damping)),
+        ("conditionNumber", JSON.number(result.conditionNumber)), ("iterations", "\(result.iterations)"),
+        ("termination", "\"\(result.termination.rawValue)\""),
+      ]
       let start = result.start, end = result.target
-      ends = [("start", JSON.number(start)), ("target", JSON.number(end)),
-              ("fitted", "[" + [from == nil ? "\"start\"" : nil, to == nil ? "\"target\"" : nil,
-                                fitVelocity ? "\"initialVelocity\"" : nil].compactMap { $0 }.joined(separator: ", ") + "]")]
+      ends = [
+        ("start", JSON.number(start)), ("target", JSON.number(end)),
+        (
+          "fitted",
+          "["
+            + [
+              from == nil ? "\"start\"" : nil, to == nil ? "\"target\"" : nil,
+              fitVelocity ? "\"initialVelocity\"" : nil,
+            ].compactMap { $0 }.joined(separator: ", ") + "]"
+        ),
+      ]
       if end != start { points = data.map { SpringFit.Sample(time: $0.time, value: ($0.value - start) / (end - start)) } }
       velocity = end != start ? velocity / (end - start) : 0
     } else if let bezier {
@@ -125,7 +138,8 @@ struct Fit: ParsableCommand {
       velocity = result.initialVelocity
       (rms, maxError) = (result.rms, result.maxError)
       let curve = CubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
-      points = (0...60).map { SpringFit.Sample(time: duration * Double($0) / 60, value: curve.value(atProgress: Double($0) / 60)) }
+      points =
+        (0...60).map { SpringFit.Sample(time: duration * Double($0) / 60, value: curve.value(atProgress: Double($0) / 60)) }
         + (1...20).map { SpringFit.Sample(time: duration * (1 + Double($0) / 20), value: 1) }
     } else if let bounce {
       guard let duration else { throw ValidationError("--bounce needs --duration D (seconds)") }
@@ -134,13 +148,14 @@ struct Fit: ParsableCommand {
       guard let overshoot, let settleTime else { throw ValidationError("--overshoot and --settle-time go together") }
       spring = try SpringFit.spring(overshoot: overshoot / 100, settleTime: settleTime)
     }
-    let rows: [(String, String)] = [
-      ("mass", JSON.number(spring.mass)), ("stiffness", JSON.number(spring.stiffness)), ("damping", JSON.number(spring.damping)),
-      ("dampingRatio", JSON.number(spring.dampingRatio)), ("response", JSON.number(spring.response)),
-      ("duration", JSON.number(spring.duration)), ("bounce", JSON.number(spring.bounce)),
-      ("overshoot", JSON.number(spring.overshoot)), ("settlingDuration", JSON.number(spring.settlingDuration)),
-      ("initialVelocity", JSON.number(velocity)), ("rms", JSON.number(rms)), ("maxError", JSON.number(maxError)),
-    ] + ends + extra
+    let rows: [(String, String)] =
+      [
+        ("mass", JSON.number(spring.mass)), ("stiffness", JSON.number(spring.stiffness)), ("damping", JSON.number(spring.damping)),
+        ("dampingRatio", JSON.number(spring.dampingRatio)), ("response", JSON.number(spring.response)),
+        ("duration", JSON.number(spring.duration)), ("bounce", JSON.number(spring.bounce)),
+        ("overshoot", JSON.number(spring.overshoot)), ("settlingDuration", JSON.number(spring.settlingDuration)),
+        ("initialVelocity", JSON.number(velocity)), ("rms", JSON.number(rms)), ("maxError", JSON.number(maxError)),
+      ] + ends + extra
     if json {
       emit(JSON.object(rows))
     } else {
@@ -207,10 +222,19 @@ struct Export: ParsableCommand {
         snippets = snippets.filter { $0.platform == platform }
       }
       if json {
-        emit(JSON.object([("snippets", JSON.array(snippets.map { snippet in
-          JSON.object([("name", JSON.string(snippet.platform.rawValue)), ("title", JSON.string(snippet.title)),
-                       ("code", JSON.string(snippet.code)), ("maxError", JSON.number(snippet.maxError))])
-        }))]))
+        emit(
+          JSON.object([
+            (
+              "snippets",
+              JSON.array(
+                snippets.map { snippet in
+                  JSON.object([
+                    ("name", JSON.string(snippet.platform.rawValue)), ("title", JSON.string(snippet.title)),
+                    ("code", JSON.string(snippet.code)), ("maxError", JSON.number(snippet.maxError)),
+                  ])
+                })
+            )
+          ]))
       } else if code != "all" {
         emit(snippets[0].code)
       } else {
@@ -222,8 +246,11 @@ struct Export: ParsableCommand {
     } else if css {
       let easing = try SpringExport.css(spring, tolerance: tolerance)
       if json {
-        emit(JSON.object([("easing", JSON.string(easing.easing)), ("duration", JSON.number(easing.duration)),
-                           ("stops", "\(easing.stopCount)"), ("maxError", JSON.number(easing.maxError))]))
+        emit(
+          JSON.object([
+            ("easing", JSON.string(easing.easing)), ("duration", JSON.number(easing.duration)),
+            ("stops", "\(easing.stopCount)"), ("maxError", JSON.number(easing.maxError)),
+          ]))
       } else {
         emit(easing.declarations)
         emit("/* \(easing.stopCount) stops, max error \(String(format: "%.2g", easing.maxError)) */")
@@ -231,11 +258,15 @@ struct Export: ParsableCommand {
     } else {
       let frames = try SpringExport.keyframes(spring, framesPerSecond: fps)
       if json {
-        emit(JSON.object([("fps", "\(frames.framesPerSecond)"), ("duration", JSON.number(frames.duration)),
-                           ("keyTimes", JSON.array(frames.keyTimes.map { JSON.number($0) })),
-                           ("values", JSON.array(frames.values.map { JSON.number($0) })), ("maxError", JSON.number(frames.maxError))]))
+        emit(
+          JSON.object([
+            ("fps", "\(frames.framesPerSecond)"), ("duration", JSON.number(frames.duration)),
+            ("keyTimes", JSON.array(frames.keyTimes.map { JSON.number($0) })),
+            ("values", JSON.array(frames.values.map { JSON.number($0) })), ("maxError", JSON.number(frames.maxError)),
+          ]))
       } else {
-        emit("\(frames.values.count) keyframes at \(frames.framesPerSecond) fps over \(frames.duration) s, max error \(String(format: "%.2g", frames.maxError))")
+        emit(
+          "\(frames.values.count) keyframes at \(frames.framesPerSecond) fps over \(frames.duration) s, max error \(String(format: "%.2g", frames.maxError))")
         emit(Table.render(header: ["key time", "value"], rows: zip(frames.keyTimes, frames.values).map { [Table.number($0), Table.number($1)] }))
       }
     }

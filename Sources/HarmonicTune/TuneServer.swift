@@ -17,10 +17,12 @@ public enum TuneServer {
   /// The page's files, from the target's resources: name → (content type, bytes).
   static let files: [String: (type: String, data: Data)] = {
     var files: [String: (String, Data)] = [:]
-    for (name, type) in [("index.html", "text/html; charset=utf-8"), ("tune.js", "text/javascript; charset=utf-8"),
-                         ("tune.css", "text/css; charset=utf-8")] {
+    for (name, type) in [
+      ("index.html", "text/html; charset=utf-8"), ("tune.js", "text/javascript; charset=utf-8"),
+      ("tune.css", "text/css; charset=utf-8"),
+    ] {
       guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Page"),
-            let data = try? Data(contentsOf: url)
+        let data = try? Data(contentsOf: url)
       else { continue }
       files[name] = (type, data)
     }
@@ -49,8 +51,9 @@ public enum TuneServer {
       do {
         body = try await request.collectBody(upTo: TuneAPI.maximumBodyBytes)
       } catch {
-        return answer(TuneAPI.Response(
-          status: 413, error: "the request body is larger than \(TuneAPI.maximumBodyBytes) bytes", parameter: "body"))
+        return answer(
+          TuneAPI.Response(
+            status: 413, error: "the request body is larger than \(TuneAPI.maximumBodyBytes) bytes", parameter: "body"))
       }
       return answer(TuneAPI.respond(endpoint: endpoint, query: request.uri.query ?? "", body: String(buffer: body)))
     }

@@ -65,29 +65,41 @@ extension SpringExport {
     let androidError = try androidSpring.map { rounded throws(HarmonicError) in try _stepDifference(spring, rounded, until: css.duration) } ?? .infinity
     let settle = spring.settlingDuration
     return [
-      Snippet(platform: .harmonic, title: "Harmonic", code: """
-        let spring = try Spring(mass: \(m), stiffness: \(k), damping: \(c))
-        """, maxError: 0),
-      Snippet(platform: .swiftUIResponse, title: "SwiftUI .spring(response:dampingFraction:)", code: """
-        withAnimation(.spring(response: \(response), dampingFraction: \(ratio), blendDuration: 0)) { … }
-        """, maxError: 0),
-      Snippet(platform: .swiftUIDuration, title: "SwiftUI Spring(duration:bounce:)", code: """
-        withAnimation(.spring(Spring(duration: \(spring.duration), bounce: \(spring.bounce)))) { … }
-        """, maxError: 0),
-      Snippet(platform: .uiKit, title: "UIKit UISpringTimingParameters", code: """
-        let parameters = UISpringTimingParameters(mass: \(m), stiffness: \(k), damping: \(c), initialVelocity: .zero)
-        // UIKit derives the duration itself from the parameters (settles after about \(_shortSeconds(settle)) s).
-        let animator = UIViewPropertyAnimator(duration: \(_shortSeconds(settle)), timingParameters: parameters)
-        """, maxError: 0),
+      Snippet(
+        platform: .harmonic, title: "Harmonic",
+        code: """
+          let spring = try Spring(mass: \(m), stiffness: \(k), damping: \(c))
+          """, maxError: 0),
+      Snippet(
+        platform: .swiftUIResponse, title: "SwiftUI .spring(response:dampingFraction:)",
+        code: """
+          withAnimation(.spring(response: \(response), dampingFraction: \(ratio), blendDuration: 0)) { … }
+          """, maxError: 0),
+      Snippet(
+        platform: .swiftUIDuration, title: "SwiftUI Spring(duration:bounce:)",
+        code: """
+          withAnimation(.spring(Spring(duration: \(spring.duration), bounce: \(spring.bounce)))) { … }
+          """, maxError: 0),
+      Snippet(
+        platform: .uiKit, title: "UIKit UISpringTimingParameters",
+        code: """
+          let parameters = UISpringTimingParameters(mass: \(m), stiffness: \(k), damping: \(c), initialVelocity: .zero)
+          // UIKit derives the duration itself from the parameters (settles after about \(_shortSeconds(settle)) s).
+          let animator = UIViewPropertyAnimator(duration: \(_shortSeconds(settle)), timingParameters: parameters)
+          """, maxError: 0),
       Snippet(platform: .css, title: "CSS linear() with duration", code: css.declarations, maxError: css.maxError),
-      Snippet(platform: .android, title: "Android SpringForce", code: """
-        val force = SpringForce(1f)
-            .setStiffness(\(androidStiffness)f)
-            .setDampingRatio(\(androidRatio)f)
-        """, maxError: androidError),
-      Snippet(platform: .flutter, title: "Flutter SpringDescription", code: """
-        const spring = SpringDescription(mass: \(m), stiffness: \(k), damping: \(c));
-        """, maxError: 0),
+      Snippet(
+        platform: .android, title: "Android SpringForce",
+        code: """
+          val force = SpringForce(1f)
+              .setStiffness(\(androidStiffness)f)
+              .setDampingRatio(\(androidRatio)f)
+          """, maxError: androidError),
+      Snippet(
+        platform: .flutter, title: "Flutter SpringDescription",
+        code: """
+          const spring = SpringDescription(mass: \(m), stiffness: \(k), damping: \(c));
+          """, maxError: 0),
     ]
   }
 

@@ -120,8 +120,9 @@ public enum SpringExport {
     }
     let frameCount = (settle * Double(framesPerSecond)).rounded(.up)
     guard frameCount <= Double(SpringExport.maximumKeyframes) else {
-      throw .invalidParameter(name: "spring", value: settle,
-                              accepted: "a spring that settles within \(SpringExport.maximumKeyframes) frames (here \(settle) s at \(framesPerSecond) fps)")
+      throw .invalidParameter(
+        name: "spring", value: settle,
+        accepted: "a spring that settles within \(SpringExport.maximumKeyframes) frames (here \(settle) s at \(framesPerSecond) fps)")
     }
     let frames = max(1, Int(frameCount))
     let duration = Double(frames) / Double(framesPerSecond)

@@ -94,8 +94,9 @@ public enum SpringFit {
   public static func fit(samples: [Sample], from: Double? = nil, to: Double? = nil, initialVelocity: Double? = 0) throws(HarmonicError) -> Estimate {
     let parameters = 2 + [from, to, initialVelocity].filter { $0 == nil }.count
     guard samples.count >= max(4, parameters + 1) else {
-      throw .invalidParameter(name: "samples.count", value: Double(samples.count),
-                              accepted: "≥ \(max(4, parameters + 1)) (more than the \(parameters) parameters to fit)")
+      throw .invalidParameter(
+        name: "samples.count", value: Double(samples.count),
+        accepted: "≥ \(max(4, parameters + 1)) (more than the \(parameters) parameters to fit)")
     }
     for (k, sample) in samples.enumerated() {
       guard sample.time.isFinite, sample.time >= 0, sample.time <= 1e6 else {
@@ -105,7 +106,8 @@ public enum SpringFit {
         throw .invalidParameter(name: "samples[\(k)].value", value: sample.value, accepted: "finite, magnitude ≤ 1e12")
       }
       if k > 0, sample.time <= samples[k - 1].time {
-        throw .invalidParameter(name: "samples[\(k)].time", value: sample.time, accepted: "> samples[\(k - 1)].time = \(samples[k - 1].time) (strictly increasing)")
+        throw .invalidParameter(
+          name: "samples[\(k)].time", value: sample.time, accepted: "> samples[\(k - 1)].time = \(samples[k - 1].time) (strictly increasing)")
       }
     }
     if let from { try _Check.finiteMagnitude(from, "from", unit: "units") }
@@ -117,7 +119,8 @@ public enum SpringFit {
     var scale = (values.max() ?? 0) - (values.min() ?? 0)
     if let from, let to { scale = max((to - from).magnitude, values.map { ($0 - to).magnitude }.max() ?? 0) }
     guard scale > 0 else {
-      throw .invalidParameter(name: "samples", value: samples[0].value, accepted: "a motion: the data are constant and equal to the target, so no spring can be told apart")
+      throw .invalidParameter(
+        name: "samples", value: samples[0].value, accepted: "a motion: the data are constant and equal to the target, so no spring can be told apart")
     }
     var problem = _FitProblem(samples: samples, start: from, target: to, velocity: initialVelocity, scale: scale)
     return try problem.solve()
@@ -138,10 +141,11 @@ public enum SpringFit {
       throw .invalidParameter(name: "duration", value: duration, accepted: "within (0, 1e4] s")
     }
     let curve = CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
-    let samples = (0...200).map { i -> Sample in
-      let fraction = Double(i) / 200
-      return Sample(time: duration * fraction, value: curve.value(atProgress: fraction))
-    } + (1...100).map { i in Sample(time: duration * (1 + Double(i) / 100), value: 1) }
+    let samples =
+      (0...200).map { i -> Sample in
+        let fraction = Double(i) / 200
+        return Sample(time: duration * fraction, value: curve.value(atProgress: fraction))
+      } + (1...100).map { i in Sample(time: duration * (1 + Double(i) / 100), value: 1) }
     return try fit(samples: samples, from: 0, to: 1, initialVelocity: nil)
   }
 

@@ -98,7 +98,8 @@ public enum SpringPlot {
         let t = Double(k) * timeStep
         guard t <= horizon + 1e-12 else { break }
         svg += "<line x1=\"\(fmt(x(t)))\" y1=\"\(panel.top)\" x2=\"\(fmt(x(t)))\" y2=\"\(panel.top + panel.height)\" stroke=\"#eee\"/>\n"
-        svg += "<text x=\"\(fmt(x(t)))\" y=\"\(panel.top + panel.height + 16)\" text-anchor=\"middle\">\(String(format: "%g", (t * 1e6).rounded() / 1e6))</text>\n"
+        svg +=
+          "<text x=\"\(fmt(x(t)))\" y=\"\(panel.top + panel.height + 16)\" text-anchor=\"middle\">\(String(format: "%g", (t * 1e6).rounded() / 1e6))</text>\n"
       }
       let step = niceStep((range.1 - range.0) / 6)
       let first = (range.0 / step).rounded(.up)
@@ -106,7 +107,8 @@ public enum SpringPlot {
         let v = (first + Double(k)) * step
         guard v <= range.1 else { break }
         svg += "<line x1=\"\(left)\" y1=\"\(fmt(y(v, panel, range)))\" x2=\"\(left + plotW)\" y2=\"\(fmt(y(v, panel, range)))\" stroke=\"#eee\"/>\n"
-        svg += "<text x=\"\(left - 6)\" y=\"\(fmt(y(v, panel, range) + 4))\" text-anchor=\"end\">\(String(format: "%g", (v * 1e6).rounded() / 1e6 + 0))</text>\n"
+        svg +=
+          "<text x=\"\(left - 6)\" y=\"\(fmt(y(v, panel, range) + 4))\" text-anchor=\"end\">\(String(format: "%g", (v * 1e6).rounded() / 1e6 + 0))</text>\n"
       }
       svg += "<text transform=\"translate(22 \(panel.top + panel.height / 2)) rotate(-90)\" text-anchor=\"middle\">\(escape(label))</text>\n"
       svg += "<text x=\"\(left + plotW / 2)\" y=\"\(panel.top + panel.height + 34)\" text-anchor=\"middle\">time (s)</text>\n"
@@ -114,9 +116,12 @@ public enum SpringPlot {
     // Settle band around 1 (drawn at least 2 px tall so it can be seen).
     let bandTop = y(1 + tolerance, valuePanel, valueRange), bandBottom = y(1 - tolerance, valuePanel, valueRange)
     let bandHeight = max(bandBottom - bandTop, 2)
-    svg += "<rect x=\"\(left)\" y=\"\(fmt((bandTop + bandBottom) / 2 - bandHeight / 2))\" width=\"\(plotW)\" height=\"\(fmt(bandHeight))\" fill=\"#999\" fill-opacity=\"0.35\"/>\n"
-    svg += "<text x=\"\(left + plotW - 4)\" y=\"\(fmt(bandTop - 5))\" text-anchor=\"end\" fill=\"#555\" font-size=\"11\">settle band 1 ± \(String(format: "%g", tolerance))</text>\n"
-    svg += "<line x1=\"\(left)\" y1=\"\(fmt(y(0, velocityPanel, velocityRange)))\" x2=\"\(left + plotW)\" y2=\"\(fmt(y(0, velocityPanel, velocityRange)))\" stroke=\"#999\"/>\n"
+    svg +=
+      "<rect x=\"\(left)\" y=\"\(fmt((bandTop + bandBottom) / 2 - bandHeight / 2))\" width=\"\(plotW)\" height=\"\(fmt(bandHeight))\" fill=\"#999\" fill-opacity=\"0.35\"/>\n"
+    svg +=
+      "<text x=\"\(left + plotW - 4)\" y=\"\(fmt(bandTop - 5))\" text-anchor=\"end\" fill=\"#555\" font-size=\"11\">settle band 1 ± \(String(format: "%g", tolerance))</text>\n"
+    svg +=
+      "<line x1=\"\(left)\" y1=\"\(fmt(y(0, velocityPanel, velocityRange)))\" x2=\"\(left + plotW)\" y2=\"\(fmt(y(0, velocityPanel, velocityRange)))\" stroke=\"#999\"/>\n"
     for (index, (item, _, settle, points)) in curves.enumerated() {
       let color = colors[index]
       let valuePath = points.map { "\(fmt(x($0.0))),\(fmt(y($0.1, valuePanel, valueRange)))" }.joined(separator: " ")
@@ -124,10 +129,12 @@ public enum SpringPlot {
       svg += "<polyline points=\"\(valuePath)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
       svg += "<polyline points=\"\(velocityPath)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
       for sample in item.points {
-        svg += "<circle cx=\"\(fmt(x(sample.time)))\" cy=\"\(fmt(y(sample.value, valuePanel, valueRange)))\" r=\"2.2\" fill=\"none\" stroke=\"\(color)\" stroke-opacity=\"0.7\"/>\n"
+        svg +=
+          "<circle cx=\"\(fmt(x(sample.time)))\" cy=\"\(fmt(y(sample.value, valuePanel, valueRange)))\" r=\"2.2\" fill=\"none\" stroke=\"\(color)\" stroke-opacity=\"0.7\"/>\n"
       }
       if settle.isFinite, settle <= horizon {
-        svg += "<line x1=\"\(fmt(x(settle)))\" y1=\"\(valuePanel.top)\" x2=\"\(fmt(x(settle)))\" y2=\"\(valuePanel.top + valuePanel.height)\" stroke=\"\(color)\" stroke-dasharray=\"5 4\"/>\n"
+        svg +=
+          "<line x1=\"\(fmt(x(settle)))\" y1=\"\(valuePanel.top)\" x2=\"\(fmt(x(settle)))\" y2=\"\(valuePanel.top + valuePanel.height)\" stroke=\"\(color)\" stroke-dasharray=\"5 4\"/>\n"
       }
       var overshootText = "no overshoot"
       if let peak = points.max(by: { $0.1 < $1.1 }), peak.1 > 1 + tolerance {

@@ -150,9 +150,12 @@ struct _FitProblem {
   func initialGuess() -> [Double] {
     let span = max(samples[samples.count - 1].time - samples[0].time, samples[samples.count - 1].time, 1e-6)
     let n = samples.count, limit = _FitProblem.gridSampleLimit
-    let coarse = n <= limit ? self : _FitProblem(
-      samples: (0..<limit).map { samples[($0 * (n - 1) + (limit - 1) / 2) / (limit - 1)] },
-      start: fixed.start, target: fixed.target, velocity: fixed.velocity, scale: scale)
+    let coarse =
+      n <= limit
+      ? self
+      : _FitProblem(
+        samples: (0..<limit).map { samples[($0 * (n - 1) + (limit - 1) / 2) / (limit - 1)] },
+        start: fixed.start, target: fixed.target, velocity: fixed.velocity, scale: scale)
     var best: ([Double], Double)? = nil
     // 3.5 decades of response in 4 % steps (oscillating data have a local
     // minimum per period, so the frequency must start close), 2.2 decades of
@@ -168,11 +171,13 @@ struct _FitProblem {
         let k = omega * omega, c = 4 * Double.pi * ratio / response
         let (lnK, lnC) = (_Math.log(k), _Math.log(c))
         guard let (linear, value) = coarse.projectedLinear(lnStiffness: lnK, lnDamping: lnC),
-              value < (best?.1 ?? .infinity) else { continue }
+          value < (best?.1 ?? .infinity)
+        else { continue }
         best = ([lnK, lnC] + linear, value)
       }
     }
-    return best?.0 ?? [_Math.log(100), _Math.log(10)] + (projectedLinear(lnStiffness: _Math.log(100), lnDamping: _Math.log(10))?.linear ?? freeLinear.map { _ in 0 })
+    return best?.0 ?? [_Math.log(100), _Math.log(10)]
+      + (projectedLinear(lnStiffness: _Math.log(100), lnDamping: _Math.log(10))?.linear ?? freeLinear.map { _ in 0 })
   }
 
   mutating func solve() throws(HarmonicError) -> SpringFit.Estimate {
@@ -241,9 +246,10 @@ struct _FitProblem {
       errors = ((sigma2 * inverse[0]).squareRoot(), (sigma2 * inverse[1]).squareRoot())
     }
     let (start, target, velocity) = linear(theta)
-    return SpringFit.Estimate(spring: spring, start: start, target: target, initialVelocity: velocity, rms: rms, maxError: maxError,
-                            relativeStandardErrors: errors, conditionNumber: condition, iterations: iterations,
-                              termination: termination)
+    return SpringFit.Estimate(
+      spring: spring, start: start, target: target, initialVelocity: velocity, rms: rms, maxError: maxError,
+      relativeStandardErrors: errors, conditionNumber: condition, iterations: iterations,
+      termination: termination)
   }
 
   /// Diagonal of the inverse of a small symmetric positive definite matrix, by

@@ -1,5 +1,4 @@
 import Harmonic
-
 import _HarmonicLAPACK
 
 /// The two LAPACK routines the spring fitter uses, column-major, through the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 /// The Accepted ranges article states the limits `_Check` enforces, and
@@ -82,8 +83,9 @@ struct AcceptedRangesTests {
     var frame = transition.makeFrame()
     #expect(Self.accepted { try transition.scrub(progress: 1e6.nextUp, into: &frame) } == "finite with magnitude ≤ 1e6 (progress)")
     #expect(Self.accepted { _ = try RubberBand.offset(overscroll: 1, dimension: 100, coefficient: 0) } == "within (0, 1e6] (dimensionless)")
-    #expect(Self.accepted { _ = try SpringBatch(itemCount: 0, channelCount: 1, start: [], target: [], springs: .shared(.smooth)) }
-      == "≥ 1 (an empty batch has nothing to animate)")
+    #expect(
+      Self.accepted { _ = try SpringBatch(itemCount: 0, channelCount: 1, start: [], target: [], springs: .shared(.smooth)) }
+        == "≥ 1 (an empty batch has nothing to animate)")
     var rows = try ReorderModel(slots: [0, 44])
     #expect(Self.accepted { try rows.beginDrag(row: 2, position: 0, at: .zero) } == "within 0..<2")
   }

@@ -47,8 +47,10 @@ struct ArchitectureTests {
       let room = path.split(separator: "/").first.map(String.init) ?? ""
       let imports = text.split(separator: "\n").compactMap { line -> String? in
         let words = line.split(separator: " ")
-        guard let keyword = words.firstIndex(of: "import"), keyword == words.startIndex
-          || words[words.startIndex..<keyword].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+        guard let keyword = words.firstIndex(of: "import"),
+          keyword == words.startIndex
+            || words[words.startIndex..<keyword].allSatisfy({ $0.hasPrefix("@") })
+        else { return nil }
         return words.indices.contains(keyword + 1) ? String(words[keyword + 1]) : nil
       }
       files.append(SourceFile(path: path, room: room, code: strippingCommentsAndStrings(text), imports: imports))
@@ -84,7 +86,8 @@ struct ArchitectureTests {
 
   /// Top-level declarations (types, functions, globals) of a file.
   static func declaredNames(_ code: String) -> [String] {
-    let pattern = #/^(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:struct|enum|class|actor|protocol|typealias|func|let|var)\s+([A-Za-z_][A-Za-z0-9_]*)/#
+    let pattern =
+      #/^(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:struct|enum|class|actor|protocol|typealias|func|let|var)\s+([A-Za-z_][A-Za-z0-9_]*)/#
     return code.split(separator: "\n").compactMap { line in (try? pattern.prefixMatch(in: line)).map { String($0.1) } }
   }
 

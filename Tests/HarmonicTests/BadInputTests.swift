@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 @testable import HarmonicTuning
 
@@ -89,11 +90,14 @@ struct BadInputTests {
     // A NaN current offset gave a NaN placement.
     let grid = try GridLayout(sections: [.init(itemCount: 3, itemSize: CGSize(width: 10, height: 10))], viewportCrossExtent: 100)
     let port = try Viewport(size: CGSize(width: 100, height: 50))
-    #expect(parameterName { _ = try grid.placement(of: [ItemIndexPath(item: 0, section: 0)], .visible, viewport: port, current: CGPoint(x: Double.nan, y: 0)) } == "current")
+    #expect(
+      parameterName { _ = try grid.placement(of: [ItemIndexPath(item: 0, section: 0)], .visible, viewport: port, current: CGPoint(x: Double.nan, y: 0)) }
+        == "current")
     // A plot point at ±1e308 made the axis span infinite and the tick loop endless.
     let far = SpringPlot.Series(label: "far", spring: .smooth, points: [SpringFit.Sample(time: 0.1, value: -1.7e308)])
     #expect(parameterName { _ = try SpringPlot.svg([far]) } == "series[0].points[0].value")
-    let huge = SpringPlot.Series(label: "huge", spring: .smooth, points: [SpringFit.Sample(time: 0.1, value: 1e100), SpringFit.Sample(time: 1e12, value: -1e100)])
+    let huge = SpringPlot.Series(
+      label: "huge", spring: .smooth, points: [SpringFit.Sample(time: 0.1, value: 1e100), SpringFit.Sample(time: 1e12, value: -1e100)])
     #expect(try SpringPlot.svg([huge]).contains("<polyline"))
     // A settle band of ±1.7e308 was drawn at y = −∞.
     #expect(parameterName { _ = try SpringPlot.svg([huge], tolerance: 1.7e308) } == "tolerance")
@@ -165,17 +169,26 @@ struct BatchBadInputTests {
     #expect(name { _ = try SpringBatch(itemCount: 0, channelCount: 1, start: [], target: [], springs: .shared(.smooth)) } == "itemCount")
     #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 0, start: [], target: [], springs: .shared(.smooth)) } == "channelCount")
     #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: [1], target: ones, springs: .shared(.smooth)) } == "start.count")
-    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, velocity: [1], springs: .shared(.smooth)) } == "velocity.count")
+    #expect(
+      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, velocity: [1], springs: .shared(.smooth)) } == "velocity.count")
     var bad = ones
     bad[5] = .nan
     #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: bad, springs: .shared(.smooth)) } == "target[item 1, channel 2]")
     bad[5] = .infinity
-    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, velocity: bad, springs: .shared(.smooth)) } == "velocity[item 1, channel 2]")
-    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([.smooth], groupOfItem: [0, 1])) } == "groupOfItem[1]")
-    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([.smooth], groupOfItem: [0])) } == "groupOfItem.count")
-    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([], groupOfItem: [0, 0])) } == "springs.count")
+    #expect(
+      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, velocity: bad, springs: .shared(.smooth)) }
+        == "velocity[item 1, channel 2]")
+    #expect(
+      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([.smooth], groupOfItem: [0, 1])) }
+        == "groupOfItem[1]")
+    #expect(
+      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([.smooth], groupOfItem: [0])) }
+        == "groupOfItem.count")
+    #expect(
+      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([], groupOfItem: [0, 0])) } == "springs.count")
     #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .perItem([.smooth])) } == "springs.count")
-    #expect(name { _ = try SpringBatch(itemCount: 1 << 20, channelCount: 1 << 12, start: [], target: [], springs: .shared(.smooth)) } == "itemCount × channelCount")
+    #expect(
+      name { _ = try SpringBatch(itemCount: 1 << 20, channelCount: 1 << 12, start: [], target: [], springs: .shared(.smooth)) } == "itemCount × channelCount")
   }
 
   @Test("every entry of a long column is checked, eight at a time and in the tail: the first bad one is named; ±1e100, −0 and subnormals pass")
@@ -191,17 +204,20 @@ struct BatchBadInputTests {
         start[position] = value
         start[(position + 11) % start.count] = -.infinity  // a second bad value: the first one is named
         let first = min(position, (position + 11) % start.count)
-        #expect(name { _ = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth)) }
-                == "start[item \(first % items), channel \(first / items)]", "\(value) at \(position)")
+        #expect(
+          name { _ = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth)) }
+            == "start[item \(first % items), channel \(first / items)]", "\(value) at \(position)")
         start[(position + 11) % start.count] = 0
-        #expect(name { _ = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth)) }
-                == expected, "\(value) at \(position)")
+        #expect(
+          name { _ = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth)) }
+            == expected, "\(value) at \(position)")
       }
       for value in good {
         var start = base
         start[position] = value
-        #expect((try? SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth))) != nil,
-                "\(value) at \(position)")
+        #expect(
+          (try? SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth))) != nil,
+          "\(value) at \(position)")
       }
     }
   }

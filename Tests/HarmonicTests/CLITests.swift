@@ -1,7 +1,7 @@
 import Foundation
+import Harmonic
 import HarmonicCommands
 import Testing
-import Harmonic
 
 /// Runs the built `harmonic` executable, as a user (and the acceptance checks) would.
 func harmonicArgs(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
@@ -54,8 +54,9 @@ struct CLITests {
 
   @Test("sample --json prints full-precision samples that round-trip")
   func sample() throws {
-    let result = try harmonic("sample", "--mass", "1", "--stiffness", "1", "--damping", "1e9",
-                              "--from", "1", "--to", "0", "--initial-velocity", "0", "--times", "0,1e9", "--json")
+    let result = try harmonic(
+      "sample", "--mass", "1", "--stiffness", "1", "--damping", "1e9",
+      "--from", "1", "--to", "0", "--initial-velocity", "0", "--times", "0,1e9", "--json")
     #expect(result.status == 0, "\(result.stderr)")
     let samples = try #require(try jsonObject(result.stdout)["samples"] as? [[String: Double]])
     #expect(samples.count == 2)
@@ -67,13 +68,15 @@ struct CLITests {
 
   @Test("settle --json gives the exact settle time, and null for never")
   func settle() throws {
-    let result = try harmonic("settle", "--preset", "smooth", "--from", "0", "--to", "1", "--initial-velocity", "0",
-                              "--value-tolerance", "0.001", "--velocity-tolerance", "inf", "--json")
+    let result = try harmonic(
+      "settle", "--preset", "smooth", "--from", "0", "--to", "1", "--initial-velocity", "0",
+      "--value-tolerance", "0.001", "--velocity-tolerance", "inf", "--json")
     #expect(result.status == 0, "\(result.stderr)")
     let time = try #require(try jsonObject(result.stdout)["settleTime"] as? Double)
     #expect((time - 0.7347716981942959).magnitude < 1e-9)
-    let never = try harmonic("settle", "--mass", "1", "--stiffness", "10", "--damping", "0", "--from", "0", "--to", "1",
-                             "--value-tolerance", "0.01", "--velocity-tolerance", "1", "--json")
+    let never = try harmonic(
+      "settle", "--mass", "1", "--stiffness", "10", "--damping", "0", "--from", "0", "--to", "1",
+      "--value-tolerance", "0.01", "--velocity-tolerance", "1", "--json")
     #expect(never.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "{\"settleTime\":null}")
   }
 
@@ -109,15 +112,19 @@ struct CLITests {
 
   @Test("snap, decay and rubber-band print their JSON contracts")
   func scrollCommands() throws {
-    let snap = try harmonic("snap", "--count", "10", "--item-extent", "300", "--spacing", "20", "--viewport", "400",
-                            "--offset", "270", "--velocity", "60", "--json")
+    let snap = try harmonic(
+      "snap", "--count", "10", "--item-extent", "300", "--spacing", "20", "--viewport", "400",
+      "--offset", "270", "--velocity", "60", "--json")
     #expect(snap.status == 0, "\(snap.stderr)")
     let result = try jsonObject(snap.stdout)
     #expect(result["target"] as? Double == 590 && result["index"] as? Int == 2)
     #expect(((result["restOffset"] as? Double ?? 0) - (270 - 60 / (1000 * log(0.998)))).magnitude < 1e-9)
 
-    let rtl = try jsonObject(harmonic("snap", "--count", "10", "--item-extent", "300", "--spacing", "20", "--viewport", "400",
-                                      "--offset", "100", "--velocity", "0", "--rtl", "--json").stdout)
+    let rtl = try jsonObject(
+      harmonic(
+        "snap", "--count", "10", "--item-extent", "300", "--spacing", "20", "--viewport", "400",
+        "--offset", "100", "--velocity", "0", "--rtl", "--json"
+      ).stdout)
     #expect(rtl["index"] as? Int == 9 && rtl["target"] as? Double == 0)
 
     let decay = try jsonObject(harmonic("decay", "--velocity", "100", "--rate", "0.998", "--from", "100", "--times", "0,1", "--json").stdout)
@@ -127,9 +134,11 @@ struct CLITests {
     let band = try jsonObject(harmonic("rubber-band", "--overscroll", "100", "--dimension", "960", "--json").stdout)
     #expect(((band["offset"] as? Double ?? 0) - 52.02).magnitude < 0.005)
 
-    for arguments in [["decay", "--velocity", "1", "--rate", "1"], ["rubber-band", "--overscroll", "1", "--dimension", "-3"],
-                      ["snap", "--count", "0", "--item-extent", "1", "--viewport", "10", "--offset", "0", "--velocity", "0"],
-                      ["snap", "--count", "3", "--item-extent", "1", "--viewport", "10", "--offset", "nan", "--velocity", "0"]] {
+    for arguments in [
+      ["decay", "--velocity", "1", "--rate", "1"], ["rubber-band", "--overscroll", "1", "--dimension", "-3"],
+      ["snap", "--count", "0", "--item-extent", "1", "--viewport", "10", "--offset", "0", "--velocity", "0"],
+      ["snap", "--count", "3", "--item-extent", "1", "--viewport", "10", "--offset", "nan", "--velocity", "0"],
+    ] {
       let bad = try harmonicArgs(arguments)
       #expect(bad.status == 2 && bad.stderr.contains("must be"), "\(arguments): \(bad.stderr)")
     }
@@ -182,8 +191,10 @@ struct CLITests {
     #expect(try harmonic("plot", "--preset", "bouncy", "--spring", "duration=0.5,bounce=0", "--out", svgPath).status == 0)
     #expect(try String(contentsOfFile: svgPath, encoding: .utf8).contains("</svg>"))
 
-    for arguments in [["fit", "--overshoot", "150", "--settle-time", "1"], ["fit", "--samples", "/nonexistent.csv"],
-                      ["fit"], ["export", "--preset", "bouncy"], ["plot", "--spring", "duration=-1,bounce=0", "--out", svgPath]] {
+    for arguments in [
+      ["fit", "--overshoot", "150", "--settle-time", "1"], ["fit", "--samples", "/nonexistent.csv"],
+      ["fit"], ["export", "--preset", "bouncy"], ["plot", "--spring", "duration=-1,bounce=0", "--out", svgPath],
+    ] {
       let bad = try harmonicArgs(arguments)
       #expect(bad.status == 2 && !bad.stderr.isEmpty, "\(arguments)")
     }
@@ -192,22 +203,30 @@ struct CLITests {
 
 @Suite("harmonic transition: the JSON contract")
 struct TransitionCLITests {
-  static var scene: [String: Any] { [
-    "viewport": ["width": 320, "height": 568],
-    "from": ["contentOffset": [0, 0], "contentSize": [320, 1000], "items": [
-      ["id": "a", "center": [50, 50], "size": [100, 100]],
-      ["id": "b", "center": [160, 50], "size": [100, 100], "alpha": 0.5, "zIndex": 2],
-      ["id": "gone", "center": [270, 50], "size": [100, 100], "transform": [0.5, 0, 0, 0.5, 0, 0]],
-    ]],
-    "to": ["contentOffset": [0, 100], "contentSize": [320, 2000], "items": [
-      ["id": "b", "center": [160, 22], "size": [320, 44], "zIndex": 5],
-      ["id": "a", "kind": "header", "center": [160, 66], "size": [320, 44], "transform": [1, 0, 0, 1, 3, 4]],
-      ["id": "new", "center": [160, 110], "size": [320, 44]],
-    ]],
-    "inserted": ["new"], "deleted": ["gone"],
-    "spring": ["response": 0.3, "dampingRatio": 0.8],
-    "velocity": ["a": ["center": [0, -500]]],
-  ] }
+  static var scene: [String: Any] {
+    [
+      "viewport": ["width": 320, "height": 568],
+      "from": [
+        "contentOffset": [0, 0], "contentSize": [320, 1000],
+        "items": [
+          ["id": "a", "center": [50, 50], "size": [100, 100]],
+          ["id": "b", "center": [160, 50], "size": [100, 100], "alpha": 0.5, "zIndex": 2],
+          ["id": "gone", "center": [270, 50], "size": [100, 100], "transform": [0.5, 0, 0, 0.5, 0, 0]],
+        ],
+      ],
+      "to": [
+        "contentOffset": [0, 100], "contentSize": [320, 2000],
+        "items": [
+          ["id": "b", "center": [160, 22], "size": [320, 44], "zIndex": 5],
+          ["id": "a", "kind": "header", "center": [160, 66], "size": [320, 44], "transform": [1, 0, 0, 1, 3, 4]],
+          ["id": "new", "center": [160, 110], "size": [320, 44]],
+        ],
+      ],
+      "inserted": ["new"], "deleted": ["gone"],
+      "spring": ["response": 0.3, "dampingRatio": 0.8],
+      "velocity": ["a": ["center": [0, -500]]],
+    ]
+  }
 
   func run(_ scene: [String: Any], _ options: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("harmonic-transition-\(UUID().uuidString).json")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 @Suite("Deterministic time")
@@ -42,8 +43,10 @@ struct DeterminismTests {
       irregular.append(irregular.last! + Int64.random(in: 1...(AnimationTime.ticksPerSecond / 20), using: &random))
     }
     irregular = Array(Set(irregular + common)).sorted()
-    for schedule in [try frames(rate: 30, seconds: 2), try frames(rate: 60, seconds: 2),
-                     try frames(rate: 120, seconds: 2), try frames(rate: 144, seconds: 2), irregular] {
+    for schedule in [
+      try frames(rate: 30, seconds: 2), try frames(rate: 60, seconds: 2),
+      try frames(rate: 120, seconds: 2), try frames(rate: 144, seconds: 2), irregular,
+    ] {
       let (_, states) = try run(frameTicks: schedule)
       let picked = common.map { states[$0]! }
       if let reference {
@@ -76,8 +79,9 @@ struct DeterminismTests {
       var animation = SpringAnimation(try SpringMotion(spring: spring, from: 0, to: 100, initialVelocity: Double.random(in: -500...500, using: &random)))
       let tick = AnimationTime(ticks: Int64.random(in: 0...AnimationTime.ticksPerSecond, using: &random))
       let before = animation.state(at: tick)
-      try animation.retarget(to: Double.random(in: -200...200, using: &random), at: tick,
-                             spring: Spring(response: random.logUniform(0.05, 2), dampingRatio: random.logUniform(0.05, 5)))
+      try animation.retarget(
+        to: Double.random(in: -200...200, using: &random), at: tick,
+        spring: Spring(response: random.logUniform(0.05, 2), dampingRatio: random.logUniform(0.05, 5)))
       let after = animation.state(at: tick)
       #expect(after == before)
       // Continuity of the derivative: a one-tick difference quotient after the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 @Suite("Platform-independent math")
@@ -56,7 +57,9 @@ struct DeterministicMathTests {
     #expect(counts["exptable"] == 128, "table rows: \(counts["exptable"] ?? 0)")
     counts["exptable"] = nil
     #expect(counts.count == 8 && counts.values.allSatisfy { $0 >= 3_000 }, "rows per function: \(counts)")
-    print("deterministic math, worst error in ulps: " + worst.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.3f", $0.value.0)) at \($0.value.1)" }.joined(separator: ", "))
+    print(
+      "deterministic math, worst error in ulps: "
+        + worst.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.3f", $0.value.0)) at \($0.value.1)" }.joined(separator: ", "))
   }
 
   @Test("special values")

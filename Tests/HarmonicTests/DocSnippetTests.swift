@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The snippets are the lines of the README and the articles, verbatim: not reformatted.)
 // The DocC articles' Swift blocks, verbatim, compiled and run. Each test
 // holds the blocks of one article (consecutive blocks that build on each
 // other share a test) and checks what the article's comments say.
@@ -127,8 +129,8 @@ struct DocSnippetTests {
                                    limits: ValueLimits(clampsOvershoot: true))
     for k in 0...240 {
       let t = try AnimationTime(frame: Int64(k), framesPerSecond: 120)
-      #expect(try scale.value(at: t) >= 1.0)
-      #expect(try zoom.value(at: t).width > 0)
+      #expect(scale.value(at: t) >= 1.0)
+      #expect(zoom.value(at: t).width > 0)
     }
   }
 

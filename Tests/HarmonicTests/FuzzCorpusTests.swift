@@ -15,8 +15,9 @@ struct FuzzCorpusTests {
   // runs the whole corpus with AddressSanitizer in an optimized build (a debug
   // build under TSan takes 5 min). The malloc interposer's absence is how a
   // sanitized build is recognised, so off glibc the replay is skipped too.
-  @Test("every corpus input runs clean, and the corpus reaches every entry point",
-        .enabled(if: harmonic_allocations_available() == 1, FuzzCorpusTests.skipReason))
+  @Test(
+    "every corpus input runs clean, and the corpus reaches every entry point",
+    .enabled(if: harmonic_allocations_available() == 1, FuzzCorpusTests.skipReason))
   func replay() throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: FuzzCorpusTests.corpus.path).sorted()
     #expect(names.count >= 100, "corpus has \(names.count) inputs")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 /// Box2D-style determinism: one canonical scene, hashed at fixed ticks.
@@ -17,25 +18,31 @@ struct GoldenSceneTests {
 
   static func scene() throws -> (LayoutTransition, [LayoutTransition]) {
     let viewport = try Viewport(size: CGSize(width: 2200, height: 2200))
-    let first = try GridLayout(sections: [.init(itemCount: 12_000, itemSize: CGSize(width: 20, height: 20), lineSpacing: 2, interitemSpacing: 2)],
-                               viewportCrossExtent: 2200)
-    let second = try GridLayout(sections: [.init(itemCount: 12_000, itemSize: CGSize(width: 12, height: 36), lineSpacing: 4, interitemSpacing: 4)],
-                                viewportCrossExtent: 2200)
-    let third = try GridLayout(sections: [.init(itemCount: 12_000, itemSize: CGSize(width: 30, height: 14), lineSpacing: 3, interitemSpacing: 1)],
-                               viewportCrossExtent: 2200)
+    let first = try GridLayout(
+      sections: [.init(itemCount: 12_000, itemSize: CGSize(width: 20, height: 20), lineSpacing: 2, interitemSpacing: 2)],
+      viewportCrossExtent: 2200)
+    let second = try GridLayout(
+      sections: [.init(itemCount: 12_000, itemSize: CGSize(width: 12, height: 36), lineSpacing: 4, interitemSpacing: 4)],
+      viewportCrossExtent: 2200)
+    let third = try GridLayout(
+      sections: [.init(itemCount: 12_000, itemSize: CGSize(width: 30, height: 14), lineSpacing: 3, interitemSpacing: 1)],
+      viewportCrossExtent: 2200)
     let springs = [Spring.bouncy, .snappy, .smooth, try Spring(response: 0.35, dampingRatio: 0.45), try Spring(response: 0.6, dampingRatio: 1.4)]
-    var transition = try LayoutTransition(from: first, offset: .zero, to: second, offset: .zero, viewport: viewport,
-                                          springs: .perItem { springs[($0.item * 7) % springs.count] }, velocity: .none)
+    var transition = try LayoutTransition(
+      from: first, offset: .zero, to: second, offset: .zero, viewport: viewport,
+      springs: .perItem { springs[($0.item * 7) % springs.count] }, velocity: .none)
     var random = SeededGenerator(seed: 2026)
     let velocities = (0..<(transition.indexPaths.count * 11)).map { _ in Double.random(in: -300...300, using: &random) }
-    transition = try LayoutTransition(from: first, offset: .zero, to: second, offset: .zero, viewport: viewport,
-                                      springs: .perItem { springs[($0.item * 7) % springs.count] }, velocity: .perElement(velocities))
+    transition = try LayoutTransition(
+      from: first, offset: .zero, to: second, offset: .zero, viewport: viewport,
+      springs: .perItem { springs[($0.item * 7) % springs.count] }, velocity: .perElement(velocities))
     // The flick: where a 2,400 pt/s release at 600 pt snaps on the third layout's lines.
     let lines = try SnapLayout.uniform(count: 12_000 / 71 + 1, itemExtent: 14, spacing: 3, viewport: 2200)
     let snap = try Snapping.target(layout: lines, offset: 600, velocity: 2400, options: .init(alignment: .leading))
     var interrupted = transition
-    try interrupted.retarget(to: third, offset: CGPoint(x: 0, y: snap.target), viewport: viewport, at: probes[1],
-                             springs: .perItem { springs[($0.item * 3) % springs.count] })
+    try interrupted.retarget(
+      to: third, offset: CGPoint(x: 0, y: snap.target), viewport: viewport, at: probes[1],
+      springs: .perItem { springs[($0.item * 3) % springs.count] })
     return (transition, [interrupted])
   }
 
@@ -50,7 +57,9 @@ struct GoldenSceneTests {
       try transition.frame(at: tick, into: &frame, backend: backend, threads: threads)
       for element in frame.attributes {
         for v in [element.center.x, element.center.y, element.size.width, element.size.height] { hasher.combine(Double(v)) }
-        for v in [element.transform.a, element.transform.b, element.transform.c, element.transform.d, element.transform.tx, element.transform.ty, element.alpha] {
+        for v in [
+          element.transform.a, element.transform.b, element.transform.c, element.transform.d, element.transform.tx, element.transform.ty, element.alpha,
+        ] {
           hasher.combine(v)
         }
       }
@@ -86,7 +95,8 @@ struct GoldenSceneTests {
     // Frames shown before, at 30/60/120/144 Hz or irregularly, do not change the probes.
     var random = SeededGenerator(seed: 5)
     let irregular = (0..<20).map { _ in AnimationTime(ticks: Int64.random(in: 0...(2 * AnimationTime.ticksPerSecond), using: &random)) }
-    for schedule in try [30, 60, 120, 144].map({ rate in try (0..<Int64(rate / 2)).map { try AnimationTime(frame: $0, framesPerSecond: rate) } }) + [irregular] {
+    for schedule in try [30, 60, 120, 144].map({ rate in try (0..<Int64(rate / 2)).map { try AnimationTime(frame: $0, framesPerSecond: rate) } }) + [irregular]
+    {
       #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion], warmUp: schedule) == after)
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 @testable import HarmonicTuning
 
@@ -11,8 +12,9 @@ struct HardeningTests {
   let seconds = Double(UInt64.max) / Double(AnimationTime.ticksPerSecond)  // 2⁶⁴ − 1 ticks, ≈ 2.6e10 s
 
   func batch(origin: AnimationTime) throws -> SpringBatch {
-    try SpringBatch(itemCount: 2, channelCount: 1, start: [0, 5], target: [100, -50], velocity: [30, 0],
-                    springs: .shared(try Spring(response: 4000, dampingRatio: 0.01)), origin: origin)
+    try SpringBatch(
+      itemCount: 2, channelCount: 1, start: [0, 5], target: [100, -50], velocity: [30, 0],
+      springs: .shared(try Spring(response: 4000, dampingRatio: 0.01)), origin: origin)
   }
 
   @Test("a batch with origin Int64.min evaluated at Int64.max: the exact elapsed time, bit for bit the scalar motion")
@@ -23,8 +25,9 @@ struct HardeningTests {
     var bake = try batch.makeBake(frameCount: 1)
     try batch.bake(ticks: [AnimationTime(ticks: .max)], into: &bake)
     for item in 0..<2 {
-      let motion = try SpringMotion(spring: batch.spring(ofItem: item), from: batch.start(item: item, channel: 0),
-                                    to: batch.target(item: item, channel: 0), initialVelocity: batch.initialVelocity(item: item, channel: 0))
+      let motion = try SpringMotion(
+        spring: batch.spring(ofItem: item), from: batch.start(item: item, channel: 0),
+        to: batch.target(item: item, channel: 0), initialVelocity: batch.initialVelocity(item: item, channel: 0))
       let state = try motion.state(atTime: seconds)
       #expect(frame.values[item].bitPattern == state.value.bitPattern)
       #expect(frame.velocities[item].bitPattern == state.velocity.bitPattern)
@@ -95,8 +98,9 @@ struct HardeningTests {
     let grid = try GridLayout(sections: [.init(itemCount: 20, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
     let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 20)], width: 320)
     do throws(HarmonicError) {
-      _ = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport,
-                               springs: .staggered(base: .snappy, step: 0.1, origin: CGPoint(x: Double.nan, y: 0)))
+      _ = try LayoutTransition(
+        from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport,
+        springs: .staggered(base: .snappy, step: 0.1, origin: CGPoint(x: Double.nan, y: 0)))
       Issue.record("a NaN stagger origin was accepted")
     } catch {
       guard case let .invalidParameter(name, _, _) = error else { Issue.record("\(error)"); return }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 func ip(_ item: Int, _ section: Int = 0) -> ItemIndexPath { ItemIndexPath(item: item, section: section) }
@@ -14,9 +15,13 @@ struct LayoutTests {
   // 320 wide, items 100×50, 10 pt spacing, insets 5 all round: 3 items per line
   // (5 + 100 + 10 + 100 + 10 + 100 = 325 ≤ 315? no: available 310 → 100+10+100+10+100 = 320 > 310 → 2 per line).
   func grid(rtl: Bool = false, count: Int = 5) throws -> GridLayout {
-    try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: 100, height: 50), insets: LayoutInsets(top: 5, left: 5, bottom: 5, right: 5),
-                                    lineSpacing: 10, interitemSpacing: 10, headerExtent: 30)],
-                   viewportCrossExtent: 320, rightToLeft: rtl)
+    try GridLayout(
+      sections: [
+        .init(
+          itemCount: count, itemSize: CGSize(width: 100, height: 50), insets: LayoutInsets(top: 5, left: 5, bottom: 5, right: 5),
+          lineSpacing: 10, interitemSpacing: 10, headerExtent: 30)
+      ],
+      viewportCrossExtent: 320, rightToLeft: rtl)
   }
 
   @Test("flow layout: hand-computed frames, lines, header and content size")
@@ -95,24 +100,28 @@ struct LayoutTests {
       var sections: [GridLayout.Section] = []
       for _ in 0..<Int.random(in: 1...4, using: &random) {
         let count = Int.random(in: 0...60, using: &random)  // empty sections too
-        let insets = LayoutInsets(top: Double(Int.random(in: 0...20, using: &random)), left: Double(Int.random(in: 0...20, using: &random)),
-                                  bottom: Double(Int.random(in: 0...20, using: &random)), right: Double(Int.random(in: 0...20, using: &random)))
+        let insets = LayoutInsets(
+          top: Double(Int.random(in: 0...20, using: &random)), left: Double(Int.random(in: 0...20, using: &random)),
+          bottom: Double(Int.random(in: 0...20, using: &random)), right: Double(Int.random(in: 0...20, using: &random)))
         let maxCross = cross - (axis == .vertical ? insets.left + insets.right : insets.top + insets.bottom)
         let sizes = (0..<count).map { _ -> CGSize in
           let c = Double(Int.random(in: 1...Int(maxCross), using: &random)), m = Double(Int.random(in: 1...120, using: &random))
           return axis == .vertical ? CGSize(width: c, height: m) : CGSize(width: m, height: c)
         }
-        sections.append(.init(itemSizes: sizes, insets: insets, lineSpacing: Double(Int.random(in: 0...15, using: &random)),
-                              interitemSpacing: Double(Int.random(in: 0...15, using: &random)),
-                              headerExtent: Double(Int.random(in: 0...1, using: &random) * 25), footerExtent: 0))
+        sections.append(
+          .init(
+            itemSizes: sizes, insets: insets, lineSpacing: Double(Int.random(in: 0...15, using: &random)),
+            interitemSpacing: Double(Int.random(in: 0...15, using: &random)),
+            headerExtent: Double(Int.random(in: 0...1, using: &random) * 25), footerExtent: 0))
       }
       let layout = try GridLayout(sections: sections, scrollAxis: axis, viewportCrossExtent: cross, rightToLeft: round % 2 == 1)
       let all = layout.allAttributes()
       let content = CGRect(origin: .zero, size: layout.contentSize)
       for element in all { #expect(content.contains(element.frame), "frame \(element.frame) outside \(content)") }
       for _ in 0..<20 {
-        let rect = CGRect(x: Double.random(in: -50...Double(content.width), using: &random), y: Double.random(in: -50...Double(content.height), using: &random),
-                          width: Double.random(in: 1...400, using: &random), height: Double.random(in: 1...400, using: &random))
+        let rect = CGRect(
+          x: Double.random(in: -50...Double(content.width), using: &random), y: Double.random(in: -50...Double(content.height), using: &random),
+          width: Double.random(in: 1...400, using: &random), height: Double.random(in: 1...400, using: &random))
         // The same cells, in index order, with the same attributes.
         let fast = layout.attributes(in: rect).filter { $0.kind == .cell }
         let brute = all.filter { overlaps($0.frame, rect) }
@@ -153,8 +162,9 @@ struct LayoutTests {
 
   @Test("10M items: a rect query and a hit test answer by binary search")
   func tenMillion() throws {
-    let layout = try GridLayout(sections: [.init(itemCount: 10_000_000, itemSize: CGSize(width: 90, height: 90), lineSpacing: 2, interitemSpacing: 2)],
-                                viewportCrossExtent: 375)
+    let layout = try GridLayout(
+      sections: [.init(itemCount: 10_000_000, itemSize: CGSize(width: 90, height: 90), lineSpacing: 2, interitemSpacing: 2)],
+      viewportCrossExtent: 375)
     // 4 items per line (4·90 + 3·2 = 366 ≤ 375); line pitch 92.
     let rect = CGRect(x: 0, y: 92 * 1_000_000 + 10, width: 375, height: 800)
     let visible = layout.attributes(in: rect)
@@ -190,8 +200,9 @@ struct LayoutTests {
 
   @Test("transition placement modes and the table → collection offset")
   func placement() throws {
-    let grid = try GridLayout(sections: [.init(itemCount: 100, itemSize: CGSize(width: 100, height: 100), lineSpacing: 0, interitemSpacing: 0)],
-                              viewportCrossExtent: 300)  // 3 per line, 34 lines, content 3400
+    let grid = try GridLayout(
+      sections: [.init(itemCount: 100, itemSize: CGSize(width: 100, height: 100), lineSpacing: 0, interitemSpacing: 0)],
+      viewportCrossExtent: 300)  // 3 per line, 34 lines, content 3400
     let viewport = try Viewport(size: CGSize(width: 300, height: 600))
     let items = [ip(30), ip(31)]  // line 10: y 1000…1100
     #expect(try grid.placement(of: items, .top, viewport: viewport, current: .zero).y == 1000)
@@ -201,8 +212,9 @@ struct LayoutTests {
     #expect(try grid.placement(of: items, .visible, viewport: viewport, current: CGPoint(x: 0, y: 2000)).y == 1000)
     let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 100)], width: 300)
     // Minimal: item 30 was 20 pt below the top of the list's viewport; it stays 20 pt below.
-    let minimal = try grid.placement(of: [ip(30)], .minimal, viewport: viewport, current: .zero,
-                                     old: (list, CGPoint(x: 0, y: 30 * 44 - 20)))
+    let minimal = try grid.placement(
+      of: [ip(30)], .minimal, viewport: viewport, current: .zero,
+      old: (list, CGPoint(x: 0, y: 30 * 44 - 20)))
     #expect(minimal.y == 980)
     #expect(try grid.offsetBringingToFirstRow(ip(31), viewport: viewport) == CGPoint(x: 0, y: 1000))
     #expect(try grid.offsetBringingToFirstRow(ip(99), viewport: viewport) == CGPoint(x: 0, y: 3400 - 600))
@@ -222,9 +234,10 @@ struct LayoutTests {
     let portrait = try GridLayout(sections: [.init(itemCount: 20, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
     let landscape = try GridLayout(sections: [.init(itemCount: 20, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 568)
     // A rotation is a transition with a viewport per end, every element paired with itself.
-    let rotation = try LayoutTransition(from: portrait, offset: .zero, to: landscape, offset: .zero,
-                                        viewport: Viewport(size: CGSize(width: 320, height: 568)),
-                                        endViewport: Viewport(size: CGSize(width: 568, height: 320)))
+    let rotation = try LayoutTransition(
+      from: portrait, offset: .zero, to: landscape, offset: .zero,
+      viewport: Viewport(size: CGSize(width: 320, height: 568)),
+      endViewport: Viewport(size: CGSize(width: 568, height: 320)))
     // Portrait: 3 per line, line pitch 110, 6 lines reach into 568 pt → items 0…17;
     // landscape: 5 per line, 3 lines within 320 pt → items 0…14. Union: 0…17.
     let paired = Set(rotation.elements.compactMap(\.from))
@@ -262,7 +275,11 @@ struct LayoutTests {
     #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 10, height: CGFloat.nan))], viewportCrossExtent: 100) })
     #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 200, height: 10))], viewportCrossExtent: 100) })
     #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 10, height: 10), lineSpacing: -1)], viewportCrossExtent: 100) })
-    #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 10, height: 10), insets: LayoutInsets(left: .infinity))], viewportCrossExtent: 100) })
+    #expect(
+      fails {
+        _ = try GridLayout(
+          sections: [.init(itemCount: 1, itemSize: CGSize(width: 10, height: 10), insets: LayoutInsets(left: .infinity))], viewportCrossExtent: 100)
+      })
     #expect(fails { _ = try GridLayout(sections: [.init(itemCount: 1, itemSize: CGSize(width: 10, height: 10))], viewportCrossExtent: .nan) })
     #expect(fails { _ = try GridLayout.list(rowHeights: [[10, -5]], width: 100) })
     let layout = try grid()
@@ -280,12 +297,15 @@ struct ElementKindTests {
   @Test("an attributes' center from a frame is Foundation's midX and midY bit for bit: random, negative, huge, subnormal, non-finite and null frames")
   func centerFromFrame() {
     var random = SeededGenerator(seed: 2611)
-    let special: [Double] = [0, -0.0, 1, -1, .leastNonzeroMagnitude, -.leastNormalMagnitude, 1e308, -1e308, .greatestFiniteMagnitude,
-                             .infinity, -.infinity, .nan, 0.1, 1.0 / 3]
+    let special: [Double] = [
+      0, -0.0, 1, -1, .leastNonzeroMagnitude, -.leastNormalMagnitude, 1e308, -1e308, .greatestFiniteMagnitude,
+      .infinity, -.infinity, .nan, 0.1, 1.0 / 3,
+    ]
     var frames = [CGRect.null, .infinite, .zero]
     for _ in 0..<20_000 {
       func value() -> Double {
-        Int.random(in: 0..<8, using: &random) == 0 ? special.randomElement(using: &random)!
+        Int.random(in: 0..<8, using: &random) == 0
+          ? special.randomElement(using: &random)!
           : Double.random(in: -1...1, using: &random) * pow(10, Double.random(in: -8...8, using: &random))
       }
       frames.append(CGRect(x: value(), y: value(), width: value(), height: value()))
@@ -297,9 +317,10 @@ struct ElementKindTests {
       set.frame = frame
       for center in [made.center, set.center] {
         let bits = (Double(center.x).bitPattern, Double(center.y).bitPattern)
-        #expect(bits == expected || (Double(center.x).isNaN && Double(frame.midX).isNaN && bits.1 == expected.1)
-                  || (Double(center.y).isNaN && Double(frame.midY).isNaN && bits.0 == expected.0)
-                  || (Double(center.x).isNaN && Double(frame.midX).isNaN && Double(center.y).isNaN && Double(frame.midY).isNaN), "\(frame)")
+        #expect(
+          bits == expected || (Double(center.x).isNaN && Double(frame.midX).isNaN && bits.1 == expected.1)
+            || (Double(center.y).isNaN && Double(frame.midY).isNaN && bits.0 == expected.0)
+            || (Double(center.x).isNaN && Double(frame.midX).isNaN && Double(center.y).isNaN && Double(frame.midY).isNaN), "\(frame)")
       }
     }
   }

@@ -1,18 +1,21 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 @Suite("Layout transitions")
 struct LayoutTransitionTests {
   let viewport = try! Viewport(size: CGSize(width: 320, height: 480))
-  let grid = try! GridLayout(sections: [.init(itemCount: 60, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
-                             viewportCrossExtent: 320)
+  let grid = try! GridLayout(
+    sections: [.init(itemCount: 60, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
+    viewportCrossExtent: 320)
   let list = try! GridLayout.list(rowHeights: [Array(repeating: 44, count: 60)], width: 320)
 
   func flowToList(velocity: LayoutTransition.Velocity = .none, springs: LayoutTransition.Springs = .shared(.snappy)) throws -> LayoutTransition {
     let end = try list.placement(of: [ItemIndexPath(item: 9, section: 0)], .top, viewport: viewport, current: .zero)
-    return try LayoutTransition(from: grid, offset: CGPoint(x: 0, y: 315), to: list, offset: end, viewport: viewport,
-                                springs: springs, velocity: velocity)
+    return try LayoutTransition(
+      from: grid, offset: CGPoint(x: 0, y: 315), to: list, offset: end, viewport: viewport,
+      springs: springs, velocity: velocity)
   }
 
   func values(_ attributes: [LayoutAttributes]) -> [Double] { LayoutChannels.values(of: attributes) }
@@ -61,9 +64,10 @@ struct LayoutTransitionTests {
     while irregular.last! < AnimationTime.ticksPerSecond {
       irregular.append(irregular.last! + Int64.random(in: 1...(AnimationTime.ticksPerSecond / 25), using: &random))
     }
-    let schedules: [[Int64]] = try [30, 60, 120, 144].map { rate in
-      try (0...rate).map { try AnimationTime(frame: $0, framesPerSecond: rate).ticks }
-    } + [Array(Set(irregular + probes)).sorted()]
+    let schedules: [[Int64]] =
+      try [30, 60, 120, 144].map { rate in
+        try (0...rate).map { try AnimationTime(frame: $0, framesPerSecond: rate).ticks }
+      } + [Array(Set(irregular + probes)).sorted()]
     for schedule in schedules {
       var frame = transition.makeFrame()
       var hashes: [UInt64] = []
@@ -83,8 +87,9 @@ struct LayoutTransitionTests {
   @Test("average progress reaches exactly 1 even when some items do not move")
   func stillItems() throws {
     // The same layout with one more column of width: items 0…2 keep their frames.
-    let wider = try GridLayout(sections: [.init(itemCount: 60, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
-                               viewportCrossExtent: 330)
+    let wider = try GridLayout(
+      sections: [.init(itemCount: 60, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
+      viewportCrossExtent: 330)
     let transition = try LayoutTransition(from: grid, offset: .zero, to: wider, offset: .zero, viewport: viewport)
     #expect(transition.startAttributes[0] == transition.endAttributes[0])
     #expect(transition.batch.averageProgress(at: transition.completion) == 1)
@@ -121,8 +126,10 @@ struct LayoutTransitionTests {
     try transition.scrub(progress: p, into: &scrubbed)
     let handOff = AnimationTime(ticks: 2_000_000_000)
     for towardsEnd in [true, false] {
-      let released = towardsEnd ? try transition.finish(fromProgress: p, velocity: rate, at: handOff)
-                                : try transition.cancel(fromProgress: p, velocity: rate, at: handOff)
+      let released =
+        towardsEnd
+        ? try transition.finish(fromProgress: p, velocity: rate, at: handOff)
+        : try transition.cancel(fromProgress: p, velocity: rate, at: handOff)
       var frame = released.makeFrame()
       try released.frame(at: handOff, into: &frame)
       #expect(values(frame.attributes) == values(scrubbed.attributes))  // position: bit for bit
@@ -152,13 +159,16 @@ struct LayoutTransitionTests {
   @Test("interrupting mid-flight keeps every item's position and velocity (C¹) and ends at the third layout")
   func interrupt() throws {
     var transition = try flowToList(velocity: .gesture(CGPoint(x: 0, y: 600)), springs: .shared(.bouncy))
-    let third = try GridLayout(sections: [.init(itemCount: 60, itemSize: CGSize(width: 150, height: 150), lineSpacing: 10, interitemSpacing: 10)],
-                               viewportCrossExtent: 320)
+    let third = try GridLayout(
+      sections: [.init(itemCount: 60, itemSize: CGSize(width: 150, height: 150), lineSpacing: 10, interitemSpacing: 10)],
+      viewportCrossExtent: 320)
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 5)
     var before = transition.batch.makeFrame()
     try transition.batch.evaluate(at: tick, into: &before)
     let oldPaths = transition.indexPaths
-    let offsetBefore = { () throws -> CGPoint in var f = transition.makeFrame(); try transition.frame(at: tick, into: &f); return f.contentOffset }
+    let offsetBefore = { () throws -> CGPoint in
+      var f = transition.makeFrame(); try transition.frame(at: tick, into: &f); return f.contentOffset
+    }
     let offset = try offsetBefore()
     try transition.retarget(to: third, offset: CGPoint(x: 0, y: 0), viewport: viewport, at: tick)
     var after = transition.batch.makeFrame()
@@ -180,19 +190,22 @@ struct LayoutTransitionTests {
 
   @Test("inserted items appear from their initial pose; undeclared missing items are refused")
   func insertionsAndBadInput() throws {
-    let more = try GridLayout(sections: [.init(itemCount: 61, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
-                              viewportCrossExtent: 320)
+    let more = try GridLayout(
+      sections: [.init(itemCount: 61, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
+      viewportCrossExtent: 320)
     let smaller = try GridLayout(sections: [.init(itemCount: 3, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
     // From a 3-item grid to 61 items: 58 inserted at the end (batch-update
     // semantics: the update must account for the counts, as UIKit's does).
-    let transition = try LayoutTransition(from: smaller, offset: .zero, to: more, offset: .zero, viewport: viewport,
-                                          update: LayoutUpdate(inserted: Set((3..<61).map { ItemIndexPath(item: $0, section: 0) })))
+    let transition = try LayoutTransition(
+      from: smaller, offset: .zero, to: more, offset: .zero, viewport: viewport,
+      update: LayoutUpdate(inserted: Set((3..<61).map { ItemIndexPath(item: $0, section: 0) })))
     let k = transition.indexPaths.firstIndex(of: ItemIndexPath(item: 5, section: 0))!
     #expect(transition.startAttributes[k].alpha == 0 && transition.endAttributes[k].alpha == 1)
     #expect(throws: HarmonicError.self) { try LayoutTransition(from: smaller, offset: .zero, to: more, offset: .zero, viewport: viewport) }
     #expect(throws: HarmonicError.self) {
-      try LayoutTransition(from: smaller, offset: .zero, to: more, offset: .zero, viewport: viewport,
-                           update: LayoutUpdate(inserted: Set((3..<15).map { ItemIndexPath(item: $0, section: 0) })))
+      try LayoutTransition(
+        from: smaller, offset: .zero, to: more, offset: .zero, viewport: viewport,
+        update: LayoutUpdate(inserted: Set((3..<15).map { ItemIndexPath(item: $0, section: 0) })))
     }
     #expect(throws: HarmonicError.self) { try LayoutTransition(from: grid, offset: CGPoint(x: CGFloat.nan, y: 0), to: list, offset: .zero, viewport: viewport) }
     #expect(throws: HarmonicError.self) { try flowToList(velocity: .gesture(CGPoint(x: CGFloat.nan, y: 0))) }
@@ -214,11 +227,13 @@ struct TransitionSetupTests {
 
   @Test("completion is computed on first read, never by frames before batch.progressCompletion, shared by copies and the same from concurrent readers")
   func deferredCompletion() throws {
-    let grid = try GridLayout(sections: [.init(itemCount: 120, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
-                              viewportCrossExtent: 320)
+    let grid = try GridLayout(
+      sections: [.init(itemCount: 120, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
+      viewportCrossExtent: 320)
     let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 120)], width: 320)
-    let transition = try LayoutTransition(from: grid, offset: CGPoint(x: 0, y: 200), to: list, offset: CGPoint(x: 0, y: 900),
-                                          viewport: viewport, springs: .shared(.bouncy), velocity: .gesture(CGPoint(x: 0, y: -900)))
+    let transition = try LayoutTransition(
+      from: grid, offset: CGPoint(x: 0, y: 200), to: list, offset: CGPoint(x: 0, y: 900),
+      viewport: viewport, springs: .shared(.bouncy), velocity: .gesture(CGPoint(x: 0, y: -900)))
     #expect(!transition._completion.isResolved)
     // Frames (attribute and channel) and offset velocities up to the lower bound leave it alone.
     var frame = transition.makeFrame(velocities: true), columns = transition.makeChannelFrame()
@@ -256,7 +271,9 @@ struct TransitionSetupTests {
       case "alpha": tolerances.alpha = bad
       default: tolerances.scale = bad
       }
-      #expect(throws: HarmonicError.self) { try LayoutTransition(from: grid, offset: .zero, to: grid, offset: .zero, viewport: viewport, tolerances: tolerances) }
+      #expect(throws: HarmonicError.self) {
+        try LayoutTransition(from: grid, offset: .zero, to: grid, offset: .zero, viewport: viewport, tolerances: tolerances)
+      }
       do {
         _ = try LayoutTransition(from: grid, offset: .zero, to: grid, offset: .zero, viewport: viewport, tolerances: tolerances)
       } catch {
@@ -271,18 +288,21 @@ struct TransitionSetupTests {
     var random = SeededGenerator(seed: 4242)
     for trial in 0..<60 {
       let sections = (0..<Int.random(in: 1...4, using: &random)).map { _ in
-        GridLayout.Section(itemCount: Int.random(in: 0...30, using: &random),
-                           itemSize: CGSize(width: Double.random(in: 10...90, using: &random), height: Double.random(in: 10...90, using: &random)),
-                           lineSpacing: Double.random(in: 0...8, using: &random), interitemSpacing: Double.random(in: 0...8, using: &random),
-                           headerExtent: Bool.random(using: &random) ? Double.random(in: 10...40, using: &random) : 0,
-                           footerExtent: Bool.random(using: &random) ? Double.random(in: 10...40, using: &random) : 0)
+        GridLayout.Section(
+          itemCount: Int.random(in: 0...30, using: &random),
+          itemSize: CGSize(width: Double.random(in: 10...90, using: &random), height: Double.random(in: 10...90, using: &random)),
+          lineSpacing: Double.random(in: 0...8, using: &random), interitemSpacing: Double.random(in: 0...8, using: &random),
+          headerExtent: Bool.random(using: &random) ? Double.random(in: 10...40, using: &random) : 0,
+          footerExtent: Bool.random(using: &random) ? Double.random(in: 10...40, using: &random) : 0)
       }
       guard sections.contains(where: { $0.itemCount > 0 }) else { continue }
-      let layout = try GridLayout(sections: sections, scrollAxis: trial % 3 == 0 ? .horizontal : .vertical, viewportCrossExtent: 320,
-                                  rightToLeft: trial % 4 == 1, pinsSectionHeaders: trial % 2 == 0)
+      let layout = try GridLayout(
+        sections: sections, scrollAxis: trial % 3 == 0 ? .horizontal : .vertical, viewportCrossExtent: 320,
+        rightToLeft: trial % 4 == 1, pinsSectionHeaders: trial % 2 == 0)
       for _ in 0..<20 {
-        let rect = CGRect(x: Double.random(in: -100...1500, using: &random), y: Double.random(in: -100...1500, using: &random),
-                          width: Double.random(in: 0...600, using: &random), height: Double.random(in: 0...600, using: &random))
+        let rect = CGRect(
+          x: Double.random(in: -100...1500, using: &random), y: Double.random(in: -100...1500, using: &random),
+          width: Double.random(in: 0...600, using: &random), height: Double.random(in: 0...600, using: &random))
         let ids = layout.elementIDs(in: rect)
         #expect(ids == layout.attributes(in: rect).map(\.elementID), "trial \(trial), rect \(rect)")
         // A snapshot's own and the protocol's default (through attributes) give the same.
@@ -296,8 +316,12 @@ struct TransitionSetupTests {
   func specializedEqualsGeneric() throws {
     var random = SeededGenerator(seed: 1807)
     func grid(_ count: Int, _ size: Double, header: Bool) throws -> GridLayout {
-      try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: size, height: size * 0.8), lineSpacing: 4, interitemSpacing: 4,
-                                      headerExtent: header ? 30 : 0)], viewportCrossExtent: 320)
+      try GridLayout(
+        sections: [
+          .init(
+            itemCount: count, itemSize: CGSize(width: size, height: size * 0.8), lineSpacing: 4, interitemSpacing: 4,
+            headerExtent: header ? 30 : 0)
+        ], viewportCrossExtent: 320)
     }
     let tilt = LayoutTransition.Decoration { attributes, rect in
       attributes.transform3D.m[11] = -1 / 500 * (1 + Double(attributes.indexPath.item % 3))
@@ -323,9 +347,10 @@ struct TransitionSetupTests {
       let offsets = (CGPoint(x: 0, y: Double.random(in: 0...400, using: &random)), CGPoint(x: 0, y: Double.random(in: 0...400, using: &random)))
       let decoration = trial % 3 == 1 ? tilt : nil
       func make(_ a: some CollectionLayout, _ b: some CollectionLayout) throws -> LayoutTransition {
-        try LayoutTransition(from: a, offset: offsets.0, to: b, offset: offsets.1, viewport: viewport, update: update,
-                             appearance: trial % 2 == 0 ? .fade : .flyIn(distance: 200, rotation: 0.3), decoration: decoration, springs: .shared(.snappy),
-                             velocity: .gesture(CGPoint(x: 0, y: -300)))
+        try LayoutTransition(
+          from: a, offset: offsets.0, to: b, offset: offsets.1, viewport: viewport, update: update,
+          appearance: trial % 2 == 0 ? .fade : .flyIn(distance: 200, rotation: 0.3), decoration: decoration, springs: .shared(.snappy),
+          velocity: .gesture(CGPoint(x: 0, y: -300)))
       }
       func same(_ x: LayoutTransition, _ y: LayoutTransition) {
         #expect(x.elements == y.elements && x.include3D == y.include3D, "trial \(trial)")
@@ -346,16 +371,20 @@ struct TransitionSetupTests {
         include3D: false, transforms: .decomposed)
       let raw = try LayoutTransition._endpoints(old, new, context)
       #expect(raw.elements == specialized.elements && raw.include3D == specialized.include3D, "trial \(trial)")
-      #expect(raw.starts.map(bits) == specialized.startAttributes.map(bits) && raw.ends.map(bits) == specialized.endAttributes.map(bits),
-              "trial \(trial)")
+      #expect(
+        raw.starts.map(bits) == specialized.startAttributes.map(bits) && raw.ends.map(bits) == specialized.endAttributes.map(bits),
+        "trial \(trial)")
       threeD += specialized.include3D ? 1 : 0
-      crossing += raw.elements.filter { element in
-        guard let from = element.from, let to = element.to, let start = old.attributes(of: from), let end = new.attributes(of: to) else { return false }
-        return !start.frame.intersects(startRect) && !end.frame.intersects(endRect)
-      }.count
+      crossing +=
+        raw.elements.filter { element in
+          guard let from = element.from, let to = element.to, let start = old.attributes(of: from), let end = new.attributes(of: to) else { return false }
+          return !start.frame.intersects(startRect) && !end.frame.intersects(endRect)
+        }.count
       let rect = CGRect(x: -1000, y: -1000, width: 4000, height: 8000)
-      let snapshots = (try LayoutSnapshot(elements: old.attributes(in: rect), contentSize: old.contentSize),
-                       try LayoutSnapshot(elements: new.attributes(in: rect), contentSize: new.contentSize))
+      let snapshots = (
+        try LayoutSnapshot(elements: old.attributes(in: rect), contentSize: old.contentSize),
+        try LayoutSnapshot(elements: new.attributes(in: rect), contentSize: new.contentSize)
+      )
       same(try make(snapshots.0, snapshots.1), try make(AnyLayout(base: snapshots.0), AnyLayout(base: snapshots.1)))
       same(try make(snapshots.0, snapshots.1), specialized)
       checked += 1
@@ -365,18 +394,26 @@ struct TransitionSetupTests {
 
   /// An element's attributes as bits: every field, every 3-D entry.
   static func bits(_ a: LayoutAttributes) -> [UInt64] {
-    [UInt64(bitPattern: Int64(a.indexPath.section)), UInt64(bitPattern: Int64(a.indexPath.item)), UInt64(a.kind._raw),
-     Double(a.center.x).bitPattern, Double(a.center.y).bitPattern, Double(a.size.width).bitPattern, Double(a.size.height).bitPattern,
-     a.transform.a.bitPattern, a.transform.b.bitPattern, a.transform.c.bitPattern, a.transform.d.bitPattern,
-     a.transform.tx.bitPattern, a.transform.ty.bitPattern, a.alpha.bitPattern, UInt64(bitPattern: Int64(a.zIndex)), a.isHidden ? 1 : 0]
+    [
+      UInt64(bitPattern: Int64(a.indexPath.section)), UInt64(bitPattern: Int64(a.indexPath.item)), UInt64(a.kind._raw),
+      Double(a.center.x).bitPattern, Double(a.center.y).bitPattern, Double(a.size.width).bitPattern, Double(a.size.height).bitPattern,
+      a.transform.a.bitPattern, a.transform.b.bitPattern, a.transform.c.bitPattern, a.transform.d.bitPattern,
+      a.transform.tx.bitPattern, a.transform.ty.bitPattern, a.alpha.bitPattern, UInt64(bitPattern: Int64(a.zIndex)), a.isHidden ? 1 : 0,
+    ]
       + (0..<16).map { a.transform3D.m[$0].bitPattern }
   }
 
-  @Test("start and end attributes kept compact rebuild bit for bit: ids, zIndex, hidden, −0 entries and changed ids kept whole; frames at the start and at completion use them")
+  @Test(
+    "start and end attributes kept compact rebuild bit for bit: ids, zIndex, hidden, −0 entries and changed ids kept whole; frames at the start and at completion use them"
+  )
   func compactEndpoints() throws {
     let bits = TransitionSetupTests.bits
-    let grid = try GridLayout(sections: [.init(itemCount: 40, itemSize: CGSize(width: 60, height: 60), lineSpacing: 4, interitemSpacing: 4,
-                                              headerExtent: 20)], viewportCrossExtent: 320)
+    let grid = try GridLayout(
+      sections: [
+        .init(
+          itemCount: 40, itemSize: CGSize(width: 60, height: 60), lineSpacing: 4, interitemSpacing: 4,
+          headerExtent: 20)
+      ], viewportCrossExtent: 320)
     let list = try GridLayout.list(rowHeights: [Array(repeating: 30, count: 40)], width: 320, headerHeight: 24)
     // Decorations that the compact form cannot rebuild from channels and ids
     // (a −0 entry of an identity 3-D transform, a changed index path) and
@@ -393,19 +430,28 @@ struct TransitionSetupTests {
     var update = LayoutUpdate()
     update.deleted = [ip(3), ip(9)]
     update.inserted = [ip(0), ip(20)]
-    for (decoration, appearance) in [(odd, AppearanceStyle.fade), (tilt, .flyIn(distance: 80, rotation: 0.2)),
-                                     (nil, .custom { var a = $0; a.zIndex = 99; a.isHidden = true; a.indexPath.item = -1; return a })] {
+    for (decoration, appearance) in [
+      (odd, AppearanceStyle.fade), (tilt, .flyIn(distance: 80, rotation: 0.2)),
+      (
+        nil,
+        .custom {
+          var a = $0; a.zIndex = 99; a.isHidden = true; a.indexPath.item = -1; return a
+        }
+      ),
+    ] {
       let viewport = try Viewport(size: CGSize(width: 320, height: 700))
-      let context = LayoutTransition._Ends(startRect: viewport.visibleRect(at: .zero), endRect: viewport.visibleRect(at: .zero),
-                                           viewportSizes: (viewport.size, viewport.size),
-                                           mapping: try update.mapping(oldItemCounts: grid.itemCounts, newItemCounts: list.itemCounts),
-                                           update: update, appearance: appearance, decoration: decoration, include3D: false,
-                                           transforms: .decomposed)
+      let context = LayoutTransition._Ends(
+        startRect: viewport.visibleRect(at: .zero), endRect: viewport.visibleRect(at: .zero),
+        viewportSizes: (viewport.size, viewport.size),
+        mapping: try update.mapping(oldItemCounts: grid.itemCounts, newItemCounts: list.itemCounts),
+        update: update, appearance: appearance, decoration: decoration, include3D: false,
+        transforms: .decomposed)
       // The attribute arrays (the path of decomposed transforms).
       let raw = try LayoutTransition._endpoints(grid, list, context)
       let (elements, starts, ends) = (raw.elements, raw.starts, raw.ends)
-      let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, update: update,
-                                            appearance: appearance, decoration: decoration, springs: .shared(.snappy))
+      let transition = try LayoutTransition(
+        from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, update: update,
+        appearance: appearance, decoration: decoration, springs: .shared(.snappy))
       guard case .compact = transition._endpoints else { Issue.record("not compact"); continue }
       #expect(transition.elements == elements)
       #expect(transition.startAttributes.map(bits) == starts.map(bits))
@@ -457,7 +503,8 @@ struct TransitionSetupTests {
         for _ in 0..<Int.random(in: 0...3, using: &random) {
           newCounts[section] += 1
           update.inserted.insert(ip(Int.random(in: 0..<newCounts[section], using: &random), section))
-          newCounts[section] = oldCounts[section] - update.deleted.filter { $0.section == section }.count
+          newCounts[section] =
+            oldCounts[section] - update.deleted.filter { $0.section == section }.count
             + update.inserted.filter { $0.section == section }.count
         }
       }
@@ -487,8 +534,10 @@ struct TransitionSetupTests {
     for trial in 0..<300 {
       let n = trial < 3 ? trial : Int.random(in: 2...60, using: &random)
       func key() -> LayoutTransition._PairKey {
-        (Int.random(in: 0...2, using: &random), Int.random(in: 0...2, using: &random), Int.random(in: 0...9, using: &random), 0, 0,
-         Int.random(in: 0...1, using: &random))
+        (
+          Int.random(in: 0...2, using: &random), Int.random(in: 0...2, using: &random), Int.random(in: 0...9, using: &random), 0, 0,
+          Int.random(in: 0...1, using: &random)
+        )
       }
       var keys = (0..<n).map { _ in key() }
       switch trial % 3 {
@@ -510,8 +559,11 @@ struct TransitionSetupTests {
     var contentSize: CGSize { base.contentSize }
     var itemCounts: [Int] { base.itemCounts }
     func attributes(in rect: CGRect) -> [LayoutAttributes] {
-      base.attributes(in: rect) + [LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), kind: .supplementary("badge"),
-                                                    frame: CGRect(x: 0, y: 0, width: 20, height: 20))]
+      base.attributes(in: rect) + [
+        LayoutAttributes(
+          indexPath: ItemIndexPath(item: 0, section: 0), kind: .supplementary("badge"),
+          frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+      ]
     }
     func attributes(of element: ElementID) -> LayoutAttributes? { base.attributes(of: element) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 /// Sizes the documentation states, checked against the compiler's layout and
@@ -25,8 +26,9 @@ struct MemoryFootprintTests {
   func batch(velocities: Bool) throws {
     let n = 7, channels = 3
     let start = (0..<n * channels).map(Double.init)
-    let batch = try SpringBatch(itemCount: n, channelCount: channels, start: start, target: start.map { $0 + 1 },
-                                springs: .shared(.snappy))
+    let batch = try SpringBatch(
+      itemCount: n, channelCount: channels, start: start, target: start.map { $0 + 1 },
+      springs: .shared(.snappy))
     #expect(batch._columns.count * MemoryLayout<Double>.stride == 32 * batch.elementCount)
     let frame = batch.makeFrame(velocities: velocities)
     let bytes = (frame.values.count + frame.velocities.count) * MemoryLayout<Double>.stride

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 /// Parameter sets people bring from other toolkits, and read-backs that are
@@ -26,8 +27,10 @@ struct ParameterSetTests {
 
   @Test("a spring constructed critical reports ζ = 1, no damped period, bounce 0, no overshoot — and moves as before")
   func criticalReportsAreExact() throws {
-    let built = [try Spring(response: 5, dampingRatio: 1), try Spring(duration: 0.5, bounce: 0), .smooth,
-                 try Spring(stiffness: 1, dampingRatio: 1), try Spring(response: 0.37, dampingRatio: 1, mass: 3)]
+    let built = [
+      try Spring(response: 5, dampingRatio: 1), try Spring(duration: 0.5, bounce: 0), .smooth,
+      try Spring(stiffness: 1, dampingRatio: 1), try Spring(response: 0.37, dampingRatio: 1, mass: 3),
+    ]
     for spring in built {
       #expect(spring.dampingRatio == 1, "\(spring)")
       #expect(spring.dampedPeriod == .infinity && spring.bounce == 0 && spring.overshoot == 0 && !spring.isUnderdamped, "\(spring)")
@@ -43,7 +46,9 @@ struct ParameterSetTests {
     #expect(raw.dampingRatio == smooth._coefficientDampingRatio)
   }
 
-  @Test("describe: critical presets print dampedPeriod null and bounce 0; --stiffness --damping-ratio works; other families' read-backs out of range are null with a note")
+  @Test(
+    "describe: critical presets print dampedPeriod null and bounce 0; --stiffness --damping-ratio works; other families' read-backs out of range are null with a note"
+  )
   func describeReadBacks() throws {
     for args in [["--preset", "smooth"], ["--response", "5", "--damping-ratio", "1"], ["--duration", "0.3", "--bounce", "0"]] {
       let result = try harmonicArgs(["describe"] + args + ["--json"])

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The snippets are the lines of the README and the articles, verbatim: not reformatted.)
 // The README's Swift snippets, verbatim, compiled with only `import Harmonic`
 // (this file imports nothing else from the library's world), and run.
 // `snippetsMatchTheReadme` fails when a README snippet is not found here.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 @Suite("Exact settle times")
@@ -16,8 +17,9 @@ struct SettleTimeTests {
       let settle = motion.settleTime(tolerance: try SettleTolerance(value: valueTolerance, velocity: velocityTolerance))
       let error = (settle - expected).magnitude / max(expected, 1e-300)
       worst = max(worst, expected == 0 ? settle : error)
-      #expect(expected == 0 ? settle == 0 : error <= 1e-9,
-              "m=\(m) k=\(k) c=\(c) x0=\(x0) target=\(target) v0=\(v0) tol=(\(valueTolerance), \(velocityTolerance)): \(settle) vs \(expected)")
+      #expect(
+        expected == 0 ? settle == 0 : error <= 1e-9,
+        "m=\(m) k=\(k) c=\(c) x0=\(x0) target=\(target) v0=\(v0) tol=(\(valueTolerance), \(velocityTolerance)): \(settle) vs \(expected)")
     }
     print("settle time over \(rows.count) reference cases: worst relative error \(worst)")
   }
@@ -28,8 +30,9 @@ struct SettleTimeTests {
     for _ in 0..<300 {
       let ratio = Bool.random(using: &random) ? random.logUniform(0.01, 1) : random.logUniform(1, 50)
       let spring = try Spring(response: random.logUniform(0.05, 5), dampingRatio: ratio)
-      let motion = try SpringMotion(spring: spring, from: Double.random(in: -50...50, using: &random), to: 0,
-                                    initialVelocity: Double.random(in: -500...500, using: &random))
+      let motion = try SpringMotion(
+        spring: spring, from: Double.random(in: -50...50, using: &random), to: 0,
+        initialVelocity: Double.random(in: -500...500, using: &random))
       let tolerance = try SettleTolerance(value: random.logUniform(1e-4, 1), velocity: Bool.random(using: &random) ? .infinity : random.logUniform(1e-3, 10))
       let settle = motion.settleTime(tolerance: tolerance)
       func inside(_ t: Double) throws -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 extension Array {
@@ -39,15 +40,17 @@ struct SnappingLayoutTests {
     let second = try Snapping.target(layout: cards, offset: 2137.5, velocity: 700, options: paging)
     #expect(second.index == 3 && (second.target - (2137.5 + 700 / (-1000 * log(0.998)))).magnitude < 1e-9)
     // The CLI follows the same rules.
-    let result = try harmonic("snap", "--count", "6", "--item-extent", "812.5", "--spacing", "10", "--viewport", "320", "--offset", "1800",
-                              "--velocity", "3000", "--align", "leading", "--max-items-per-flick", "1", "--json")
+    let result = try harmonic(
+      "snap", "--count", "6", "--item-extent", "812.5", "--spacing", "10", "--viewport", "320", "--offset", "1800",
+      "--velocity", "3000", "--align", "leading", "--max-items-per-flick", "1", "--json")
     #expect(try jsonObject(result.stdout)["target"] as? Double == 2467.5)
   }
 
   @Test("lines of a grid: section insets and a 64-pt bar taken from the layout, several items per line one target")
   func gridLines() throws {
-    let grid = try GridLayout(sections: [.init(itemCount: 30, itemSize: CGSize(width: 100, height: 100), insets: LayoutInsets(top: 40, left: 0, bottom: 0, right: 0))],
-                              viewportCrossExtent: 320)
+    let grid = try GridLayout(
+      sections: [.init(itemCount: 30, itemSize: CGSize(width: 100, height: 100), insets: LayoutInsets(top: 40, left: 0, bottom: 0, right: 0))],
+      viewportCrossExtent: 320)
     let viewport = try Viewport(size: CGSize(width: 320, height: 568))
     let lines = try grid.snapLayout(by: .lines, viewport: viewport)
     #expect(lines.count == 10)  // 30 items, 3 per line

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 @Suite("Closed-form accuracy")
@@ -85,8 +86,9 @@ struct SpringAccuracyTests {
     var random = SeededGenerator(seed: 42)
     for _ in 0..<500 {
       let spring = try Spring(response: random.logUniform(0.01, 10), dampingRatio: random.logUniform(1e-3, 100))
-      let motion = try SpringMotion(spring: spring, from: Double.random(in: -100...100, using: &random), to: 0,
-                                    initialVelocity: Double.random(in: -1000...1000, using: &random))
+      let motion = try SpringMotion(
+        spring: spring, from: Double.random(in: -100...100, using: &random), to: 0,
+        initialVelocity: Double.random(in: -1000...1000, using: &random))
       func energy(_ s: SpringState) -> Double { 0.5 * spring.stiffness * s.value * s.value + 0.5 * spring.mass * s.velocity * s.velocity }
       var last = energy(motion.state(at: .zero))
       for step in 1...200 {

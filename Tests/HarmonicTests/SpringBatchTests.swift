@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import _AllocationCounter
+
 @testable import Harmonic
 
 /// A seeded layout-like batch: N items × C channels with mixed scales and
@@ -352,7 +353,9 @@ struct BatchSettleTests {
     var random = SeededGenerator(seed: 18)
     let ratios = [1 - 1e-12, 1 - 1e-6, 0.999, 1, 1 + 1e-9, 1.5, 0.15, 0.6, 40]
     for (trial, ratio) in (ratios + ratios).enumerated() {
-      let spring = trial < ratios.count ? try Spring(response: 0.5, dampingRatio: ratio)
+      let spring =
+        trial < ratios.count
+        ? try Spring(response: 0.5, dampingRatio: ratio)
         : try Spring(response: random.logUniform(0.05, 2), dampingRatio: ratio)
       let batch = try makeBatch(items: 200, channels: 3, springs: .shared(spring), seed: UInt64(trial + 1))
       let tolerances = [0.5, 1.0 / 256, 0.002]
@@ -391,8 +394,9 @@ struct BatchSettleTests {
       let items = Int.random(in: 1...300, using: &random), channels = Int.random(in: 1...4, using: &random)
       let kinds = Int.random(in: 1...4, using: &random)
       let palette = try (0..<kinds).map { _ in
-        try Spring(response: random.logUniform(0.05, 2),
-                   dampingRatio: [random.logUniform(0.05, 5), 1, 1 - 1e-9, 1 + 1e-7][Int.random(in: 0...3, using: &random)])
+        try Spring(
+          response: random.logUniform(0.05, 2),
+          dampingRatio: [random.logUniform(0.05, 5), 1, 1 - 1e-9, 1 + 1e-7][Int.random(in: 0...3, using: &random)])
       }
       let springs = (0..<items).map { _ in palette[Int.random(in: 0..<kinds, using: &random)] }
       let n = items * channels
@@ -414,8 +418,9 @@ struct BatchSettleTests {
         target[e] = item % 11 == 5 ? start[e] : Double.random(in: -2000...2000, using: &random)
         velocity[e] = e / items == 0 ? gesture : (trial % 2 == 0 ? 0 : Double.random(in: -500...500, using: &random))
       }
-      let batch = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity,
-                                  springs: LayoutTransition._groups(springs))
+      let batch = try SpringBatch(
+        itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity,
+        springs: LayoutTransition._groups(springs))
       let tolerances = (0..<channels).map { _ in random.logUniform(1e-4, 2) }
       let expected = BatchSettleTests.bruteForceTick(batch, springs: springs, tolerances: tolerances)
       for threads in [1, 2, 3] {
@@ -430,15 +435,17 @@ struct BatchSettleTests {
     for trial in 0..<12 {
       let count = Int.random(in: 5...400, using: &random)
       let columns = Int.random(in: 1...6, using: &random)
-      let grid = try GridLayout(sections: [.init(itemCount: count, itemSize: CGSize(width: 40, height: 40), lineSpacing: 4, interitemSpacing: 4)],
-                                viewportCrossExtent: Double(columns) * 44)
+      let grid = try GridLayout(
+        sections: [.init(itemCount: count, itemSize: CGSize(width: 40, height: 40), lineSpacing: 4, interitemSpacing: 4)],
+        viewportCrossExtent: Double(columns) * 44)
       let list = try GridLayout.list(rowHeights: [Array(repeating: 30, count: count)], width: Double(columns) * 44)
       let viewport = try Viewport(size: CGSize(width: Double(columns) * 44, height: random.logUniform(100, 4000)))
       let spring = try Spring(response: random.logUniform(0.1, 1), dampingRatio: random.logUniform(0.3, 2))
       let velocity = CGPoint(x: Double.random(in: -2000...2000, using: &random), y: Double.random(in: -2000...2000, using: &random))
       let springs: LayoutTransition.Springs = trial % 3 == 0 ? .staggered(base: spring, step: 0.05, origin: nil) : .shared(spring)
-      let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: CGPoint(x: 0, y: Double(count)), viewport: viewport,
-                                            springs: springs, velocity: .gesture(velocity))
+      let transition = try LayoutTransition(
+        from: grid, offset: .zero, to: list, offset: CGPoint(x: 0, y: Double(count)), viewport: viewport,
+        springs: springs, velocity: .gesture(velocity))
       let batch = transition.batch
       let perItem = (0..<batch.itemCount).map { batch._groups[batch._group($0)].spring }
       let tolerances = transition.tolerances.perChannel(include3D: transition.include3D)

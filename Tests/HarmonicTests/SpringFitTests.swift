@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 @testable import HarmonicTuning
 
@@ -24,8 +25,9 @@ struct SpringFitTests {
     #expect(result.rms < 1e-9 * 300)
   }
 
-  @Test("a recording cut off before it settles: target, start, k and c recovered to 1e-6 without --to",
-        arguments: [0, 3.5])
+  @Test(
+    "a recording cut off before it settles: target, start, k and c recovered to 1e-6 without --to",
+    arguments: [0, 3.5])
   func truncatedRecording(velocity: Double) throws {
     // 0.25 s at 240 Hz of a motion from 10 towards 110 that settles after ~0.6 s.
     let truth = try Spring(mass: 1, stiffness: 300, damping: 20)
@@ -41,8 +43,10 @@ struct SpringFitTests {
     #expect(relative(result.start, 10) <= 1e-6, "start \(result.start)")
     #expect((result.initialVelocity - velocity).magnitude <= 1e-5)
     #expect(result.termination != .iterationLimit)
-    print("truncated recording (v₀ = \(velocity)): k \(result.spring.stiffness), c \(result.spring.damping), target \(result.target), "
-          + "start \(result.start), \(result.iterations) iterations, \(result.termination); last sample as target: k \(lastAsTarget.spring.stiffness), c \(lastAsTarget.spring.damping)")
+    print(
+      "truncated recording (v₀ = \(velocity)): k \(result.spring.stiffness), c \(result.spring.damping), target \(result.target), "
+        + "start \(result.start), \(result.iterations) iterations, \(result.termination); last sample as target: k \(lastAsTarget.spring.stiffness), c \(lastAsTarget.spring.damping)"
+    )
   }
 
   @Test("noisy truncated recording: the fitted target is within its noise")
@@ -91,7 +95,9 @@ struct SpringFitTests {
     #expect(relative(result.spring.stiffness, truth.stiffness) <= 4 * result.relativeStandardErrors.stiffness)
     #expect(relative(result.spring.damping, truth.damping) <= 4 * result.relativeStandardErrors.damping)
     #expect(result.relativeStandardErrors.stiffness > 0 && result.relativeStandardErrors.stiffness < 0.05)
-    print("noisy fit: rms \(result.rms), k \(result.spring.stiffness) ± \(100 * result.relativeStandardErrors.stiffness)% (true \(truth.stiffness)), c \(result.spring.damping) ± \(100 * result.relativeStandardErrors.damping)% (true \(truth.damping)), condition \(result.conditionNumber)")
+    print(
+      "noisy fit: rms \(result.rms), k \(result.spring.stiffness) ± \(100 * result.relativeStandardErrors.stiffness)% (true \(truth.stiffness)), c \(result.spring.damping) ± \(100 * result.relativeStandardErrors.damping)% (true \(truth.damping)), condition \(result.conditionNumber)"
+    )
   }
 
   @Test("design targets are met exactly: overshoot and settle time")

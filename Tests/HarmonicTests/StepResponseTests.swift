@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Harmonic
 
 @Suite("Step response near t = 0")
@@ -32,7 +33,9 @@ struct StepResponseTests {
         #expect(relative <= 8 * Double.ulpOfOne, "m=\(m) k=\(k) c=\(c) tick \(ticks): \(state.value) vs \(expected)")
       }
     }
-    print("step response over \(rows.count) reference rows: worst \(worst.formatted2) of the bound; ζ ≥ 1: worst relative error \((worstNonOscillating / Double.ulpOfOne).formatted2)·2⁻⁵²")
+    print(
+      "step response over \(rows.count) reference rows: worst \(worst.formatted2) of the bound; ζ ≥ 1: worst relative error \((worstNonOscillating / Double.ulpOfOne).formatted2)·2⁻⁵²"
+    )
   }
 
   @Test("k = 1, c = 2 one tick in: +1.0043e-18, not −5.3e-18", arguments: [(1.0, 2.0)])
@@ -42,11 +45,14 @@ struct StepResponseTests {
     #expect((value - 1.00427548097482211781406323065212365591237773e-18).magnitude <= 4 * Double.ulpOfOne * 1e-18)
   }
 
-  @Test("ζ ≥ 1: within [0, 1] and rising at every one of ticks 1…200, and at 120 Hz frames for 3 s",
-        arguments: [1.0, 1.5, 3, 1000])
+  @Test(
+    "ζ ≥ 1: within [0, 1] and rising at every one of ticks 1…200, and at 120 Hz frames for 3 s",
+    arguments: [1.0, 1.5, 3, 1000])
   func positiveAndMonotone(dampingRatio: Double) throws {
-    for spring in [try Spring(stiffness: 1, dampingRatio: dampingRatio), try Spring(stiffness: 300, dampingRatio: dampingRatio),
-                   try Spring(response: 5, dampingRatio: dampingRatio)] {
+    for spring in [
+      try Spring(stiffness: 1, dampingRatio: dampingRatio), try Spring(stiffness: 300, dampingRatio: dampingRatio),
+      try Spring(response: 5, dampingRatio: dampingRatio),
+    ] {
       var previous = 0.0
       for tick in Int64(1)...200 {
         let value = try step(spring, tick)
@@ -63,12 +69,14 @@ struct StepResponseTests {
 
   @Test("batch progress is the step response bit for bit: never negative, within [0, 1] for ζ ≥ 1")
   func batchProgress() throws {
-    let springs = try [1.0, 1.5, 3, 1000].flatMap { zeta in
-      [try Spring(stiffness: 1, dampingRatio: zeta), try Spring(response: 5, dampingRatio: zeta)]
-    } + [.bouncy, .snappy]
+    let springs =
+      try [1.0, 1.5, 3, 1000].flatMap { zeta in
+        [try Spring(stiffness: 1, dampingRatio: zeta), try Spring(response: 5, dampingRatio: zeta)]
+      } + [.bouncy, .snappy]
     let count = springs.count
-    let batch = try SpringBatch(itemCount: count, channelCount: 1, start: Array(repeating: 0, count: count),
-                                target: Array(repeating: 0, count: count), springs: .perItem(springs))
+    let batch = try SpringBatch(
+      itemCount: count, channelCount: 1, start: Array(repeating: 0, count: count),
+      target: Array(repeating: 0, count: count), springs: .perItem(springs))
     var progress = [Double](repeating: 0, count: count)
     for tick in Int64(0)...400 {
       let time = AnimationTime(ticks: tick * tick * 997)  // from the first ticks to ~0.23 s

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Harmonic
 import Testing
 import _AllocationCounter
+
+@testable import Harmonic
 
 /// Rows of a committed reference CSV under `Tests/Reference/`, parsed as
 /// doubles (the 45-digit references round to the nearest double).
@@ -85,8 +86,10 @@ func termScales(_ batch: SpringBatch, item: Int, channel: Int, at tick: Animatio
   let (start, target) = (batch.start(item: item, channel: channel), batch.target(item: item, channel: channel))
   let v0 = batch.initialVelocity(item: item, channel: channel)
   let restoring = basis.omegaSquared * (start - target) + basis.decayRate * v0
-  return ((start * remaining).magnitude + (target * step).magnitude + (v0 * s).magnitude,
-          (v0 * c).magnitude + (restoring * s).magnitude)
+  return (
+    (start * remaining).magnitude + (target * step).magnitude + (v0 * s).magnitude,
+    (v0 * c).magnitude + (restoring * s).magnitude
+  )
 }
 
 /// Whether two backends' results agree as ``BatchBackend`` promises: bit for

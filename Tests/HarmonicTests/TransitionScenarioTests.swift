@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import _AllocationCounter
+
 @testable import Harmonic
 
 /// Items on a circle: a layout that is not a grid, written the way an app
@@ -14,8 +15,9 @@ struct CircleLayout: CollectionLayout {
   var itemCounts: [Int] { [count] }
   func frame(_ item: Int) -> CGRect {
     let angle = 2 * Double.pi * Double(item) / Double(count)
-    return CGRect(x: Double(center.x) + radius * cos(angle) - Double(itemSize.width) / 2,
-                  y: Double(center.y) + radius * sin(angle) - Double(itemSize.height) / 2, width: itemSize.width, height: itemSize.height)
+    return CGRect(
+      x: Double(center.x) + radius * cos(angle) - Double(itemSize.width) / 2,
+      y: Double(center.y) + radius * sin(angle) - Double(itemSize.height) / 2, width: itemSize.width, height: itemSize.height)
   }
   func attributes(in rect: CGRect) -> [LayoutAttributes] {
     (0..<count).map { LayoutAttributes(indexPath: ip($0), frame: frame($0)) }.filter { $0.frame.intersects(rect) }
@@ -135,16 +137,18 @@ struct TransitionScenarioTests {
     holed.remove(at: 3)
     let size = CGSize(width: 320, height: 300)
     do {
-      _ = try LayoutTransition(from: cells, offset: .zero, contentSize: size, viewport: phone,
-                               to: holed, offset: .zero, contentSize: size, viewport: phone)
+      _ = try LayoutTransition(
+        from: cells, offset: .zero, contentSize: size, viewport: phone,
+        to: holed, offset: .zero, contentSize: size, viewport: phone)
       Issue.record("a missing cell was accepted")
     } catch {
       #expect("\(error)".contains("cell [0, 3]"), "\(error)")
     }
     // Declared deleted (and the counts agree), it fades out.
     let shifted = (0..<5).map { LayoutAttributes(indexPath: ip($0), frame: CGRect(x: 0, y: Double($0) * 50, width: 320, height: 44)) }
-    let transition = try LayoutTransition(from: cells, offset: .zero, contentSize: size, viewport: phone,
-                                          to: shifted, offset: .zero, contentSize: size, viewport: phone, update: LayoutUpdate(deleted: [ip(3)]))
+    let transition = try LayoutTransition(
+      from: cells, offset: .zero, contentSize: size, viewport: phone,
+      to: shifted, offset: .zero, contentSize: size, viewport: phone, update: LayoutUpdate(deleted: [ip(3)]))
     let k = try #require(transition.elements.firstIndex { $0.from == .cell(ip(4)) })
     #expect(transition.elements[k].to == .cell(ip(3)) && transition.endAttributes[k].frame.minY == 150)
   }
@@ -188,7 +192,9 @@ struct TransitionScenarioTests {
     let sections = LayoutUpdate(insertedSections: [1], deletedSections: [0])
     let mapping = try sections.mapping(oldItemCounts: [3, 4], newItemCounts: [4, 2])
     #expect(mapping.newIndexPath(forOld: ip(2, 1)) == ip(2, 0) && mapping.newIndexPath(forOld: ip(2, 0)) == nil)
-    #expect(mapping.oldIndexPath(forNew: ip(1, 1)) == nil && mapping.newElement(forOld: ElementID(.supplementary("header"), ip(0, 1))) == ElementID(.supplementary("header"), ip(0, 0)))
+    #expect(
+      mapping.oldIndexPath(forNew: ip(1, 1)) == nil
+        && mapping.newElement(forOld: ElementID(.supplementary("header"), ip(0, 1))) == ElementID(.supplementary("header"), ip(0, 0)))
     let movedSection = try LayoutUpdate(movedSections: [0: 1]).mapping(oldItemCounts: [3, 4], newItemCounts: [4, 3])
     #expect(movedSection.newIndexPath(forOld: ip(2, 0)) == ip(2, 1) && movedSection.newIndexPath(forOld: ip(3, 1)) == ip(3, 0))
     for bad in [LayoutUpdate(inserted: [ip(9)]), LayoutUpdate(deleted: [ip(1)], moved: [ip(1): ip(2)]), LayoutUpdate(deletedSections: [4])] {
@@ -199,8 +205,9 @@ struct TransitionScenarioTests {
   @Test("reorder by a move: the moved row springs from its old place to its new one, the rows between shift by one")
   func reorderByMove() throws {
     let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 10)], width: 320)
-    let transition = try LayoutTransition(from: list, offset: .zero, to: list, offset: .zero, viewport: phone,
-                                          update: LayoutUpdate(moved: [ip(2): ip(7)]))
+    let transition = try LayoutTransition(
+      from: list, offset: .zero, to: list, offset: .zero, viewport: phone,
+      update: LayoutUpdate(moved: [ip(2): ip(7)]))
     let moved = try index(transition, .cell(ip(7)))
     #expect(transition.elements[moved].from == .cell(ip(2)))
     #expect(transition.startAttributes[moved].frame.minY == 88 && transition.endAttributes[moved].frame.minY == 308)
@@ -222,8 +229,9 @@ struct TransitionScenarioTests {
     let portrait = try Viewport(size: CGSize(width: 320, height: 568)), landscape = try Viewport(size: CGSize(width: 568, height: 320))
     let section = GridLayout.Section(itemCount: 72, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)
     let tall = try GridLayout(sections: [section], viewportCrossExtent: 320), wide = try GridLayout(sections: [section], viewportCrossExtent: 568)
-    let transition = try LayoutTransition(from: tall, offset: CGPoint(x: 0, y: 420), to: wide, offset: CGPoint(x: 0, y: 210),
-                                          viewport: portrait, endViewport: landscape, update: LayoutUpdate(isBoundsChange: true))
+    let transition = try LayoutTransition(
+      from: tall, offset: CGPoint(x: 0, y: 420), to: wide, offset: CGPoint(x: 0, y: 210),
+      viewport: portrait, endViewport: landscape, update: LayoutUpdate(isBoundsChange: true))
     let animated = Set(transition.elements.map(\.id))
     let needed = Set(tall.attributes(in: portrait.visibleRect(at: CGPoint(x: 0, y: 420))).map(\.elementID))
       .union(wide.attributes(in: landscape.visibleRect(at: CGPoint(x: 0, y: 210))).map(\.elementID))
@@ -256,18 +264,23 @@ struct TransitionScenarioTests {
 
   @Test("headers and footers animate between layouts; a header only the new layout has fades in")
   func headersAndFooters() throws {
-    let old = try GridLayout(sections: [.init(itemCount: 6, itemSize: CGSize(width: 100, height: 100), headerExtent: 40, footerExtent: 20),
-                                        .init(itemCount: 4, itemSize: CGSize(width: 100, height: 100), headerExtent: 40)],
-                             viewportCrossExtent: 320)
-    let new = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 6), Array(repeating: 44, count: 4)], width: 320,
-                                  headerHeight: 30, footerHeight: 10)
+    let old = try GridLayout(
+      sections: [
+        .init(itemCount: 6, itemSize: CGSize(width: 100, height: 100), headerExtent: 40, footerExtent: 20),
+        .init(itemCount: 4, itemSize: CGSize(width: 100, height: 100), headerExtent: 40),
+      ],
+      viewportCrossExtent: 320)
+    let new = try GridLayout.list(
+      rowHeights: [Array(repeating: 44, count: 6), Array(repeating: 44, count: 4)], width: 320,
+      headerHeight: 30, footerHeight: 10)
     let transition = try LayoutTransition(from: old, offset: .zero, to: new, offset: .zero, viewport: phone)
     let header = ElementID(.supplementary("header"), ip(0, 1))
     let k = try index(transition, header)
     #expect(transition.startAttributes[k] == old.attributes(of: header)! && transition.endAttributes[k] == new.attributes(of: header)!)
     let footer = ElementID(.supplementary("footer"), ip(0, 1))
     let f = try index(transition, footer)
-    #expect(old.attributes(of: footer) == nil && transition.startAttributes[f].alpha == 0 && transition.startAttributes[f].frame == new.attributes(of: footer)!.frame)
+    #expect(
+      old.attributes(of: footer) == nil && transition.startAttributes[f].alpha == 0 && transition.startAttributes[f].frame == new.attributes(of: footer)!.frame)
     var frame = transition.makeFrame()
     try transition.frame(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), into: &frame)
     let y = Double(frame.attributes[k].center.y), (y0, y1) = (Double(old.attributes(of: header)!.center.y), Double(new.attributes(of: header)!.center.y))
@@ -286,8 +299,9 @@ struct TransitionScenarioTests {
       return pose
     }
     func determinants(_ transforms: TransformInterpolation) throws -> [(det: Double, angle: Double)] {
-      let transition = try LayoutTransition(from: grid, offset: .zero, to: more, offset: .zero, viewport: phone,
-                                            update: LayoutUpdate(inserted: [ip(4)]), appearance: style, transforms: transforms)
+      let transition = try LayoutTransition(
+        from: grid, offset: .zero, to: more, offset: .zero, viewport: phone,
+        update: LayoutUpdate(inserted: [ip(4)]), appearance: style, transforms: transforms)
       let k = try index(transition, .cell(ip(4)))
       var frame = transition.makeFrame()
       return try (0...60).map { step in
@@ -309,8 +323,9 @@ struct TransitionScenarioTests {
   func decompositionRoundTrip() throws {
     var random = SeededGenerator(seed: 7)
     for _ in 0..<500 {
-      let t = AffineTransform2D(a: .random(in: -3...3, using: &random), b: .random(in: -3...3, using: &random), c: .random(in: -3...3, using: &random),
-                                d: .random(in: -3...3, using: &random), tx: .random(in: -100...100, using: &random), ty: 5)
+      let t = AffineTransform2D(
+        a: .random(in: -3...3, using: &random), b: .random(in: -3...3, using: &random), c: .random(in: -3...3, using: &random),
+        d: .random(in: -3...3, using: &random), tx: .random(in: -100...100, using: &random), ty: 5)
       let back = DecomposedAffineTransform(t).transform
       for (x, y) in zip(t.components, back.components) { #expect((x - y).magnitude <= 1e-14 * 12) }
       var m = SIMD16<Double>()
@@ -330,8 +345,9 @@ struct TransitionScenarioTests {
   @Test("table → collection scrolled far: every item whose frame is on screen mid-flight is animated (brute force over all items)")
   func crossingItems() throws {
     let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 300)], width: 320)
-    let grid = try GridLayout(sections: [.init(itemCount: 300, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
-                              viewportCrossExtent: 320)
+    let grid = try GridLayout(
+      sections: [.init(itemCount: 300, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
+      viewportCrossExtent: 320)
     let (oldOffset, newOffset) = (CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 2100))
     let transition = try LayoutTransition(from: list, offset: oldOffset, to: grid, offset: newOffset, viewport: phone, springs: .shared(.smooth))
     let animated = Set(transition.elements.compactMap(\.to))
@@ -369,8 +385,10 @@ struct TransitionScenarioTests {
     let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 30)], width: 320)
     let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: phone)
     var scrubbed = transition.makeFrame()
-    for (goal, release) in [(1.0, try transition.finish(fromProgress: 0.4, velocity: 1.5, at: .zero, springs: .shared(.smooth))),
-                            (0.0, try transition.cancel(fromProgress: 0.4, velocity: 1.5, at: .zero, springs: .shared(.smooth)))] {
+    for (goal, release) in [
+      (1.0, try transition.finish(fromProgress: 0.4, velocity: 1.5, at: .zero, springs: .shared(.smooth))),
+      (0.0, try transition.cancel(fromProgress: 0.4, velocity: 1.5, at: .zero, springs: .shared(.smooth))),
+    ] {
       var frame = release.makeFrame()
       try release.frame(at: .zero, into: &frame)
       #expect(frame.overallProgress == 0.4)
@@ -396,8 +414,9 @@ struct TransitionScenarioTests {
       pose.alpha = 0
       return pose
     }
-    let transition = try LayoutTransition(from: grid, offset: .zero, to: more, offset: .zero, viewport: phone,
-                                          update: LayoutUpdate(inserted: [ip(6)]), appearance: style, springs: .shared(.snappy))
+    let transition = try LayoutTransition(
+      from: grid, offset: .zero, to: more, offset: .zero, viewport: phone,
+      update: LayoutUpdate(inserted: [ip(6)]), appearance: style, springs: .shared(.snappy))
     #expect(transition.include3D)
     let k = try index(transition, .cell(ip(6)))
     var frame = transition.makeFrame(velocities: true)
@@ -411,14 +430,16 @@ struct TransitionScenarioTests {
     #expect(frame.velocity(ofElement: k, channel: 0) == 0 && transition.makeFrame().velocity(ofElement: 0, channel: 0) == nil)
   }
 
-  @Test("transition frames allocate nothing: the start, mid-flight, completion and reuse after it, with velocities and decomposed transforms",
-        .enabled(if: AllocationCounter.isLive, AllocationCounter.skipReason))
+  @Test(
+    "transition frames allocate nothing: the start, mid-flight, completion and reuse after it, with velocities and decomposed transforms",
+    .enabled(if: AllocationCounter.isLive, AllocationCounter.skipReason))
   func framesAllocateNothing() throws {
     let grid = try GridLayout(sections: [.init(itemCount: 40, itemSize: CGSize(width: 100, height: 100), headerExtent: 30)], viewportCrossExtent: 320)
     let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 41)], width: 320, headerHeight: 20)
-    let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: phone,
-                                          update: LayoutUpdate(inserted: [ip(3)]), appearance: .flyIn(distance: 30, rotation: 2),
-                                          transforms: .decomposed)
+    let transition = try LayoutTransition(
+      from: grid, offset: .zero, to: list, offset: .zero, viewport: phone,
+      update: LayoutUpdate(inserted: [ip(3)]), appearance: .flyIn(distance: 30, rotation: 2),
+      transforms: .decomposed)
     var frame = transition.makeFrame(velocities: true)
     let ticks = [AnimationTime.zero, AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), transition.completion, AnimationTime(ticks: 1)]
     for tick in ticks { try transition.frame(at: tick, into: &frame) }  // warm-up
@@ -444,20 +465,25 @@ struct TransitionScenarioTests {
     }
   }
 
-  @Test("channel-column frames hold exactly the attribute frames' channels, the end state from completion on, and allocate nothing",
-        .enabled(if: AllocationCounter.isLive, AllocationCounter.skipReason))
+  @Test(
+    "channel-column frames hold exactly the attribute frames' channels, the end state from completion on, and allocate nothing",
+    .enabled(if: AllocationCounter.isLive, AllocationCounter.skipReason))
   func channelFrames() throws {
     let grid = try GridLayout(sections: [.init(itemCount: 40, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
     let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 40)], width: 320)
-    let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: phone,
-                                          springs: .shared(.bouncy), velocity: .gesture(CGPoint(x: 0, y: -600)))
+    let transition = try LayoutTransition(
+      from: grid, offset: .zero, to: list, offset: .zero, viewport: phone,
+      springs: .shared(.bouncy), velocity: .gesture(CGPoint(x: 0, y: -600)))
     var attributes = transition.makeFrame(velocities: true), columns = transition.makeChannelFrame(velocities: true)
     for tick in [AnimationTime.zero, AnimationTime(ticks: AnimationTime.ticksPerSecond / 9), transition.completion] {
       try transition.frame(at: tick, into: &attributes)
       try transition.frame(at: tick, into: &columns)
       #expect(columns.values == LayoutChannels.values(of: attributes.attributes))
       #expect(columns.contentOffset == attributes.contentOffset && columns.progress == attributes.progress)
-      for k in [0, 7] { #expect(columns.velocities[LayoutChannels.centerY * transition.elements.count + k] == attributes.velocity(ofElement: k, channel: LayoutChannels.centerY)) }
+      for k in [0, 7] {
+        #expect(
+          columns.velocities[LayoutChannels.centerY * transition.elements.count + k] == attributes.velocity(ofElement: k, channel: LayoutChannels.centerY))
+      }
     }
     #expect(columns.isComplete && columns.values == LayoutChannels.values(of: transition.endAttributes))
     let mid = AnimationTime(ticks: AnimationTime.ticksPerSecond / 7)

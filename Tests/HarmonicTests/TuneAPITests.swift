@@ -1,7 +1,7 @@
 import Foundation
 import Harmonic
-import HarmonicTuning
 import HarmonicCommands
+import HarmonicTuning
 import Testing
 
 /// The tuning page's JSON API without a server: the same bytes as the
@@ -23,14 +23,22 @@ struct TuneAPITests {
   @Test("sample answers exactly `harmonic sample … --json`, in every spring family and motion")
   func sampleMatchesCLI() throws {
     let cases: [(query: String, arguments: [String])] = [
-      ("response=0.5&dampingRatio=0.7&times=0,0.1,0.25,1",
-       ["--response", "0.5", "--damping-ratio", "0.7", "--times", "0,0.1,0.25,1"]),
-      ("stiffness=300&damping=12&mass=2&from=10&to=-4&initialVelocity=250&times=0,0.05,0.5,3",
-       ["--stiffness", "300", "--damping", "12", "--mass", "2", "--from", "10", "--to", "-4", "--initial-velocity", "250", "--times", "0,0.05,0.5,3"]),
-      ("stiffness=157.91367041742973&damping=17.592918860102841&times=1e-9,0.3333333333333333",
-       ["--stiffness", "157.91367041742973", "--damping", "17.592918860102841", "--times", "1e-9,0.3333333333333333"]),
-      ("duration=0.4&bounce=-0.5&relativeVelocity=3&to=320&times=0.016666666666666666,0.2",
-       ["--duration", "0.4", "--bounce", "-0.5", "--relative-velocity", "3", "--to", "320", "--times", "0.016666666666666666,0.2"]),
+      (
+        "response=0.5&dampingRatio=0.7&times=0,0.1,0.25,1",
+        ["--response", "0.5", "--damping-ratio", "0.7", "--times", "0,0.1,0.25,1"]
+      ),
+      (
+        "stiffness=300&damping=12&mass=2&from=10&to=-4&initialVelocity=250&times=0,0.05,0.5,3",
+        ["--stiffness", "300", "--damping", "12", "--mass", "2", "--from", "10", "--to", "-4", "--initial-velocity", "250", "--times", "0,0.05,0.5,3"]
+      ),
+      (
+        "stiffness=157.91367041742973&damping=17.592918860102841&times=1e-9,0.3333333333333333",
+        ["--stiffness", "157.91367041742973", "--damping", "17.592918860102841", "--times", "1e-9,0.3333333333333333"]
+      ),
+      (
+        "duration=0.4&bounce=-0.5&relativeVelocity=3&to=320&times=0.016666666666666666,0.2",
+        ["--duration", "0.4", "--bounce", "-0.5", "--relative-velocity", "3", "--to", "320", "--times", "0.016666666666666666,0.2"]
+      ),
       ("preset=bouncy&times=0%2C0.5", ["--preset", "bouncy", "--times", "0,0.5"]),
       ("stiffness=100&dampingRatio=0&times=1e12", ["--stiffness", "100", "--damping-ratio", "0", "--times", "1e12"]),
     ]
@@ -46,12 +54,18 @@ struct TuneAPITests {
     let pairs: [(endpoint: String, query: String, arguments: [String])] = [
       ("describe", "duration=0.5&bounce=0.3", ["describe", "--duration", "0.5", "--bounce", "0.3"]),
       ("describe", "tension=40&friction=7", ["describe", "--tension", "40", "--friction", "7"]),
-      ("settle", "response=0.5&dampingRatio=0.3&valueTolerance=0.01&velocityTolerance=inf",
-       ["settle", "--response", "0.5", "--damping-ratio", "0.3", "--value-tolerance", "0.01", "--velocity-tolerance", "inf"]),
-      ("export", "mass=1&stiffness=157.91367041742973&damping=3.518583772020569",
-       ["export", "--code", "all", "--mass", "1", "--stiffness", "157.91367041742973", "--damping", "3.518583772020569"]),
-      ("export", "duration=0.5&bounce=0.25&code=android&tolerance=0.0005",
-       ["export", "--code", "android", "--duration", "0.5", "--bounce", "0.25", "--tolerance", "0.0005"]),
+      (
+        "settle", "response=0.5&dampingRatio=0.3&valueTolerance=0.01&velocityTolerance=inf",
+        ["settle", "--response", "0.5", "--damping-ratio", "0.3", "--value-tolerance", "0.01", "--velocity-tolerance", "inf"]
+      ),
+      (
+        "export", "mass=1&stiffness=157.91367041742973&damping=3.518583772020569",
+        ["export", "--code", "all", "--mass", "1", "--stiffness", "157.91367041742973", "--damping", "3.518583772020569"]
+      ),
+      (
+        "export", "duration=0.5&bounce=0.25&code=android&tolerance=0.0005",
+        ["export", "--code", "android", "--duration", "0.5", "--bounce", "0.25", "--tolerance", "0.0005"]
+      ),
       ("fit", "bezier=0.25,0.1,0.25,1&duration=0.5", ["fit", "--bezier", "0.25,0.1,0.25,1", "--duration", "0.5"]),
       ("fit", "overshoot=10&settleTime=0.8", ["fit", "--overshoot", "10", "--settle-time", "0.8"]),
     ]
@@ -62,10 +76,12 @@ struct TuneAPITests {
     }
     // CSV samples in the body fit exactly as the same file does.
     let motion = try SpringMotion(spring: try Spring(response: 0.45, dampingRatio: 0.6), from: 2, to: 7)
-    let csv = "time,value\n" + (0...60).map { i -> String in
-      let t = Double(i) / 100
-      return "\(t),\(try! motion.state(atTime: t).value)"
-    }.joined(separator: "\n")
+    let csv =
+      "time,value\n"
+      + (0...60).map { i -> String in
+        let t = Double(i) / 100
+        return "\(t),\(try! motion.state(atTime: t).value)"
+      }.joined(separator: "\n")
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("tune-fit-\(UUID().uuidString).csv")
     try csv.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Harmonic
 
 @Suite("Value springs: any value, gestures, limits, reorder")
@@ -35,20 +36,24 @@ struct ValueAnimationTests {
     let v = SIMD4<Double>(300, -200, 50, 10)
     try checkConformance(Double.self, from: 0, to: 100, next: -40, velocity: v)
     try checkConformance(CGPoint.self, from: CGPoint(x: 10, y: 20), to: CGPoint(x: 300, y: 500), next: CGPoint(x: 0, y: 0), velocity: v)
-    try checkConformance(CGSize.self, from: CGSize(width: 10, height: 20), to: CGSize(width: 300, height: 500), next: CGSize(width: 50, height: 50), velocity: v)
-    try checkConformance(CGRect.self, from: CGRect(x: 0, y: 0, width: 80, height: 80), to: CGRect(x: 0, y: 0, width: 390, height: 844),
-                         next: CGRect(x: 20, y: 100, width: 80, height: 80), velocity: v)
+    try checkConformance(
+      CGSize.self, from: CGSize(width: 10, height: 20), to: CGSize(width: 300, height: 500), next: CGSize(width: 50, height: 50), velocity: v)
+    try checkConformance(
+      CGRect.self, from: CGRect(x: 0, y: 0, width: 80, height: 80), to: CGRect(x: 0, y: 0, width: 390, height: 844),
+      next: CGRect(x: 20, y: 100, width: 80, height: 80), velocity: v)
     try checkConformance(SIMD2<Double>.self, from: SIMD2(1, 2), to: SIMD2(3, 4), next: SIMD2(0, 0), velocity: v)
     try checkConformance(SIMD3<Double>.self, from: SIMD3(1, 2, 3), to: SIMD3(3, 4, 5), next: SIMD3(0, 0, 0), velocity: v)
     try checkConformance(SIMD4<Double>.self, from: SIMD4(1, 2, 3, 4), to: SIMD4(3, 4, 5, 6), next: .zero, velocity: v)
-    try checkConformance(RGBAColor.self, from: RGBAColor(red: 1, green: 0, blue: 0), to: RGBAColor(red: 0, green: 0, blue: 1),
-                         next: RGBAColor(red: 0.2, green: 0.8, blue: 0.2, alpha: 0.5), velocity: SIMD4(0.5, 0, -0.5, 0))
+    try checkConformance(
+      RGBAColor.self, from: RGBAColor(red: 1, green: 0, blue: 0), to: RGBAColor(red: 0, green: 0, blue: 1),
+      next: RGBAColor(red: 0.2, green: 0.8, blue: 0.2, alpha: 0.5), velocity: SIMD4(0.5, 0, -0.5, 0))
   }
 
   @Test("a colour springs in linear light and never leaves [0, 1], even bouncing")
   func colour() throws {
-    let animation = try ValueAnimation(value: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0), velocity: SIMD4(repeating: 8),
-                                       target: RGBAColor(red: 1, green: 1, blue: 1), spring: .bouncy)
+    let animation = try ValueAnimation(
+      value: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0), velocity: SIMD4(repeating: 8),
+      target: RGBAColor(red: 1, green: 1, blue: 1), spring: .bouncy)
     var overshoot = false
     for ms in stride(from: Int64(0), through: 1500, by: 5) {
       let colour = animation.value(at: tick(ms))
@@ -84,8 +89,9 @@ struct ValueAnimationTests {
   func limits() throws {
     for spring in [Spring.bouncy, .snappy, try Spring(response: 0.3, dampingRatio: 0.2)] {
       for velocity in [0.0, 900, -2500] {
-        let clamped = try ValueAnimation(value: 0.0, velocity: SIMD4(velocity, 0, 0, 0), target: 100.0, spring: spring,
-                                         limits: ValueLimits(clampsOvershoot: true))
+        let clamped = try ValueAnimation(
+          value: 0.0, velocity: SIMD4(velocity, 0, 0, 0), target: 100.0, spring: spring,
+          limits: ValueLimits(clampsOvershoot: true))
         let free = try SpringMotion(spring: spring, from: 0, to: 100, initialVelocity: velocity)
         let stop = clamped._stopTick[0]
         if stop == .max {
@@ -100,8 +106,9 @@ struct ValueAnimationTests {
       }
     }
     // androidx's min/max: a fling up stops at the maximum, exactly where the free motion reaches it.
-    let bounded = try ValueAnimation(value: CGPoint(x: 0, y: 0), velocity: SIMD4(0, 3000, 0, 0), target: CGPoint(x: 0, y: 0), spring: .smooth,
-                                     limits: ValueLimits(maximum: SIMD4(100, 50, 0, 0)))  // the free fling peaks near 88
+    let bounded = try ValueAnimation(
+      value: CGPoint(x: 0, y: 0), velocity: SIMD4(0, 3000, 0, 0), target: CGPoint(x: 0, y: 0), spring: .smooth,
+      limits: ValueLimits(maximum: SIMD4(100, 50, 0, 0)))  // the free fling peaks near 88
     let free = try SpringMotion(spring: .smooth, from: 0, to: 0, initialVelocity: 3000)
     let stop = AnimationTime(ticks: bounded._stopTick[1])
     #expect(free.state(at: stop).value >= 50 && free.state(at: stop - AnimationTime(ticks: 1)).value < 50)

@@ -42,8 +42,9 @@ func request(_ url: URL, session: URLSession = .shared, method: String = "GET", 
   if let body { request.httpBody = Data(body.utf8) }
   let (data, response) = try await session.data(for: request)
   let http = try #require(response as? HTTPURLResponse)
-  return Reply(status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type") ?? "",
-               body: String(decoding: data, as: UTF8.self))
+  return Reply(
+    status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type") ?? "",
+    body: String(decoding: data, as: UTF8.self))
 }
 
 @Suite("harmonic tune: the server", .serialized)

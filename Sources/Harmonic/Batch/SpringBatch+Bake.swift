@@ -51,7 +51,8 @@ extension SpringBatch {
       throw .invalidParameter(name: "ticks.count", value: Double(ticks.count), accepted: "the bake's frameCount \(frames)")
     }
     for j in 1..<max(1, ticks.count) where ticks[j] < ticks[j - 1] {
-      throw .invalidParameter(name: "ticks[\(j)]", value: Double(ticks[j].ticks), accepted: "≥ ticks[\(j - 1)] = \(ticks[j - 1].ticks) (bake times must not decrease)")
+      throw .invalidParameter(
+        name: "ticks[\(j)]", value: Double(ticks[j].ticks), accepted: "≥ ticks[\(j - 1)] = \(ticks[j - 1].ticks) (bake times must not decrease)")
     }
     guard bake.values.count == elementCount * frames, bake._coefficients.count == 3 * frames * _groups.count else {
       throw .invalidParameter(name: "bake", value: Double(bake.values.count), accepted: "buffers from this batch's makeBake(frameCount:)")
@@ -87,8 +88,9 @@ extension SpringBatch {
                 let base = channel * items
                 if useBLAS {
                   _forEachRunSlice(runs, in: range) { run, lo, hi in
-                    _BLAS.gemm(m: hi - lo, n: frames, k: 3, a: columns.buffer.baseAddress! + base + lo, lda: n,
-                               b: w.buffer.baseAddress! + 3 * run.group * frames, ldb: 3, c: out.base + base + lo, ldc: n)
+                    _BLAS.gemm(
+                      m: hi - lo, n: frames, k: 3, a: columns.buffer.baseAddress! + base + lo, lda: n,
+                      b: w.buffer.baseAddress! + 3 * run.group * frames, ldb: 3, c: out.base + base + lo, ldc: n)
                   }
                   continue
                 }

@@ -87,13 +87,16 @@ extension SpringBatch {
 
   func _checkFrame(_ frame: SpringBatch.Frame) throws(HarmonicError) {
     guard frame.values.count == elementCount else {
-      throw .invalidParameter(name: "frame.values.count", value: Double(frame.values.count), accepted: "this batch's element count \(elementCount) (make the frame with makeFrame())")
+      throw .invalidParameter(
+        name: "frame.values.count", value: Double(frame.values.count), accepted: "this batch's element count \(elementCount) (make the frame with makeFrame())")
     }
     guard frame.velocities.isEmpty || frame.velocities.count == elementCount else {
       throw .invalidParameter(name: "frame.velocities.count", value: Double(frame.velocities.count), accepted: "0 or \(elementCount)")
     }
     guard frame._coefficients.count == 5 * _groups.count else {
-      throw .invalidParameter(name: "frame groups", value: Double(frame._coefficients.count / 5), accepted: "this batch's group count \(_groups.count) (make a new frame after a retarget that changed springs)")
+      throw .invalidParameter(
+        name: "frame groups", value: Double(frame._coefficients.count / 5),
+        accepted: "this batch's group count \(_groups.count) (make a new frame after a retarget that changed springs)")
     }
   }
 

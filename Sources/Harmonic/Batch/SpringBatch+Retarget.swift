@@ -66,8 +66,9 @@ extension SpringBatch {
       var group = _groups[_group(item)]
       if chosen[item] {
         let newSpring = spring ?? group.spring
-        group = _SpringGroup(spring: newSpring, progressOrigin: time, progressVelocity: progressVelocity,
-                             progressSettle: _SpringGroup.progressSettle(newSpring, velocity: progressVelocity, memo: &memo))
+        group = _SpringGroup(
+          spring: newSpring, progressOrigin: time, progressVelocity: progressVelocity,
+          progressSettle: _SpringGroup.progressSettle(newSpring, velocity: progressVelocity, memo: &memo))
       }
       if let existing = index[group] {
         groupOfItem[item] = existing

@@ -62,8 +62,9 @@ extension SpringBatch {
                       // next = state, then next += state·(Φ − I)ᵀ (β = 1).
                       (next.base + base + lo).update(from: state.buffer.baseAddress! + base + lo, count: hi - lo)
                       (next.base + n + base + lo).update(from: state.buffer.baseAddress! + n + base + lo, count: hi - lo)
-                      _BLAS.gemm(m: hi - lo, n: 2, k: 2, a: state.buffer.baseAddress! + base + lo, lda: n,
-                                 b: phi.buffer.baseAddress! + 4 * run.group, ldb: 2, c: next.base + base + lo, ldc: n, beta: 1)
+                      _BLAS.gemm(
+                        m: hi - lo, n: 2, k: 2, a: state.buffer.baseAddress! + base + lo, lda: n,
+                        b: phi.buffer.baseAddress! + 4 * run.group, ldb: 2, c: next.base + base + lo, ldc: n, beta: 1)
                     }
                     continue
                   }

@@ -98,8 +98,9 @@ public struct SpringBatch: Sendable {
     columns.append(contentsOf: target)
     if let velocity { columns.append(contentsOf: velocity) } else { columns.append(contentsOf: repeatElement(0, count: elements)) }
     columns.append(contentsOf: repeatElement(0, count: elements))
-    try self.init(_checkedColumns: consume columns, itemCount: itemCount, channelCount: channelCount, springs: springs, origin: origin,
-                  progressVelocity: progressVelocity)
+    try self.init(
+      _checkedColumns: consume columns, itemCount: itemCount, channelCount: channelCount, springs: springs, origin: origin,
+      progressVelocity: progressVelocity)
   }
 
   /// A batch over columns laid out as `_columns` is, `[start | target |
@@ -116,8 +117,9 @@ public struct SpringBatch: Sendable {
     self.origin = origin
     var memo: [_SpringGroup.ProgressKey: Double] = [:]
     self._groups = springList.map { spring in
-      _SpringGroup(spring: spring, progressOrigin: origin, progressVelocity: progressVelocity,
-                   progressSettle: _SpringGroup.progressSettle(spring, velocity: progressVelocity, memo: &memo))
+      _SpringGroup(
+        spring: spring, progressOrigin: origin, progressVelocity: progressVelocity,
+        progressSettle: _SpringGroup.progressSettle(spring, velocity: progressVelocity, memo: &memo))
     }
     self._groupOfItem = groupOfItem
     self._runs = []

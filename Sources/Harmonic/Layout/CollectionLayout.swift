@@ -116,8 +116,9 @@ public struct LayoutSnapshot: CollectionLayout {
         throw .invalidParameter(name: "itemCounts[\(s)]", value: Double(count), accepted: "≥ 0")
       }
       for (s, count) in counts.enumerated() where count > 0 && (s >= itemCounts.count || count > itemCounts[s]) {
-        throw .invalidParameter(name: "itemCounts[\(s)]", value: Double(s < itemCounts.count ? itemCounts[s] : 0),
-                                accepted: "≥ \(count), the cells given in section \(s)")
+        throw .invalidParameter(
+          name: "itemCounts[\(s)]", value: Double(s < itemCounts.count ? itemCounts[s] : 0),
+          accepted: "≥ \(count), the cells given in section \(s)")
       }
     }
     self.contentSize = contentSize

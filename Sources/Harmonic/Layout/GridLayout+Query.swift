@@ -22,7 +22,8 @@ extension GridLayout {
       throw .invalidParameter(name: "indexPath.section", value: Double(indexPath.section), accepted: "within 0..<\(itemCounts.count)")
     }
     guard (0..<itemCounts[indexPath.section]).contains(indexPath.item) else {
-      throw .invalidParameter(name: "indexPath.item", value: Double(indexPath.item), accepted: "within 0..<\(itemCounts[indexPath.section]) in section \(indexPath.section)")
+      throw .invalidParameter(
+        name: "indexPath.item", value: Double(indexPath.item), accepted: "within 0..<\(itemCounts[indexPath.section]) in section \(indexPath.section)")
     }
     return _sectionFirstItem[indexPath.section] + indexPath.item
   }
@@ -75,14 +76,19 @@ extension GridLayout {
     guard let plan = _visitPlan(rect) else { return [] }
     // Written in place, at most the plan's bound: no growing array.
     return [LayoutAttributes](_unsafeFilling: plan.bound) { result, count in
-      _visit(plan, cell: {
+      _visit(
+        plan,
+        cell: {
+          precondition(count < plan.bound, "GridLayout: a rect query past its bound")
+          (result.baseAddress! + count).initialize(to: LayoutAttributes(indexPath: $1, frame: _itemFrame($0)))
+          count += 1
+        }
+      ) { section, kind, frame, pinned in
         precondition(count < plan.bound, "GridLayout: a rect query past its bound")
-        (result.baseAddress! + count).initialize(to: LayoutAttributes(indexPath: $1, frame: _itemFrame($0)))
-        count += 1
-      }) { section, kind, frame, pinned in
-        precondition(count < plan.bound, "GridLayout: a rect query past its bound")
-        (result.baseAddress! + count).initialize(to: LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: section), kind: kind,
-                                                                      frame: frame, zIndex: pinned ? 1024 : 1))
+        (result.baseAddress! + count).initialize(
+          to: LayoutAttributes(
+            indexPath: ItemIndexPath(item: 0, section: section), kind: kind,
+            frame: frame, zIndex: pinned ? 1024 : 1))
         count += 1
       }
     }
@@ -95,11 +101,14 @@ extension GridLayout {
   public func elementIDs(in rect: CGRect) -> [ElementID] {
     guard let plan = _visitPlan(rect) else { return [] }
     return [ElementID](_unsafeFilling: plan.bound) { result, count in
-      _visit(plan, cell: {
-        precondition(count < plan.bound, "GridLayout: a rect query past its bound")
-        (result.baseAddress! + count).initialize(to: ElementID(.cell, $1))
-        count += 1
-      }) { section, kind, _, _ in
+      _visit(
+        plan,
+        cell: {
+          precondition(count < plan.bound, "GridLayout: a rect query past its bound")
+          (result.baseAddress! + count).initialize(to: ElementID(.cell, $1))
+          count += 1
+        }
+      ) { section, kind, _, _ in
         precondition(count < plan.bound, "GridLayout: a rect query past its bound")
         (result.baseAddress! + count).initialize(to: ElementID(kind, ItemIndexPath(item: 0, section: section)))
         count += 1
@@ -127,8 +136,9 @@ extension GridLayout {
     let firstSection = _partitionPoint(count: _sectionMainStart.count) { _sectionMainEnd[$0] > main.0 }
     var endSection = firstSection
     while endSection < _sectionMainStart.count, _sectionMainStart[endSection] < main.1 { endSection += 1 }
-    return _VisitPlan(main: main, cross: cross, lines: firstLine..<endLine, sections: firstSection..<endSection,
-                      bound: _lineFirstItem[endLine] - _lineFirstItem[firstLine] + 2 * (endSection - firstSection))
+    return _VisitPlan(
+      main: main, cross: cross, lines: firstLine..<endLine, sections: firstSection..<endSection,
+      bound: _lineFirstItem[endLine] - _lineFirstItem[firstLine] + 2 * (endSection - firstSection))
   }
 
   /// Calls `cell` with the global index and the index path of every item
@@ -205,8 +215,9 @@ extension GridLayout {
     guard (0..<itemCounts.count).contains(section) else {
       throw .invalidParameter(name: "section", value: Double(section), accepted: "within 0..<\(itemCounts.count)")
     }
-    return _frame(main: _sectionMainStart[section], cross: 0, mainSize: _sectionMainEnd[section] - _sectionMainStart[section],
-                  crossSize: viewportCrossExtent)
+    return _frame(
+      main: _sectionMainStart[section], cross: 0, mainSize: _sectionMainEnd[section] - _sectionMainStart[section],
+      crossSize: viewportCrossExtent)
   }
 
   /// The number of lines (rows of a vertical grid, columns of a horizontal one).

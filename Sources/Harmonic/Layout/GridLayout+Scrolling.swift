@@ -73,8 +73,9 @@ extension GridLayout {
       if let old {
         let before = try old.layout.frame(of: first)
         let after = try frame(of: first)
-        offset = CGPoint(x: Double(after.minX) - (Double(before.minX) - Double(old.offset.x)),
-                         y: Double(after.minY) - (Double(before.minY) - Double(old.offset.y)))
+        offset = CGPoint(
+          x: Double(after.minX) - (Double(before.minX) - Double(old.offset.x)),
+          y: Double(after.minY) - (Double(before.minY) - Double(old.offset.y)))
       } else {
         offset = Self._offset(showing: box, at: .none, viewport: viewport, current: current)
       }
@@ -97,10 +98,12 @@ extension GridLayout {
     let index = try _globalIndex(indexPath)
     let line = _partitionPoint(count: _lineMainStart.count) { self._lineFirstItem[$0 + 1] > index }
     let start = _lineMainStart[line]
-    let offset = scrollAxis == .vertical
+    let offset =
+      scrollAxis == .vertical
       ? CGPoint(x: -viewport.insets.left, y: start - viewport.insets.top)
-      : CGPoint(x: isRightToLeft ? Double(contentSize.width) - start - Double(viewport.size.width) + viewport.insets.right : start - viewport.insets.left,
-                y: -viewport.insets.top)
+      : CGPoint(
+        x: isRightToLeft ? Double(contentSize.width) - start - Double(viewport.size.width) + viewport.insets.right : start - viewport.insets.left,
+        y: -viewport.insets.top)
     return viewport.clamp(offset, content: contentSize)
   }
 

@@ -39,15 +39,17 @@ extension GridLayout {
     try SnapLayout._checkViewport(extent, leading, trailing)
     switch unit {
     case .sections:
-      return SnapLayout(items: .explicit(starts: _sectionMainStart, ends: _sectionMainEnd), contentExtent: content,
-                        viewportExtent: extent, leadingInset: leading, trailingInset: trailing)
+      return SnapLayout(
+        items: .explicit(starts: _sectionMainStart, ends: _sectionMainEnd), contentExtent: content,
+        viewportExtent: extent, leadingInset: leading, trailingInset: trailing)
     case .lines:
       guard !_lineMainStart.isEmpty else {
         throw .invalidParameter(name: "lines", value: 0, accepted: "≥ 1 (every section is empty: snap by sections instead)")
       }
       guard pinsSectionHeaders else {
-        return SnapLayout(items: .explicit(starts: _lineMainStart, ends: _lineMainEnd), contentExtent: content,
-                          viewportExtent: extent, leadingInset: leading, trailingInset: trailing)
+        return SnapLayout(
+          items: .explicit(starts: _lineMainStart, ends: _lineMainEnd), contentExtent: content,
+          viewportExtent: extent, leadingInset: leading, trailingInset: trailing)
       }
       var starts = _lineMainStart, ends = _lineMainEnd
       var section = 0
@@ -56,8 +58,9 @@ extension GridLayout {
         let header = _headers[section].extent
         (starts[line], ends[line]) = (starts[line] - header, ends[line] - header)
       }
-      return SnapLayout(items: .explicit(starts: starts, ends: ends), contentExtent: content,
-                        viewportExtent: extent, leadingInset: leading, trailingInset: trailing)
+      return SnapLayout(
+        items: .explicit(starts: starts, ends: ends), contentExtent: content,
+        viewportExtent: extent, leadingInset: leading, trailingInset: trailing)
     }
   }
 
@@ -109,7 +112,8 @@ extension SnapLayout {
     }
     let insets = viewport.insets
     let (leading, trailing) = vertical ? (insets.top, insets.bottom) : (insets.left, insets.right)
-    return try SnapLayout(starts: starts, ends: ends, contentExtent: max(ends[ends.count - 1], Double(vertical ? layout.contentSize.height : layout.contentSize.width)),
-                          viewport: Double(vertical ? viewport.size.height : viewport.size.width), leadingInset: leading, trailingInset: trailing)
+    return try SnapLayout(
+      starts: starts, ends: ends, contentExtent: max(ends[ends.count - 1], Double(vertical ? layout.contentSize.height : layout.contentSize.width)),
+      viewport: Double(vertical ? viewport.size.height : viewport.size.width), leadingInset: leading, trailingInset: trailing)
   }
 }

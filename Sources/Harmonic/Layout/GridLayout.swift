@@ -51,20 +51,24 @@ public struct GridLayout: Sendable {
       itemCount: Int, itemSize: CGSize, insets: LayoutInsets = .zero, lineSpacing: Double = 10, interitemSpacing: Double = 10,
       headerExtent: Double = 0, footerExtent: Double = 0
     ) {
-      self.init(itemSizes: .fixed(itemSize), itemCount: itemCount, insets: insets, lineSpacing: lineSpacing,
-                interitemSpacing: interitemSpacing, headerExtent: headerExtent, footerExtent: footerExtent)
+      self.init(
+        itemSizes: .fixed(itemSize), itemCount: itemCount, insets: insets, lineSpacing: lineSpacing,
+        interitemSpacing: interitemSpacing, headerExtent: headerExtent, footerExtent: footerExtent)
     }
 
     public init(
       itemSizes: [CGSize], insets: LayoutInsets = .zero, lineSpacing: Double = 10, interitemSpacing: Double = 10,
       headerExtent: Double = 0, footerExtent: Double = 0
     ) {
-      self.init(itemSizes: .perItem(itemSizes), itemCount: itemSizes.count, insets: insets, lineSpacing: lineSpacing,
-                interitemSpacing: interitemSpacing, headerExtent: headerExtent, footerExtent: footerExtent)
+      self.init(
+        itemSizes: .perItem(itemSizes), itemCount: itemSizes.count, insets: insets, lineSpacing: lineSpacing,
+        interitemSpacing: interitemSpacing, headerExtent: headerExtent, footerExtent: footerExtent)
     }
 
-    init(itemSizes: ItemSizes, itemCount: Int, insets: LayoutInsets, lineSpacing: Double, interitemSpacing: Double,
-         headerExtent: Double, footerExtent: Double) {
+    init(
+      itemSizes: ItemSizes, itemCount: Int, insets: LayoutInsets, lineSpacing: Double, interitemSpacing: Double,
+      headerExtent: Double, footerExtent: Double
+    ) {
       self.itemSizes = itemSizes
       self.itemCount = itemCount
       self.insets = insets
@@ -147,8 +151,10 @@ public struct GridLayout: Sendable {
     for (s, section) in sections.enumerated() {
       try _Check.count(section.itemCount, "sections[\(s)].itemCount", atLeast: 0)
       try section.insets.check("sections[\(s)].insets")
-      for (name, value) in [("lineSpacing", section.lineSpacing), ("interitemSpacing", section.interitemSpacing),
-                            ("headerExtent", section.headerExtent), ("footerExtent", section.footerExtent)] {
+      for (name, value) in [
+        ("lineSpacing", section.lineSpacing), ("interitemSpacing", section.interitemSpacing),
+        ("headerExtent", section.headerExtent), ("footerExtent", section.footerExtent),
+      ] {
         try _Check.length(value, "sections[\(s)].\(name)")
       }
       let crossInsets = vertical ? section.insets.left + section.insets.right : section.insets.top + section.insets.bottom
@@ -167,8 +173,9 @@ public struct GridLayout: Sendable {
         try _Check.length(h, "sections[\(s)] item \(item) height")
         let cross = vertical ? w : h
         guard cross <= available else {
-          throw .invalidParameter(name: "sections[\(s)] item \(item) \(vertical ? "width" : "height")", value: cross,
-                                  accepted: "≤ the available \(vertical ? "width" : "height") \(available) (viewport minus section insets)")
+          throw .invalidParameter(
+            name: "sections[\(s)] item \(item) \(vertical ? "width" : "height")", value: cross,
+            accepted: "≤ the available \(vertical ? "width" : "height") \(available) (viewport minus section insets)")
         }
       }
       total += section.itemCount
@@ -270,8 +277,10 @@ public struct GridLayout: Sendable {
       for (row, height) in heights.enumerated() {
         try _Check.length(height, "rowHeights[\(s)][\(row)]")
       }
-      sections.append(Section(itemSizes: heights.map { CGSize(width: max(rowWidth, 0), height: $0) }, insets: insets,
-                              lineSpacing: rowSpacing, interitemSpacing: 0, headerExtent: headerHeight, footerExtent: footerHeight))
+      sections.append(
+        Section(
+          itemSizes: heights.map { CGSize(width: max(rowWidth, 0), height: $0) }, insets: insets,
+          lineSpacing: rowSpacing, interitemSpacing: 0, headerExtent: headerHeight, footerExtent: footerHeight))
     }
     return try GridLayout(sections: sections, viewportCrossExtent: width, rightToLeft: rightToLeft)
   }
@@ -281,8 +290,9 @@ public struct GridLayout: Sendable {
   public static func carousel(count: Int, itemSize: CGSize, spacing: Double, viewport: CGSize, rightToLeft: Bool = false) throws(HarmonicError) -> GridLayout {
     let side = max(0, (Double(viewport.width) - Double(itemSize.width)) / 2)
     let vertical = max(0, (Double(viewport.height) - Double(itemSize.height)) / 2)
-    let section = Section(itemCount: count, itemSize: itemSize, insets: LayoutInsets(top: vertical, left: side, bottom: vertical, right: side),
-                          lineSpacing: spacing, interitemSpacing: 0)
+    let section = Section(
+      itemCount: count, itemSize: itemSize, insets: LayoutInsets(top: vertical, left: side, bottom: vertical, right: side),
+      lineSpacing: spacing, interitemSpacing: 0)
     return try GridLayout(sections: [section], scrollAxis: .horizontal, viewportCrossExtent: Double(viewport.height), rightToLeft: rightToLeft)
   }
 }

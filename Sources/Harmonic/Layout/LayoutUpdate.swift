@@ -125,8 +125,11 @@ extension LayoutUpdate {
       let survivingOld = (0..<oldCounts.count).filter { !removedSections.contains($0) }
       let survivingNew = (0..<newCounts.count).filter { !addedSections.contains($0) }
       guard survivingOld.count == survivingNew.count else {
-        throw .invalidParameter(name: "section count", value: Double(newCounts.count),
-                                accepted: "\(oldCounts.count) old sections − \(removedSections.count - update.movedSections.count) deleted + \(addedSections.count - update.movedSections.count) inserted = \(oldCounts.count - removedSections.count + addedSections.count)")
+        throw .invalidParameter(
+          name: "section count", value: Double(newCounts.count),
+          accepted:
+            "\(oldCounts.count) old sections − \(removedSections.count - update.movedSections.count) deleted + \(addedSections.count - update.movedSections.count) inserted = \(oldCounts.count - removedSections.count + addedSections.count)"
+        )
       }
       var oldSections = [Int?](repeating: nil, count: oldCounts.count), newSections = [Int?](repeating: nil, count: newCounts.count)
       for (o, n) in zip(survivingOld, survivingNew) { (oldSections[o], newSections[n]) = (n, o) }
@@ -135,8 +138,10 @@ extension LayoutUpdate {
       // Items.
       func check(_ path: ItemIndexPath, _ counts: [Int], _ name: String) throws(HarmonicError) {
         guard (0..<counts.count).contains(path.section), (0..<counts[path.section]).contains(path.item) else {
-          throw .invalidParameter(name: "\(name) \(path)", value: Double(path.item),
-                                  accepted: counts.indices.contains(path.section) ? "an item within 0..<\(counts[path.section]) of section \(path.section)" : "a section within 0..<\(counts.count)")
+          throw .invalidParameter(
+            name: "\(name) \(path)", value: Double(path.item),
+            accepted: counts.indices.contains(path.section)
+              ? "an item within 0..<\(counts[path.section]) of section \(path.section)" : "a section within 0..<\(counts.count)")
         }
       }
       var removed = oldCounts.map { _ in Set<Int>() }, added = newCounts.map { _ in Set<Int>() }
@@ -145,13 +150,15 @@ extension LayoutUpdate {
       func mark(_ path: ItemIndexPath, _ name: String, old: Bool) throws(HarmonicError) {
         try check(path, old ? oldCounts : newCounts, name)
         guard !(old ? update.deletedSections : update.insertedSections).contains(path.section) else {
-          throw .invalidParameter(name: "\(name) \(path)", value: Double(path.section),
-                                  accepted: "an item of a section that is not \(old ? "deleted" : "inserted")")
+          throw .invalidParameter(
+            name: "\(name) \(path)", value: Double(path.section),
+            accepted: "an item of a section that is not \(old ? "deleted" : "inserted")")
         }
         let fresh = old ? removed[path.section].insert(path.item).inserted : added[path.section].insert(path.item).inserted
         guard fresh else {
-          throw .invalidParameter(name: "\(name) \(path)", value: Double(path.item),
-                                  accepted: old ? "an old index path named once (deleted, reloaded or moved)" : "a new index path named once (inserted or moved to)")
+          throw .invalidParameter(
+            name: "\(name) \(path)", value: Double(path.item),
+            accepted: old ? "an old index path named once (deleted, reloaded or moved)" : "a new index path named once (inserted or moved to)")
         }
       }
       func remove(_ path: ItemIndexPath, _ name: String) throws(HarmonicError) { try mark(path, name, old: true) }
@@ -170,8 +177,11 @@ extension LayoutUpdate {
         guard let n else { continue }
         let staying = oldCounts[o] - removed[o].count, free = newCounts[n] - added[n].count
         guard staying == free else {
-          throw .invalidParameter(name: "new item count of section \(n)", value: Double(newCounts[n]),
-                                  accepted: "\(oldCounts[o]) items of old section \(o) − \(removed[o].count) deleted or moved out + \(added[n].count) inserted or moved in = \(staying + added[n].count)")
+          throw .invalidParameter(
+            name: "new item count of section \(n)", value: Double(newCounts[n]),
+            accepted:
+              "\(oldCounts[o]) items of old section \(o) − \(removed[o].count) deleted or moved out + \(added[n].count) inserted or moved in = \(staying + added[n].count)"
+          )
         }
       }
       _oldSections = oldSections

@@ -7,10 +7,12 @@ public struct Transform3D: Sendable, Hashable {
 
   /// - Precondition-free: a wrong count is refused with a typed error by
   ///   ``init(entries:)``; this initializer takes exactly 16 values.
-  public init(m11: Double = 1, m12: Double = 0, m13: Double = 0, m14: Double = 0,
-              m21: Double = 0, m22: Double = 1, m23: Double = 0, m24: Double = 0,
-              m31: Double = 0, m32: Double = 0, m33: Double = 1, m34: Double = 0,
-              m41: Double = 0, m42: Double = 0, m43: Double = 0, m44: Double = 1) {
+  public init(
+    m11: Double = 1, m12: Double = 0, m13: Double = 0, m14: Double = 0,
+    m21: Double = 0, m22: Double = 1, m23: Double = 0, m24: Double = 0,
+    m31: Double = 0, m32: Double = 0, m33: Double = 1, m34: Double = 0,
+    m41: Double = 0, m42: Double = 0, m43: Double = 0, m44: Double = 1
+  ) {
     m = SIMD16(m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44)
   }
 
@@ -34,16 +36,18 @@ public struct Transform3D: Sendable, Hashable {
 #if canImport(QuartzCore)
 extension Transform3D {
   public init(_ t: CATransform3D) {
-    self.init(m11: Double(t.m11), m12: Double(t.m12), m13: Double(t.m13), m14: Double(t.m14),
-              m21: Double(t.m21), m22: Double(t.m22), m23: Double(t.m23), m24: Double(t.m24),
-              m31: Double(t.m31), m32: Double(t.m32), m33: Double(t.m33), m34: Double(t.m34),
-              m41: Double(t.m41), m42: Double(t.m42), m43: Double(t.m43), m44: Double(t.m44))
+    self.init(
+      m11: Double(t.m11), m12: Double(t.m12), m13: Double(t.m13), m14: Double(t.m14),
+      m21: Double(t.m21), m22: Double(t.m22), m23: Double(t.m23), m24: Double(t.m24),
+      m31: Double(t.m31), m32: Double(t.m32), m33: Double(t.m33), m34: Double(t.m34),
+      m41: Double(t.m41), m42: Double(t.m42), m43: Double(t.m43), m44: Double(t.m44))
   }
   public var caTransform3D: CATransform3D {
-    CATransform3D(m11: CGFloat(m[0]), m12: CGFloat(m[1]), m13: CGFloat(m[2]), m14: CGFloat(m[3]),
-                  m21: CGFloat(m[4]), m22: CGFloat(m[5]), m23: CGFloat(m[6]), m24: CGFloat(m[7]),
-                  m31: CGFloat(m[8]), m32: CGFloat(m[9]), m33: CGFloat(m[10]), m34: CGFloat(m[11]),
-                  m41: CGFloat(m[12]), m42: CGFloat(m[13]), m43: CGFloat(m[14]), m44: CGFloat(m[15]))
+    CATransform3D(
+      m11: CGFloat(m[0]), m12: CGFloat(m[1]), m13: CGFloat(m[2]), m14: CGFloat(m[3]),
+      m21: CGFloat(m[4]), m22: CGFloat(m[5]), m23: CGFloat(m[6]), m24: CGFloat(m[7]),
+      m31: CGFloat(m[8]), m32: CGFloat(m[9]), m33: CGFloat(m[10]), m34: CGFloat(m[11]),
+      m41: CGFloat(m[12]), m42: CGFloat(m[13]), m43: CGFloat(m[14]), m44: CGFloat(m[15]))
   }
 }
 #endif

@@ -104,9 +104,10 @@ public struct DecomposedTransform3D: Sendable, Hashable {
     let u2 = cross(u0, u1)
     let kxz = dot(u0, rows[2]), kyz = dot(u1, rows[2])
     let sz = dot(u2, rows[2])
-    self.init(scale: SIMD3(sx, sy, sz), skew: SIMD3(kxy, kxz, kyz),
-              rotation: DecomposedTransform3D.rotationVector(rows: u0, u1, u2),
-              translation: SIMD3(m[12], m[13], m[14]), perspective: SIMD4(m[3], m[7], m[11], m[15]))
+    self.init(
+      scale: SIMD3(sx, sy, sz), skew: SIMD3(kxy, kxz, kyz),
+      rotation: DecomposedTransform3D.rotationVector(rows: u0, u1, u2),
+      translation: SIMD3(m[12], m[13], m[14]), perspective: SIMD4(m[3], m[7], m[11], m[15]))
   }
 
   /// The rotation vector of the rotation matrix with rows u₀, u₁, u₂
@@ -144,9 +145,11 @@ public struct DecomposedTransform3D: Sendable, Hashable {
       let (s, c) = _Math.sincos(angle / 2)
       (w, x, y, z) = (c, r.x * (s / angle), r.y * (s / angle), r.z * (s / angle))
     }
-    return (SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)),
-            SIMD3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)),
-            SIMD3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)))
+    return (
+      SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)),
+      SIMD3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)),
+      SIMD3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y))
+    )
   }
 
   public var transform: Transform3D {
@@ -154,9 +157,10 @@ public struct DecomposedTransform3D: Sendable, Hashable {
     let r0 = scale.x * u0
     let r1 = skew.x * u0 + scale.y * u1
     let r2 = (skew.y * u0 + skew.z * u1) + scale.z * u2
-    return Transform3D(m11: r0.x, m12: r0.y, m13: r0.z, m14: perspective[0],
-                       m21: r1.x, m22: r1.y, m23: r1.z, m24: perspective[1],
-                       m31: r2.x, m32: r2.y, m33: r2.z, m34: perspective[2],
-                       m41: translation.x, m42: translation.y, m43: translation.z, m44: perspective[3])
+    return Transform3D(
+      m11: r0.x, m12: r0.y, m13: r0.z, m14: perspective[0],
+      m21: r1.x, m22: r1.y, m23: r1.z, m24: perspective[1],
+      m31: r2.x, m32: r2.y, m33: r2.z, m34: perspective[2],
+      m41: translation.x, m42: translation.y, m43: translation.z, m44: perspective[3])
   }
 }

@@ -120,8 +120,13 @@ package enum _Math {
     if ax < 0.0189 {
       // Up to 3½ table steps the Taylor series (the dropped x¹⁰/10! is below
       // 2⁻⁶⁴ of x): the table's 2^(j/128) − 1 would cancel against e^r − 1.
-      return x + (x * x) * (0.5 + x * (1.0 / 6 + x * (1.0 / 24 + x * (1.0 / 120 + x * (1.0 / 720
-        + x * (1.0 / 5_040 + x * (1.0 / 40_320 + x * (1.0 / 362_880))))))))
+      return x + (x * x)
+        * (0.5 + x
+          * (1.0 / 6 + x
+            * (1.0 / 24 + x
+              * (1.0 / 120 + x
+                * (1.0 / 720
+                  + x * (1.0 / 5_040 + x * (1.0 / 40_320 + x * (1.0 / 362_880))))))))
     }
     let (j, k, r) = reduceExpStep(x)
     if k > 1000 { return scale(expTableStep(j, r), k) }  // the −1 is far below an ulp

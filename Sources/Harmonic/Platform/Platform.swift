@@ -1,3 +1,5 @@
+import Foundation
+
 // The one file of Harmonic that imports the platform: Foundation, the C
 // library (and with it the platform libm) and, on Apple platforms,
 // CoreGraphics and QuartzCore.
@@ -19,7 +21,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 #if canImport(CoreGraphics)
 import CoreGraphics
 #endif

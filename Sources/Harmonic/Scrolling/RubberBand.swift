@@ -40,7 +40,9 @@ public enum RubberBand {
   /// The spring that brings an overscrolled offset back to the edge, handing
   /// over the current velocity (C¹). Default spring: critically damped with a
   /// 0.4 s response (settles within 0.001 of a unit step in 0.59 s).
-  public static func returnMotion(from offset: Double, velocity: Double, toEdge edge: Double, spring: Spring = RubberBand.returnSpring) throws(HarmonicError) -> SpringMotion {
+  public static func returnMotion(
+    from offset: Double, velocity: Double, toEdge edge: Double, spring: Spring = RubberBand.returnSpring
+  ) throws(HarmonicError) -> SpringMotion {
     try SpringMotion(spring: spring, from: offset, to: edge, initialVelocity: velocity)
   }
 

@@ -48,7 +48,8 @@ public struct ScrollDeceleration: Sendable, Hashable {
     }
     let rate = _Math.exp(_Math.log(drag) / 1000)
     guard rate < 1 else {  // drag within about 5.6e-14 of 1: the rate per millisecond rounds to 1
-      throw .invalidParameter(name: "drag", value: drag, accepted: "within (0, 1 − 5.6e-14] (velocity factor per second; closer to 1 it is no deceleration at double precision)")
+      throw .invalidParameter(
+        name: "drag", value: drag, accepted: "within (0, 1 − 5.6e-14] (velocity factor per second; closer to 1 it is no deceleration at double precision)")
     }
     return rate
   }

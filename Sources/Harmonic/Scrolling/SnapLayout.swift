@@ -43,8 +43,9 @@ public struct SnapLayout: Sendable {
     try _Check.length(spacing, "spacing")
     let content = Double(count) * itemExtent + Double(count - 1) * spacing
     try _checkViewport(viewport, leadingInset, trailingInset)
-    return SnapLayout(items: .uniform(count: count, extent: itemExtent, spacing: spacing), contentExtent: content,
-                      viewportExtent: viewport, leadingInset: leadingInset, trailingInset: trailingInset)
+    return SnapLayout(
+      items: .uniform(count: count, extent: itemExtent, spacing: spacing), contentExtent: content,
+      viewportExtent: viewport, leadingInset: leadingInset, trailingInset: trailingInset)
   }
 
   /// Explicit item extents.
@@ -82,8 +83,9 @@ public struct SnapLayout: Sendable {
       throw .invalidParameter(name: "contentExtent", value: content, accepted: "finite and ≥ the last item's end \(ends[ends.count - 1])")
     }
     try SnapLayout._checkViewport(viewport, leadingInset, trailingInset)
-    self.init(items: .explicit(starts: starts, ends: ends), contentExtent: content, viewportExtent: viewport,
-              leadingInset: leadingInset, trailingInset: trailingInset)
+    self.init(
+      items: .explicit(starts: starts, ends: ends), contentExtent: content, viewportExtent: viewport,
+      leadingInset: leadingInset, trailingInset: trailingInset)
   }
 
   /// Pages of `pageSize` points (default: the viewport) over `contentExtent`,
@@ -100,8 +102,9 @@ public struct SnapLayout: Sendable {
       throw .invalidParameter(name: "pageSize", value: size, accepted: "≥ contentExtent/1e15 (points; at most 1e15 pages)")
     }
     let count = Int(pages)
-    return SnapLayout(items: .uniform(count: count, extent: size, spacing: 0), contentExtent: contentExtent,
-                      viewportExtent: viewport, leadingInset: 0, trailingInset: 0)
+    return SnapLayout(
+      items: .uniform(count: count, extent: size, spacing: 0), contentExtent: contentExtent,
+      viewportExtent: viewport, leadingInset: 0, trailingInset: 0)
   }
 
   init(items: Items, contentExtent: Double, viewportExtent: Double, leadingInset: Double, trailingInset: Double) {
@@ -126,7 +129,8 @@ public struct SnapLayout: Sendable {
     try _Check.length(leading, "leadingInset")
     try _Check.length(trailing, "trailingInset")
     guard leading + trailing < viewport else {
-      throw .invalidParameter(name: "leadingInset + trailingInset", value: leading + trailing, accepted: "< viewport \(viewport) (the snap area must not be empty)")
+      throw .invalidParameter(
+        name: "leadingInset + trailingInset", value: leading + trailing, accepted: "< viewport \(viewport) (the snap area must not be empty)")
     }
   }
 

@@ -16,8 +16,9 @@ extension SnapLayout {
     }
     var sorted: [Double] = []
     for point in points.sorted() where sorted.last != point { sorted.append(point) }
-    return try SnapLayout(starts: sorted, ends: sorted, contentExtent: contentExtent, viewport: viewport,
-                          leadingInset: leadingInset, trailingInset: trailingInset)
+    return try SnapLayout(
+      starts: sorted, ends: sorted, contentExtent: contentExtent, viewport: viewport,
+      leadingInset: leadingInset, trailingInset: trailingInset)
   }
 }
 
@@ -32,8 +33,9 @@ extension Snapping {
     /// One spring carrying the release velocity on both axes to the target
     /// (C¹ in x and y). Its state at t is closed-form on each axis.
     public func animation(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> PlaneSnapAnimation {
-      PlaneSnapAnimation(x: try SpringMotion(spring: spring, from: x.offset, to: x.target, initialVelocity: x.velocity),
-                         y: try SpringMotion(spring: spring, from: y.offset, to: y.target, initialVelocity: y.velocity))
+      PlaneSnapAnimation(
+        x: try SpringMotion(spring: spring, from: x.offset, to: x.target, initialVelocity: x.velocity),
+        y: try SpringMotion(spring: spring, from: y.offset, to: y.target, initialVelocity: y.velocity))
     }
   }
 
@@ -58,8 +60,9 @@ extension Snapping {
   public static func target(
     x: SnapLayout, y: SnapLayout, offset: SIMD2<Double>, velocity: SIMD2<Double>, options: (x: Options, y: Options) = (Options(), Options())
   ) throws(HarmonicError) -> PlaneDecision {
-    PlaneDecision(x: try target(layout: x, offset: offset.x, velocity: velocity.x, options: options.x),
-                  y: try target(layout: y, offset: offset.y, velocity: velocity.y, options: options.y))
+    PlaneDecision(
+      x: try target(layout: x, offset: offset.x, velocity: velocity.x, options: options.x),
+      y: try target(layout: y, offset: offset.y, velocity: velocity.y, options: options.y))
   }
 }
 
@@ -134,7 +137,7 @@ public struct CircularSnapLayout: Sendable, Hashable {
     let r = x - turn * period
     let i = _partitionPoint(count: points.count) { points[$0] >= r }
     var j = base + i
-    while candidate(j) < x { j += 1 }   // rounding at a period boundary
+    while candidate(j) < x { j += 1 }  // rounding at a period boundary
     while candidate(j - 1) >= x { j -= 1 }
     return j
   }

@@ -153,11 +153,13 @@ public enum Snapping {
     var (index, point) = flow.nearest(to: rest, preferring: v)
     if v.magnitude >= options.minimumFlingVelocity, v != 0 {
       if v > 0, !(point > current) {
-        if let k = flow.firstItem(withHighAbove: current) { (index, point) = (k, flow.point(k, nearest: rest)) }
-        else { (index, point) = (layout.count - 1, flow.high(layout.count - 1)) }
+        if let k = flow.firstItem(withHighAbove: current) {
+          (index, point) = (k, flow.point(k, nearest: rest))
+        } else {
+          (index, point) = (layout.count - 1, flow.high(layout.count - 1))
+        }
       } else if v < 0, !(point < current) {
-        if let k = flow.lastItem(withLowBelow: current) { (index, point) = (k, flow.point(k, nearest: rest)) }
-        else { (index, point) = (0, flow.low(0)) }
+        if let k = flow.lastItem(withLowBelow: current) { (index, point) = (k, flow.point(k, nearest: rest)) } else { (index, point) = (0, flow.low(0)) }
       }
     }
 
@@ -203,8 +205,9 @@ public enum Snapping {
     func physical(_ x: Double) -> Double { mirror ? layout.contentExtent - x - layout.viewportExtent : x }
     let range = layout.reachableOffsets(rightToLeft: mirror)
     let target = min(max(physical(point), range.lowerBound), range.upperBound) + 0  // + 0 turns −0 into +0
-    return Decision(target: target, index: index, restOffset: physical(rest), offset: offset, velocity: velocity,
-                  decelerationRate: options.decelerationRate)
+    return Decision(
+      target: target, index: index, restOffset: physical(rest), offset: offset, velocity: velocity,
+      decelerationRate: options.decelerationRate)
   }
 
   static func firstStop(_ stops: [Int], above anchor: Int) -> Int? {

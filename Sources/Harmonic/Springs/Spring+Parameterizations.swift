@@ -175,7 +175,8 @@ extension Spring {
       throw .invalidParameter(name: "speed", value: speed, accepted: "greater than about −4.11 (a positive stiffness)")
     }
     guard damping == 0 || _Check.parameterRange.contains(damping) else {
-      throw .invalidParameter(name: "bounciness", value: bounciness, accepted: "small enough that damping stays ≥ 0 at speed \(speed) (it gave \(damping) mass/s)")
+      throw .invalidParameter(
+        name: "bounciness", value: bounciness, accepted: "small enough that damping stays ≥ 0 at speed \(speed) (it gave \(damping) mass/s)")
     }
     self.init(_validatedMass: 1, stiffness: stiffness, damping: damping)
   }

@@ -62,8 +62,9 @@ extension LayoutTransition {
       func value(_ channel: Int) -> Double { column[channel * n] }
       var attributes = LayoutAttributes(
         indexPath: id.indexPath, kind: id.kind, frame: .zero,
-        transform: AffineTransform2D(a: value(LayoutChannels.a), b: value(LayoutChannels.b), c: value(LayoutChannels.c),
-                                     d: value(LayoutChannels.d), tx: value(LayoutChannels.tx), ty: value(LayoutChannels.ty)),
+        transform: AffineTransform2D(
+          a: value(LayoutChannels.a), b: value(LayoutChannels.b), c: value(LayoutChannels.c),
+          d: value(LayoutChannels.d), tx: value(LayoutChannels.tx), ty: value(LayoutChannels.ty)),
         alpha: value(LayoutChannels.alpha), zIndex: end ? meta.endZ : meta.startZ, isHidden: end ? meta.endHidden : meta.startHidden)
       attributes.center = CGPoint(x: value(LayoutChannels.centerX), y: value(LayoutChannels.centerY))
       attributes.size = CGSize(width: value(LayoutChannels.width), height: value(LayoutChannels.height))
@@ -124,10 +125,12 @@ extension LayoutTransition {
                 // Two grid cells, undecorated: their attributes are their
                 // frames with every other field at its default, so the
                 // channels come straight from the frames.
-                LayoutChannels._writePlain(center: frames.start.center, size: frames.start.size, item: k, count: n, include3D: include3D,
-                                           into: starts)
-                LayoutChannels._writePlain(center: frames.end.center, size: frames.end.size, item: k, count: n, include3D: include3D,
-                                           into: targets)
+                LayoutChannels._writePlain(
+                  center: frames.start.center, size: frames.start.size, item: k, count: n, include3D: include3D,
+                  into: starts)
+                LayoutChannels._writePlain(
+                  center: frames.end.center, size: frames.end.size, item: k, count: n, include3D: include3D,
+                  into: targets)
                 kept.meta.append(_Meta(startZ: 0, endZ: 0, startHidden: false, endHidden: false))
                 continue
               }
@@ -137,14 +140,17 @@ extension LayoutTransition {
               // case), else a 3-D transform unless equal to it by value.
               let plain = (start.pointee.transform3D._isBitwiseIdentity, end.pointee.transform3D._isBitwiseIdentity)
               if !include3D, !(plain.0 && plain.1),
-                 (!plain.0 && _is3D(notBitwiseIdentity: start)) || (!plain.1 && _is3D(notBitwiseIdentity: end)) {
+                (!plain.0 && _is3D(notBitwiseIdentity: start)) || (!plain.1 && _is3D(notBitwiseIdentity: end))
+              {
                 needs3D = true
                 return
               }
               LayoutChannels._write(start, item: k, count: n, include3D: include3D, transforms: .componentwise, into: starts)
               LayoutChannels._write(end, item: k, count: n, include3D: include3D, transforms: .componentwise, into: targets)
-              kept.meta.append(_Meta(startZ: start.pointee.zIndex, endZ: end.pointee.zIndex, startHidden: start.pointee.isHidden,
-                                     endHidden: end.pointee.isHidden))
+              kept.meta.append(
+                _Meta(
+                  startZ: start.pointee.zIndex, endZ: end.pointee.zIndex, startHidden: start.pointee.isHidden,
+                  endHidden: end.pointee.isHidden))
               let id = elements[k].id
               if !_Endpoints._rebuilds(start, id: id, transform3DRebuilds: include3D || plain.0) { kept.startExceptions[k] = start.pointee }
               if !_Endpoints._rebuilds(end, id: id, transform3DRebuilds: include3D || plain.1) { kept.endExceptions[k] = end.pointee }

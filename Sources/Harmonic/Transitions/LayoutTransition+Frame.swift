@@ -48,7 +48,8 @@ extension LayoutTransition {
     /// ``velocity(ofElement:channel:)``).
     public func centerVelocity(ofElement element: Int) -> CGPoint? {
       guard let x = velocity(ofElement: element, channel: LayoutChannels.centerX),
-            let y = velocity(ofElement: element, channel: LayoutChannels.centerY) else { return nil }
+        let y = velocity(ofElement: element, channel: LayoutChannels.centerY)
+      else { return nil }
       return CGPoint(x: x, y: y)
     }
 
@@ -63,8 +64,9 @@ extension LayoutTransition {
         let t = element.transform
         let (w, h) = (Double(element.size.width) / 2, Double(element.size.height) / 2)
         let halfX = t.a.magnitude * w + t.c.magnitude * h, halfY = t.b.magnitude * w + t.d.magnitude * h
-        let box = CGRect(x: Double(element.center.x) + t.tx - halfX, y: Double(element.center.y) + t.ty - halfY,
-                         width: 2 * halfX, height: 2 * halfY)
+        let box = CGRect(
+          x: Double(element.center.x) + t.tx - halfX, y: Double(element.center.y) + t.ty - halfY,
+          width: 2 * halfX, height: 2 * halfY)
         return box._overlaps(rect)
       }
     }
@@ -77,9 +79,10 @@ extension LayoutTransition {
   /// - Parameter velocities: also compute every channel's velocity (about
   ///   twice the arithmetic per frame).
   public func makeFrame(velocities: Bool = false) -> LayoutTransition.Frame {
-    LayoutTransition.Frame(attributes: _inFlight(), contentOffset: startOffset, contentSize: startContentSize, progress: 0,
-                           overallProgress: overallProgressRange.start, isComplete: false, time: nil,
-                           _values: batch.makeFrame(velocities: velocities), _settled: false)
+    LayoutTransition.Frame(
+      attributes: _inFlight(), contentOffset: startOffset, contentSize: startContentSize, progress: 0,
+      overallProgress: overallProgressRange.start, isComplete: false, time: nil,
+      _values: batch.makeFrame(velocities: velocities), _settled: false)
   }
 
   /// ``_inFlight()`` written into an existing array of the same count
@@ -116,7 +119,8 @@ extension LayoutTransition {
     at time: AnimationTime, into frame: inout LayoutTransition.Frame, backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
     guard frame.attributes.count == elements.count else {
-      throw .invalidParameter(name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(elements.count) (make the frame with makeFrame() of this segment)")
+      throw .invalidParameter(
+        name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(elements.count) (make the frame with makeFrame() of this segment)")
     }
     frame.time = time
     if _isComplete(at: time) {
@@ -169,8 +173,10 @@ extension LayoutTransition {
   /// per coordinate, exactly the start at 0 and the end at 1.
   func _offsetAndSize(atProgress p: Double) -> (offset: CGPoint, size: CGSize) {
     func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { CGFloat(_interpolate(Double(a), Double(b), p)) }
-    return (CGPoint(x: mix(startOffset.x, endOffset.x), y: mix(startOffset.y, endOffset.y)),
-            CGSize(width: mix(startContentSize.width, endContentSize.width), height: mix(startContentSize.height, endContentSize.height)))
+    return (
+      CGPoint(x: mix(startOffset.x, endOffset.x), y: mix(startOffset.y, endOffset.y)),
+      CGSize(width: mix(startContentSize.width, endContentSize.width), height: mix(startContentSize.height, endContentSize.height))
+    )
   }
 }
 
@@ -201,9 +207,10 @@ extension LayoutTransition {
   /// - Parameter velocities: also compute every channel's rate.
   /// - Complexity: O(n·C) once (it keeps the end state's channels for completion).
   public func makeChannelFrame(velocities: Bool = false) -> ChannelFrame {
-    ChannelFrame(contentOffset: startOffset, contentSize: startContentSize, progress: 0, overallProgress: overallProgressRange.start,
-                 isComplete: false, time: nil, _values: batch.makeFrame(velocities: velocities),
-                 _end: Array(batch._columns[batch.elementCount..<(2 * batch.elementCount)]))
+    ChannelFrame(
+      contentOffset: startOffset, contentSize: startContentSize, progress: 0, overallProgress: overallProgressRange.start,
+      isComplete: false, time: nil, _values: batch.makeFrame(velocities: velocities),
+      _end: Array(batch._columns[batch.elementCount..<(2 * batch.elementCount)]))
   }
 
   /// The frame at `time` as channel columns: the springs' values, with no
@@ -222,8 +229,9 @@ extension LayoutTransition {
     at time: AnimationTime, into frame: inout ChannelFrame, backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
     guard frame._end.count == batch.elementCount else {
-      throw .invalidParameter(name: "frame.values.count", value: Double(frame._end.count),
-                              accepted: "\(batch.elementCount) (make the frame with makeChannelFrame() of this segment)")
+      throw .invalidParameter(
+        name: "frame.values.count", value: Double(frame._end.count),
+        accepted: "\(batch.elementCount) (make the frame with makeChannelFrame() of this segment)")
     }
     frame.time = time
     if _isComplete(at: time) {

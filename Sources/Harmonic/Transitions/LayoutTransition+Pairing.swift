@@ -70,8 +70,9 @@ extension LayoutTransition {
     /// The pair a key holds.
     static func element(_ key: _PairKey) -> LayoutTransition.Element {
       let id = ElementID(.cell, ItemIndexPath(item: key.2, section: key.1))
-      return LayoutTransition.Element(_from: key.3 & 1 != 0 ? ElementID(.cell, ItemIndexPath(item: key.5, section: key.4)) : nil,
-                               _to: key.3 & (1 << 40) == 0 ? id : nil)
+      return LayoutTransition.Element(
+        _from: key.3 & 1 != 0 ? ElementID(.cell, ItemIndexPath(item: key.5, section: key.4)) : nil,
+        _to: key.3 & (1 << 40) == 0 ? id : nil)
     }
 
     /// The visible cells' pairs (see ``_pairVisible(old:new:mapping:into:)``),
@@ -84,9 +85,9 @@ extension LayoutTransition {
       var cells = _CellPairing(keys: keys, tags: tags, capacity: capacity)
       _pairVisible(old: old, new: new, mapping: mapping, into: &cells)
       let written = UnsafeBufferPointer(start: keys, count: cells.count)
-      return _uniqueSorted(keys: written, tags: UnsafeBufferPointer(start: tags, count: cells.count), combine: { $0 | $1 }) {
-        element(written[$0])
-      }
+      return _uniqueSorted(
+        keys: written, tags: UnsafeBufferPointer(start: tags, count: cells.count), combine: { $0 | $1 },
+        element: { element(written[$0]) })
     }
   }
 
@@ -212,8 +213,9 @@ extension LayoutTransition {
     guard n > 0 else {
       throw .invalidParameter(name: "visible elements", value: 0, accepted: "≥ 1 element visible at the start or at the end")
     }
-    var source = _Visible(writer: _EndpointWriter(old: old, new: new, context: context), pairing: visible,
-                          oldCorridor: _Corridor(startRect), newCorridor: _Corridor(endRect))
+    var source = _Visible(
+      writer: _EndpointWriter(old: old, new: new, context: context), pairing: visible,
+      oldCorridor: _Corridor(startRect), newCorridor: _Corridor(endRect))
     var setup = _Setup(elements: visible.elements, include3D: context.include3D)
     if context.transforms == .componentwise {
       var filled = try _fillColumns(visible.elements, include3D: setup.include3D, &source)
@@ -401,9 +403,12 @@ extension LayoutTransition {
     @inline(__always)
     func plainCellFrames(_ pair: LayoutTransition.Element) -> (start: _PlainFrame, end: _PlainFrame)? {
       guard let grids, let from = pair.from, let to = pair.to, from.kind == .cell, to.kind == .cell,
-            let start = grids.old._cellFrame(from.indexPath), let end = grids.new._cellFrame(to.indexPath) else { return nil }
-      return (_PlainFrame(center: LayoutAttributes._center(of: start), size: start.size),
-              _PlainFrame(center: LayoutAttributes._center(of: end), size: end.size))
+        let start = grids.old._cellFrame(from.indexPath), let end = grids.new._cellFrame(to.indexPath)
+      else { return nil }
+      return (
+        _PlainFrame(center: LayoutAttributes._center(of: start), size: start.size),
+        _PlainFrame(center: LayoutAttributes._center(of: end), size: end.size)
+      )
     }
 
     /// Initializes `start` and `end` (uninitialized memory); returns whether
@@ -444,8 +449,9 @@ extension LayoutTransition {
         }
       case (false, false):
         // A layout listed the element in a rect but has no attributes for it.
-        throw .invalidParameter(name: "\(pair.id)", value: Double(pair.id.indexPath.item),
-                                accepted: "attributes(of:) for every element attributes(in:) lists (the layouts disagree)")
+        throw .invalidParameter(
+          name: "\(pair.id)", value: Double(pair.id.indexPath.item),
+          accepted: "attributes(of:) for every element attributes(in:) lists (the layouts disagree)")
       }
       return (hasStart, hasEnd)
     }
@@ -499,8 +505,9 @@ extension LayoutTransition {
   }
 
   static func _missing(_ id: ElementID, side: String) -> HarmonicError {
-    .invalidParameter(name: "\(id)", value: Double(id.indexPath.item),
-                      accepted: "an element of the \(side) layout (the update's index mapping pairs it; declare it inserted or deleted)")
+    .invalidParameter(
+      name: "\(id)", value: Double(id.indexPath.item),
+      accepted: "an element of the \(side) layout (the update's index mapping pairs it; declare it inserted or deleted)")
   }
 
   /// `pairing`'s elements sorted as ``LayoutTransition/Element`` orders them,

@@ -55,8 +55,9 @@ extension LayoutTransition {
       LayoutTransition.Decoration { attributes, rect in
         guard attributes.kind == .cell else { return }
         let horizontal = axis == .horizontal
-        decoration.apply(to: &attributes, viewportCenter: Double(horizontal ? rect.midX : rect.midY),
-                         viewportExtent: Double(horizontal ? rect.width : rect.height), axis: axis)
+        decoration.apply(
+          to: &attributes, viewportCenter: Double(horizontal ? rect.midX : rect.midY),
+          viewportExtent: Double(horizontal ? rect.width : rect.height), axis: axis)
       }
     }
 
@@ -196,10 +197,12 @@ public struct LayoutTransition: Sendable {
     try LayoutTransition._checkOffset(newOffset, "new offset")
     let endViewport = endViewport ?? viewport
     let startRect = viewport.visibleRect(at: oldOffset), endRect = endViewport.visibleRect(at: newOffset)
-    let mapping = update.isEmpty && old.itemCounts == new.itemCounts
+    let mapping =
+      update.isEmpty && old.itemCounts == new.itemCounts
       ? LayoutUpdate.IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
-    let context = _Ends(startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, endViewport.size), mapping: mapping,
-                     update: update, appearance: appearance, decoration: decoration, include3D: include3D, transforms: transforms)
+    let context = _Ends(
+      startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, endViewport.size), mapping: mapping,
+      update: update, appearance: appearance, decoration: decoration, include3D: include3D, transforms: transforms)
     // The layouts Harmonic ships get their own compiled copies of the work
     // per element (their lookups inline there instead of going through the
     // protocol and moving whole `LayoutAttributes` results around); any other layout takes
@@ -304,8 +307,9 @@ public struct LayoutTransition: Sendable {
       UnsafeMutableBufferPointer(rebasing: columns[(2 * m)..<(4 * m)]).initialize(repeating: 0)
       count = 4 * m
     }
-    return try _makeBatch(columns: columns, elements: elements, springs: springs, velocity: velocity, include3D: include3D,
-                          transforms: transforms, tolerances: tolerances, origin: origin, progressVelocity: explicitProgressVelocity)
+    return try _makeBatch(
+      columns: columns, elements: elements, springs: springs, velocity: velocity, include3D: include3D,
+      transforms: transforms, tolerances: tolerances, origin: origin, progressVelocity: explicitProgressVelocity)
   }
 
   /// The batch of one segment over its columns `[start | target | velocity |
@@ -396,8 +400,9 @@ public struct LayoutTransition: Sendable {
         try SpringBatch._checkValues(UnsafeBufferPointer(rebasing: columns[(k * m)..<((k + 1) * m)]), name, itemCount: n, unit: unit)
       }
     }
-    let batch = try SpringBatch(_checkedColumns: consume columns, itemCount: n, channelCount: channels, springs: assignment, origin: origin,
-                                progressVelocity: explicitProgressVelocity ?? progressVelocity)
+    let batch = try SpringBatch(
+      _checkedColumns: consume columns, itemCount: n, channelCount: channels, springs: assignment, origin: origin,
+      progressVelocity: explicitProgressVelocity ?? progressVelocity)
     return (batch, try _completion(batch, tolerances: tolerances, include3D: include3D))
   }
 

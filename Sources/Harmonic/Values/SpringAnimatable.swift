@@ -97,7 +97,8 @@ public struct RGBAColor: SpringAnimatable, Hashable {
   /// From linear components, each clamped to [0, 1] first.
   public init(springComponents c: SIMD4<Double>) {
     func unit(_ x: Double) -> Double { x >= 0 ? min(x, 1) : 0 }
-    self.init(red: RGBAColor.encoded(fromLinear: unit(c[0])), green: RGBAColor.encoded(fromLinear: unit(c[1])),
-              blue: RGBAColor.encoded(fromLinear: unit(c[2])), alpha: unit(c[3]))
+    self.init(
+      red: RGBAColor.encoded(fromLinear: unit(c[0])), green: RGBAColor.encoded(fromLinear: unit(c[1])),
+      blue: RGBAColor.encoded(fromLinear: unit(c[2])), alpha: unit(c[3]))
   }
 }

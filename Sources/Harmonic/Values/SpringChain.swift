@@ -33,8 +33,10 @@ public struct SpringChain<Value: SpringAnimatable>: Sendable {
   ///   - start: the starting tick.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   count outside 1…100,000, a step that is not positive, or a bad value.
-  public init(count: Int, value: Value, spring: Spring, step: AnimationTime = AnimationTime(ticks: AnimationTime.ticksPerSecond / 120),
-              start: AnimationTime = .zero) throws(HarmonicError) {
+  public init(
+    count: Int, value: Value, spring: Spring, step: AnimationTime = AnimationTime(ticks: AnimationTime.ticksPerSecond / 120),
+    start: AnimationTime = .zero
+  ) throws(HarmonicError) {
     guard (1...100_000).contains(count) else {
       throw .invalidParameter(name: "count", value: Double(count), accepted: "within 1…100,000")
     }

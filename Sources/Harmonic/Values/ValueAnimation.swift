@@ -104,11 +104,14 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
         continue
       }
       var earliest = Double.infinity
-      for (level, applies) in [(target[k], limits.clampsOvershoot && start[k] != target[k]),
-                               (limits.minimum?[k] ?? 0, limits.minimum != nil), (limits.maximum?[k] ?? 0, limits.maximum != nil)] where applies {
+      for (level, applies) in [
+        (target[k], limits.clampsOvershoot && start[k] != target[k]),
+        (limits.minimum?[k] ?? 0, limits.minimum != nil), (limits.maximum?[k] ?? 0, limits.maximum != nil),
+      ] where applies {
         // The level reached first in time wins (two may share a tick).
         guard let seconds = _firstArrival(component: k, level: level), seconds < earliest,
-              let tick = segmentStart._firstTick(afterSeconds: seconds) else { continue }
+          let tick = segmentStart._firstTick(afterSeconds: seconds)
+        else { continue }
         (earliest, _stopTick[k], _stopValue[k]) = (seconds, tick.ticks, level)
       }
     }
@@ -181,7 +184,8 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   ///   - velocityTolerance: per component, units/s; `.infinity` ignores velocity.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   tolerance that is not positive.
-  public func settleTick(valueTolerance: SIMD4<Double>, velocityTolerance: SIMD4<Double> = SIMD4(repeating: .infinity)) throws(HarmonicError) -> AnimationTime? {
+  public func settleTick(valueTolerance: SIMD4<Double>, velocityTolerance: SIMD4<Double> = SIMD4(repeating: .infinity)) throws(HarmonicError) -> AnimationTime?
+  {
     var latest = segmentStart
     for k in 0..<ValueAnimation.count {
       let tolerance = try SettleTolerance(value: valueTolerance[k], velocity: velocityTolerance[k])
