@@ -86,6 +86,10 @@ struct AcceptedRangesTests {
     #expect(
       Self.accepted { _ = try SpringBatch(itemCount: 0, channelCount: 1, start: [], target: [], springs: .shared(.smooth)) }
         == "≥ 1 (an empty batch has nothing to animate)")
+    #expect(Self.accepted { _ = try Viewport(size: CGSize(width: 0, height: 480)) } == "within (0, 1e12] (points)")
+    #expect(
+      Self.accepted { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: [0], target: [0], springs: .shared(.smooth)) }
+        == "itemCount × channelCount = 6")
     var rows = try ReorderModel(slots: [0, 44])
     #expect(Self.accepted { try rows.beginDrag(row: 2, position: 0, at: .zero) } == "within 0..<2")
   }

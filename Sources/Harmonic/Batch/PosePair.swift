@@ -13,9 +13,7 @@ public struct PosePair: Sendable {
   ///   unequal or empty poses or non-finite entries.
   public init(from: [Double], to: [Double]) throws(HarmonicError) {
     try _Check.count(from.count, "from.count", atLeast: 1)
-    guard to.count == from.count else {
-      throw .invalidParameter(name: "to.count", value: Double(to.count), accepted: "from.count = \(from.count)")
-    }
+    try _Check.shape(to.count, "to.count", expected: from.count, what: "from.count")
     for (name, pose) in [("from", from), ("to", to)] {
       for (index, value) in pose.enumerated() where !(value.magnitude <= _Check.maximumMagnitude) {
         try _Check.finiteMagnitude(value, "\(name)[\(index)]", unit: "units")
@@ -33,9 +31,7 @@ public struct PosePair: Sendable {
     progress: Double, into output: inout [Double], backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
     try _Check.finiteMagnitude(progress, "progress", unit: "progress")
-    guard output.count == elementCount else {
-      throw .invalidParameter(name: "output.count", value: Double(output.count), accepted: "elementCount = \(elementCount)")
-    }
+    try _Check.shape(output.count, "output.count", expected: elementCount, what: "elementCount")
     let n = elementCount
     let weights = (1 - progress, progress)
     _columns.withUnsafeBufferPointer { columns in

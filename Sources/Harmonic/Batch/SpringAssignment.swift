@@ -16,17 +16,13 @@ public enum SpringAssignment: Sendable {
       guard !springs.isEmpty, springs.count <= Int(Int32.max) else {
         throw .invalidParameter(name: "springs.count", value: Double(springs.count), accepted: "≥ 1")
       }
-      guard groupOfItem.count == itemCount else {
-        throw .invalidParameter(name: "groupOfItem.count", value: Double(groupOfItem.count), accepted: "itemCount = \(itemCount)")
-      }
+      try _Check.shape(groupOfItem.count, "groupOfItem.count", expected: itemCount, what: "itemCount")
       for (item, group) in groupOfItem.enumerated() where !(0..<springs.count).contains(group) {
         try _Check.index(group, "groupOfItem[\(item)]", count: springs.count, of: "springs")
       }
       return springs.count == 1 ? (springs, []) : (springs, groupOfItem.map { Int32($0) })
     case let .perItem(springs):
-      guard springs.count == itemCount else {
-        throw .invalidParameter(name: "springs.count", value: Double(springs.count), accepted: "itemCount = \(itemCount)")
-      }
+      try _Check.shape(springs.count, "springs.count", expected: itemCount, what: "itemCount")
       return itemCount == 1 ? (springs, []) : (springs, (0..<itemCount).map { Int32($0) })
     }
   }

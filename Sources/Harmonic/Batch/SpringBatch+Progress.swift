@@ -20,9 +20,7 @@ extension SpringBatch {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   `progress.count` is not N.
   public func progress(at time: AnimationTime, into progress: inout [Double]) throws(HarmonicError) {
-    guard progress.count == itemCount else {
-      throw .invalidParameter(name: "progress.count", value: Double(progress.count), accepted: "itemCount = \(itemCount)")
-    }
+    try _Check.shape(progress.count, "progress.count", expected: itemCount, what: "itemCount")
     if _groupOfItem.isEmpty {
       let p = _SpringBatchProgress.value(_groups[0], at: time)
       for item in 0..<itemCount { progress[item] = p }

@@ -26,9 +26,7 @@ extension SpringBatch {
     guard time >= origin else {
       throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the batch origin, tick \(origin.ticks)")
     }
-    guard targets.count == items.count * channelCount else {
-      throw .invalidParameter(name: "targets.count", value: Double(targets.count), accepted: "items.count × channelCount = \(items.count * channelCount)")
-    }
+    try _Check.shape(targets.count, "targets.count", expected: items.count * channelCount, what: "items.count × channelCount")
     var chosen = [Bool](repeating: false, count: itemCount)
     for (k, item) in items.enumerated() {
       try _Check.index(item, "items[\(k)]", count: itemCount)

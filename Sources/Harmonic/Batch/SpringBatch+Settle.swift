@@ -27,9 +27,7 @@ extension SpringBatch {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   wrong count or a non-positive tolerance.
   public func settleTick(valueTolerances tolerances: [Double], threads: Int? = nil) throws(HarmonicError) -> AnimationTime? {
-    guard tolerances.count == channelCount else {
-      throw .invalidParameter(name: "tolerances.count", value: Double(tolerances.count), accepted: "channelCount = \(channelCount)")
-    }
+    try _Check.shape(tolerances.count, "tolerances.count", expected: channelCount, what: "channelCount")
     for (channel, tolerance) in tolerances.enumerated() where !(tolerance > 0 && tolerance.isFinite) {
       throw .invalidParameter(name: "tolerances[\(channel)]", value: tolerance, accepted: "finite and > 0")
     }

@@ -92,9 +92,7 @@ extension SpringBatch {
     ///   `values.count` is not N·C.
     public func values(into values: inout [Double]) throws(HarmonicError) {
       let n = itemCount * channelCount
-      guard values.count == n else {
-        throw .invalidParameter(name: "values.count", value: Double(values.count), accepted: "N·C = \(n)")
-      }
+      try _Check.shape(values.count, "values.count", expected: n, what: "N·C")
       for e in 0..<n { values[e] = _targets[e] + _state[e] }
     }
 

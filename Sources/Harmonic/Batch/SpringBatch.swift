@@ -173,9 +173,7 @@ public struct SpringBatch: Sendable {
   func _group(_ item: Int) -> Int { _groupOfItem.isEmpty ? 0 : Int(_groupOfItem[item]) }
 
   static func _checkColumn(_ column: [Double], _ name: String, itemCount: Int, channelCount: Int, unit: String) throws(HarmonicError) {
-    guard column.count == itemCount * channelCount else {
-      throw .invalidParameter(name: "\(name).count", value: Double(column.count), accepted: "itemCount × channelCount = \(itemCount * channelCount)")
-    }
+    try _Check.shape(column.count, "\(name).count", expected: itemCount * channelCount, what: "itemCount × channelCount")
     try column.withUnsafeBufferPointer { (values) throws(HarmonicError) in
       try _checkValues(values, name, itemCount: itemCount, unit: unit)
     }

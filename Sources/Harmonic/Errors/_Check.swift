@@ -109,6 +109,14 @@ package enum _Check {
     }
   }
 
+  /// The length of an array that must match another: `expected`, described
+  /// as `what` ("itemCount", "items × channels"…).
+  static func shape(_ value: Int, _ name: @autoclosure () -> String, expected: Int, what: @autoclosure () -> String) throws(HarmonicError) {
+    guard value == expected else {
+      throw .invalidParameter(name: name(), value: Double(value), accepted: "\(what()) = \(expected)")
+    }
+  }
+
   /// An index into `count` things: within 0..<count.
   static func index(_ value: Int, _ name: @autoclosure () -> String, count: Int, of things: String? = nil) throws(HarmonicError) {
     guard value >= 0, value < count else {

@@ -113,7 +113,7 @@ public struct LayoutSnapshot: CollectionLayout {
     }
     if let itemCounts {
       for (s, count) in itemCounts.enumerated() where count < 0 {
-        throw .invalidParameter(name: "itemCounts[\(s)]", value: Double(count), accepted: "≥ 0")
+        try _Check.count(count, "itemCounts[\(s)]", atLeast: 0)
       }
       for (s, count) in counts.enumerated() where count > 0 && (s >= itemCounts.count || count > itemCounts[s]) {
         throw .invalidParameter(

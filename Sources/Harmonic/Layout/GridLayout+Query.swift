@@ -18,13 +18,8 @@ extension GridLayout {
   }
 
   func _globalIndex(_ indexPath: ItemIndexPath) throws(HarmonicError) -> Int {
-    guard (0..<itemCounts.count).contains(indexPath.section) else {
-      throw .invalidParameter(name: "indexPath.section", value: Double(indexPath.section), accepted: "within 0..<\(itemCounts.count)")
-    }
-    guard (0..<itemCounts[indexPath.section]).contains(indexPath.item) else {
-      throw .invalidParameter(
-        name: "indexPath.item", value: Double(indexPath.item), accepted: "within 0..<\(itemCounts[indexPath.section]) in section \(indexPath.section)")
-    }
+    try _Check.index(indexPath.section, "indexPath.section", count: itemCounts.count)
+    try _Check.index(indexPath.item, "indexPath.item", count: itemCounts[indexPath.section], of: "in section \(indexPath.section)")
     return _sectionFirstItem[indexPath.section] + indexPath.item
   }
 
@@ -212,9 +207,7 @@ extension GridLayout {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   a section outside the layout.
   public func frame(ofSection section: Int) throws(HarmonicError) -> CGRect {
-    guard (0..<itemCounts.count).contains(section) else {
-      throw .invalidParameter(name: "section", value: Double(section), accepted: "within 0..<\(itemCounts.count)")
-    }
+    try _Check.index(section, "section", count: itemCounts.count)
     return _frame(
       main: _sectionMainStart[section], cross: 0, mainSize: _sectionMainEnd[section] - _sectionMainStart[section],
       crossSize: viewportCrossExtent)

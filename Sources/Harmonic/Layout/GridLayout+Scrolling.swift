@@ -57,12 +57,12 @@ extension GridLayout {
     of indexPaths: [ItemIndexPath], _ placement: TransitionPlacement, viewport: Viewport, current: CGPoint,
     old: (layout: GridLayout, offset: CGPoint)? = nil
   ) throws(HarmonicError) -> CGPoint {
-    guard let first = indexPaths.first else {
-      throw .invalidParameter(name: "indexPaths.count", value: 0, accepted: "≥ 1")
+    try _Check.count(indexPaths.count, "indexPaths.count", atLeast: 1)
+    for (name, point) in [("current", current), ("old.offset", old?.offset ?? .zero)] {
+      try _Check.coordinate(Double(point.x), name)
+      try _Check.coordinate(Double(point.y), name)
     }
-    for (name, point) in [("current", current), ("old.offset", old?.offset ?? .zero)] where !(point.x.isFinite && point.y.isFinite) {
-      throw .invalidParameter(name: name, value: Double(point.x.isFinite ? point.y : point.x), accepted: "finite (points)")
-    }
+    let first = indexPaths[0]
     var box = try frame(of: first)
     for indexPath in indexPaths.dropFirst() { box = box.union(try frame(of: indexPath)) }
     let i = viewport.insets

@@ -100,14 +100,12 @@ extension LayoutUpdate {
     init(_ update: LayoutUpdate, old oldCounts: [Int], new newCounts: [Int]) throws(HarmonicError) {
       for (name, counts) in [("old item counts", oldCounts), ("new item counts", newCounts)] {
         for (s, count) in counts.enumerated() where count < 0 {
-          throw .invalidParameter(name: "\(name)[\(s)]", value: Double(count), accepted: "≥ 0")
+          try _Check.count(count, "\(name)[\(s)]", atLeast: 0)
         }
       }
       // Sections.
       func checkSection(_ s: Int, _ counts: [Int], _ name: String) throws(HarmonicError) {
-        guard (0..<counts.count).contains(s) else {
-          throw .invalidParameter(name: name, value: Double(s), accepted: "within 0..<\(counts.count)")
-        }
+        try _Check.index(s, name, count: counts.count)
       }
       var removedSections = update.deletedSections, addedSections = update.insertedSections
       for s in update.deletedSections { try checkSection(s, oldCounts, "deletedSections") }

@@ -4,9 +4,8 @@ public struct Viewport: Sendable, Hashable {
   public private(set) var insets: LayoutInsets
 
   public init(size: CGSize, insets: LayoutInsets = .zero) throws(HarmonicError) {
-    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
-      throw .invalidParameter(name: "viewport size", value: Double(size.width > 0 ? size.height : size.width), accepted: "finite and > 0 (points)")
-    }
+    try _Check.length(Double(size.width), "viewport width", positive: true)
+    try _Check.length(Double(size.height), "viewport height", positive: true)
     try insets.check("insets")
     self.size = size
     self.insets = insets

@@ -64,9 +64,7 @@ public struct SnapLayout: Sendable {
     starts: [Double], ends: [Double], contentExtent: Double? = nil, viewport: Double, leadingInset: Double = 0, trailingInset: Double = 0
   ) throws(HarmonicError) {
     try _Check.count(starts.count, "starts.count", atLeast: 1, why: "an empty layout has nothing to snap to")
-    guard ends.count == starts.count else {
-      throw .invalidParameter(name: "ends.count", value: Double(ends.count), accepted: "starts.count = \(starts.count)")
-    }
+    try _Check.shape(ends.count, "ends.count", expected: starts.count, what: "starts.count")
     for k in 0..<starts.count {
       try _Check.coordinate(starts[k], "starts[\(k)]")
       try _Check.coordinate(ends[k], "ends[\(k)]")

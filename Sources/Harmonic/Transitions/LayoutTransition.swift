@@ -334,9 +334,7 @@ public struct LayoutTransition: Sendable {
     switch velocity {
     case .none, .centers: break
     case let .perElement(values):
-      guard values.count == m else {
-        throw .invalidParameter(name: "velocity.count", value: Double(values.count), accepted: "items × channels = \(m)")
-      }
+      try _Check.shape(values.count, "velocity.count", expected: m, what: "items × channels")
       columns.replaceSubrange((2 * m)..<(3 * m), with: values)
     case let .progress(rate):
       try _Check.finiteMagnitude(rate, "progress velocity", unit: "1/s")
@@ -346,9 +344,8 @@ public struct LayoutTransition: Sendable {
       }
       progressVelocity = rate
     case let .gesture(v):
-      guard v.x.isFinite, v.y.isFinite else {
-        throw .invalidParameter(name: "gesture velocity", value: Double(v.x.isFinite ? v.y : v.x), accepted: "finite (points/s)")
-      }
+      try _Check.scrollVelocity(Double(v.x), "gesture velocity")
+      try _Check.scrollVelocity(Double(v.y), "gesture velocity")
       columns.withUnsafeMutableBufferPointer { columns in
         let velocity = columns.baseAddress! + 2 * m
         (velocity + LayoutChannels.centerX * n).update(repeating: Double(v.x), count: n)
