@@ -19,11 +19,16 @@ public struct HarmonicCommand: ParsableCommand {
       Times are in seconds, velocities in units per second. Bad input prints a
       message on stderr and exits with status 2.
       """,
+    version: HarmonicCommand.version,
     subcommands: [
       Describe.self, Sample.self, Settle.self, Snap.self, Decay.self, RubberBandCommand.self, Fit.self, Plot.self, Export.self, TransitionCommand.self,
       TuneCommand.self,
     ]
   )
+
+  /// The package's version, as CHANGELOG.md's newest release heading
+  /// states it (`harmonic --version`; a test keeps the two equal).
+  public static let version = "0.1.0"
 
   public init() {}
 

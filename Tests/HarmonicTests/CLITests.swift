@@ -333,4 +333,14 @@ struct TransitionCLITests {
     let help = HarmonicCommand.execute(["--help"], quiet: true)
     #expect(help.status == 0 && help.message.contains("tune"))
   }
+
+  @Test("--version prints the newest release of CHANGELOG.md")
+  func version() throws {
+    let outcome = HarmonicCommand.execute(["--version"], quiet: true)
+    #expect(outcome.status == 0 && outcome.message == HarmonicCommand.version)
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+    let releases = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+    #expect(releases.first?.hasPrefix("## [\(HarmonicCommand.version)]") == true, "\(releases.first ?? "no release heading")")
+  }
 }
