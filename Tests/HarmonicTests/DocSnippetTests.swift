@@ -82,6 +82,9 @@ struct DocSnippetTests {
     try reorder.frame(at: AnimationTime(frame: 9, framesPerSecond: 120), into: &frame)
     let onScreen = frame.attributes(in: CGRect(x: 0, y: 0, width: 390, height: 844))   // mid-flight query
     #expect(!onScreen.isEmpty && onScreen.count <= frame.attributes.count)
+    // The moved row springs down from slot 3 towards slot 15.
+    let k = try #require(reorder.elements.firstIndex { $0.from == .cell(ItemIndexPath(item: 3, section: 0)) })
+    #expect(reorder.elements[k].to == .cell(ItemIndexPath(item: 15, section: 0)) && frame.centerVelocity(ofElement: k)!.y > 0)
   }
 
   @Test("Snapping: a paging flick moves one page; a grid snaps by its lines")
@@ -119,7 +122,7 @@ struct DocSnippetTests {
     var positions = [Double](repeating: 0, count: 20), velocities = positions
     try list.frame(at: AnimationTime(frame: 80, framesPerSecond: 120), positions: &positions, velocities: &velocities)
     // list.order: row 3 is in slot 15, rows 4…15 moved up one slot
-    #expect(list.order[15] == 3 && list.order[3] == 4)
+    #expect(list.order[15] == 3 && list.order[3] == 4 && positions[4] < 22 + 44 * 4)
 
     // Hero zoom from a cell to full screen, with the pinch's velocity per component.
     let zoom = try ValueAnimation(value: CGRect(x: 20, y: 300, width: 110, height: 110), velocity: SIMD4(0, -600, 900, 1800),
