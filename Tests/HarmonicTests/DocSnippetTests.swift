@@ -87,16 +87,8 @@ struct DocSnippetTests {
     #expect(reorder.elements[k].to == .cell(ItemIndexPath(item: 15, section: 0)) && frame.centerVelocity(ofElement: k)!.y > 0)
   }
 
-  @Test("Snapping: a paging flick moves one page; a grid snaps by its lines")
+  @Test("Snapping: a grid snaps by its lines (the paging flick is the README's)")
   func snapping() throws {
-    let pages = try SnapLayout.pages(contentExtent: 375 * 10, viewport: 375)
-    let decision = try Snapping.target(layout: pages, offset: 400, velocity: -900,
-                                       options: Snapping.Options(maximumItemsPerFlick: 1))
-    let animation = try decision.animation()         // a spring from 400 with −900 pt/s, or the deceleration itself
-    // decision.target == 375: the flick counts from where the scroll is, so it moves one page.
-    #expect(decision.target == 375)
-    _ = animation
-
     let grid = try GridLayout(sections: [.init(itemCount: 300, itemSize: CGSize(width: 100, height: 100),
                                                headerExtent: 30)],
                               viewportCrossExtent: 320, lineAlignment: .justified, pinsSectionHeaders: true)
@@ -160,12 +152,15 @@ struct DocSnippetTests {
   }
 
   /// Every ```swift block of every DocC article (but Package.swift fragments)
-  /// must appear in this file line for line, leading spaces ignored.
+  /// must appear in this file (or in ReadmeSnippetTests) line for line,
+  /// leading spaces ignored.
   @Test("every Swift block in the DocC articles is one of the compiled snippets above")
   func everyArticleBlockIsHere() throws {
     let here = URL(fileURLWithPath: #filePath)
     let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let source = try String(contentsOf: here, encoding: .utf8)
+    // A block both documents show is compiled once, in the README's tests.
+    let source = try [here, here.deletingLastPathComponent().appendingPathComponent("ReadmeSnippetTests.swift")]
+      .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
     var blocks: [(file: String, lines: [String])] = []
     for catalog in ["Sources/Harmonic/Harmonic.docc", "Sources/HarmonicTuning/HarmonicTuning.docc"] {
       let folder = root.appendingPathComponent(catalog)
