@@ -15,7 +15,8 @@ let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .mac
 // Every reference to the server's packages (Hummingbird, swift-log,
 // swift-service-lifecycle) is guarded by that trait, so SwiftPM prunes them
 // from a client's resolution: a package depending on `Harmonic` resolves
-// swift-argument-parser only (see the README, "Why traits").
+// swift-argument-parser only (the Architecture article says why a trait and
+// not a nested tools package; scripts/check-client measures it).
 let tuningServer: Set<String> = ["TuningServer"]
 
 let package = Package(
