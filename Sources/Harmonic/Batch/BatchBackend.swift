@@ -1,10 +1,10 @@
 /// How a batch operation is computed. Both give the same bits with reference
-/// BLAS; see the README for measurements.
+/// BLAS; <doc:Performance> compares their cost.
 public enum BatchBackend: Sendable, Hashable, CaseIterable {
   /// Fused single-pass Swift loops: one read of each input column and one
   /// write per element. The default: the inner dimension of every batch
   /// operation is only 2 or 3, so these are memory-bound level-2 shapes, and a
-  /// single pass moves the fewest bytes (the README's benchmark table compares
+  /// single pass moves the fewest bytes (<doc:Performance> compares
   /// the backends).
   case native
   /// `cblas_dgemv` / `cblas_dgemm` of the active `libblas.so.3` (Accelerate on

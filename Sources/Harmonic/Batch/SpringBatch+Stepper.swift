@@ -11,8 +11,8 @@ extension SpringBatch {
   /// `x + (Φ − I)·x`, with `Ĉ − 1` formed without cancellation
   /// (`expm1(−a h)·cos θ − 2 sin²(θ/2)`): the matrix entries then carry errors
   /// relative to the small increment, not to 1, and undamped springs keep
-  /// their amplitude and phase over 10⁸ steps (see the `soak` figures in the
-  /// README). For frame-rate-independent bits use
+  /// their amplitude and phase over 10⁸ steps (see the `soak` figures in
+  /// <doc:Reliability>). For frame-rate-independent bits use
   /// ``SpringBatch/evaluate(at:into:backend:threads:)`` instead; the stepper's
   /// result depends on h.
   ///

@@ -23,7 +23,7 @@
 // Until November 2026, exp and the kernels used double-double Taylor series
 // of degree 14 to 19 instead: within 0.51 ulp, but twice the cost of the
 // platform's libm. The results differ from those in the last bit for a few
-// arguments, so the golden hashes changed with it (see README, Determinism).
+// arguments, so the golden hashes changed with it (see the Reliability article).
 
 @usableFromInline
 package enum _Math {

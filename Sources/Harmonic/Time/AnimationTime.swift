@@ -68,7 +68,7 @@ public struct AnimationTime: Sendable, Hashable, Comparable {
 
   /// Adds tick counts. Overflow (beyond ±414 years) traps as for `Int64`;
   /// Harmonic's own time arithmetic never uses these operators where an
-  /// input could reach that range (see the README's error policy).
+  /// input could reach that range (see the error policy in <doc:Architecture>).
   public static func + (lhs: AnimationTime, rhs: AnimationTime) -> AnimationTime {
     AnimationTime(ticks: lhs.ticks + rhs.ticks)
   }
