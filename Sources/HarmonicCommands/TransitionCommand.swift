@@ -134,10 +134,8 @@ struct TransitionScene {
   var newNames: [String] = []
 
   init(json data: Data) throws {
-    let root: Any
-    do { root = try JSONSerialization.jsonObject(with: data) } catch { throw InputError("input: not valid JSON (\(error.localizedDescription))") }
-    guard let object = root as? [String: Any] else { throw InputError("input: must be a JSON object") }
-    guard let viewportObject = object["viewport"] as? [String: Any] else { throw InputError("viewport: missing; give {\"width\", \"height\"}") }
+    guard let object = try JSONValue.parse(data).object else { throw InputError("input: must be a JSON object") }
+    guard let viewportObject = object["viewport"]?.object else { throw InputError("viewport: missing; give {\"width\", \"height\"}") }
     viewport = try Viewport(
       size: CGSize(
         width: try TransitionScene.number(viewportObject["width"], "viewport.width"),
@@ -149,9 +147,9 @@ struct TransitionScene {
     spring = try TransitionScene.spring(object["spring"])
     velocity = [:]
     if let velocities = object["velocity"] {
-      guard let map = velocities as? [String: Any] else { throw InputError("velocity: must be an object {id: {\"center\": [vx, vy]}}") }
+      guard let map = velocities.object else { throw InputError("velocity: must be an object {id: {\"center\": [vx, vy]}}") }
       for (id, value) in map {
-        guard let entry = value as? [String: Any], let center = entry["center"] else { throw InputError("velocity[\"\(id)\"]: must be {\"center\": [vx, vy]}") }
+        guard let center = value.object?["center"] else { throw InputError("velocity[\"\(id)\"]: must be {\"center\": [vx, vy]}") }
         let (vx, vy) = try TransitionScene.pair(center, "velocity[\"\(id)\"].center")
         velocity[id] = CGPoint(x: vx, y: vy)
       }
@@ -225,45 +223,44 @@ struct TransitionScene {
     return oldNames[element.from!.indexPath.item]
   }
 
-  static func number(_ value: Any?, _ name: String) throws -> Double {
-    // JSON true/false arrive as NSNumber too; their type encoding is "c" (char).
-    guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
+  static func number(_ value: JSONValue?, _ name: String) throws -> Double {
+    guard let number = value?.number else {
       throw InputError("\(name): \(value == nil ? "missing" : "must be a number")")
     }
-    let double = number.doubleValue
-    guard double.isFinite else { throw InputError("\(name): must be finite") }
-    return double
+    guard number.isFinite else { throw InputError("\(name): must be finite") }
+    return number
   }
 
-  static func pair(_ value: Any?, _ name: String) throws -> (Double, Double) {
-    guard let array = value as? [Any], array.count == 2 else { throw InputError("\(name): \(value == nil ? "missing" : "must be [x, y]")") }
+  static func pair(_ value: JSONValue?, _ name: String) throws -> (Double, Double) {
+    guard let array = value?.array, array.count == 2 else { throw InputError("\(name): \(value == nil ? "missing" : "must be [x, y]")") }
     return (try number(array[0], "\(name)[0]"), try number(array[1], "\(name)[1]"))
   }
 
-  static func ids(_ value: Any?, _ name: String) throws -> Set<String> {
+  static func ids(_ value: JSONValue?, _ name: String) throws -> Set<String> {
     guard let value else { return [] }
-    guard let array = value as? [String] else { throw InputError("\(name): must be an array of ids") }
-    return Set(array)
+    let strings = value.array?.compactMap(\.string)
+    guard let strings, strings.count == value.array?.count else { throw InputError("\(name): must be an array of ids") }
+    return Set(strings)
   }
 
-  static func side(_ value: Any?, _ name: String) throws -> Side {
-    guard let object = value as? [String: Any] else { throw InputError("\(name): missing; give {\"contentOffset\", \"contentSize\", \"items\"}") }
+  static func side(_ value: JSONValue?, _ name: String) throws -> Side {
+    guard let object = value?.object else { throw InputError("\(name): missing; give {\"contentOffset\", \"contentSize\", \"items\"}") }
     let (x, y) = try pair(object["contentOffset"], "\(name).contentOffset")
     let (w, h) = try pair(object["contentSize"], "\(name).contentSize")
     guard w >= 0, h >= 0 else { throw InputError("\(name).contentSize: must not be negative") }
-    guard let list = object["items"] as? [Any] else { throw InputError("\(name).items: missing; give an array of items") }
+    guard let list = object["items"]?.array else { throw InputError("\(name).items: missing; give an array of items") }
     guard !list.isEmpty else { throw InputError("\(name).items: must hold at least one item") }
     guard list.count <= TransitionCommand.maximumItems else { throw InputError("\(name).items: at most \(TransitionCommand.maximumItems) items") }
     var seen = Set<String>()
     var items: [Item] = []
     for (k, entry) in list.enumerated() {
       let where_ = "\(name).items[\(k)]"
-      guard let item = entry as? [String: Any] else { throw InputError("\(where_): must be an object") }
-      guard let id = item["id"] as? String else { throw InputError("\(where_).id: missing; give a string") }
+      guard let item = entry.object else { throw InputError("\(where_): must be an object") }
+      guard let id = item["id"]?.string else { throw InputError("\(where_).id: missing; give a string") }
       guard seen.insert(id).inserted else { throw InputError("\(where_).id: \"\(id)\" appears twice in \(name)") }
       // Pairing is by id, whatever the kind; the kind is checked and otherwise
       // changes nothing (every kind appears and leaves by fading).
-      guard ["cell", "header", "footer", "decoration"].contains(item["kind"] as? String ?? (item["kind"] == nil ? "cell" : "")) else {
+      guard ["cell", "header", "footer", "decoration"].contains(item["kind"]?.string ?? (item["kind"] == nil ? "cell" : "")) else {
         throw InputError("\(where_).kind: must be cell, header, footer or decoration")
       }
       let (cx, cy) = try pair(item["center"], "\(where_).center")
@@ -271,7 +268,7 @@ struct TransitionScene {
       guard sw >= 0, sh >= 0 else { throw InputError("\(where_).size: must not be negative") }
       var transform = AffineTransform2D.identity
       if let entries = item["transform"] {
-        guard let array = entries as? [Any], array.count == 6 else { throw InputError("\(where_).transform: must be [a, b, c, d, tx, ty]") }
+        guard let array = entries.array, array.count == 6 else { throw InputError("\(where_).transform: must be [a, b, c, d, tx, ty]") }
         let v = try array.enumerated().map { try number($0.element, "\(where_).transform[\($0.offset)]") }
         transform = AffineTransform2D(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
       }
@@ -286,8 +283,8 @@ struct TransitionScene {
     return Side(offset: CGPoint(x: x, y: y), contentSize: CGSize(width: w, height: h), items: items)
   }
 
-  static func spring(_ value: Any?) throws -> Spring {
-    guard let object = value as? [String: Any] else {
+  static func spring(_ value: JSONValue?) throws -> Spring {
+    guard let object = value?.object else {
       throw InputError("spring: missing; give {\"response\", \"dampingRatio\"}, {\"mass\", \"stiffness\", \"damping\"} or {\"duration\", \"bounce\"}")
     }
     let mass = object["mass"] == nil ? 1 : try number(object["mass"], "spring.mass")

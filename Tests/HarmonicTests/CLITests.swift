@@ -275,6 +275,60 @@ struct TransitionCLITests {
     }
   }
 
+  /// The parts of `harmonic transition --json` output the round-trip test reads.
+  struct Output: Decodable {
+    struct Item: Decodable {
+      var id: String
+      var center: [Double]
+      var size: [Double]
+      var transform: [Double]
+      var alpha: Double
+    }
+    struct Frame: Decodable { var items: [Item] }
+    var frames: [Frame]
+  }
+
+  @Test("frame 0 is the input bit for bit for random numbers in shortest and 17-digit form")
+  func numbersRoundTrip() throws {
+    var random = SeededGenerator(seed: 0x7261_6e64)
+    func number(_ range: ClosedRange<Double>) -> Double {
+      // Random bits inside the range, so that most numbers need 15–17 digits.
+      Double.random(in: range, using: &random)
+    }
+    func text(_ value: Double, _ k: Int) -> String { k % 3 == 0 ? String(format: "%.17g", value) : "\(value)" }
+    var expected: [String: [Double]] = [:]
+    var items: [String] = []
+    for k in 0..<300 {
+      let values =
+        [number(-5_000...5_000), number(-5_000...5_000), number(0...400), number(0...400)]
+        + (0..<6).map { _ in number(-2...2) } + [number(0...1)]
+      expected["i\(k)"] = values
+      let t = values.map { text($0, k) }
+      items.append(
+        "{\"id\": \"i\(k)\", \"center\": [\(t[0]), \(t[1])], \"size\": [\(t[2]), \(t[3])], "
+          + "\"transform\": [\(t[4...9].joined(separator: ", "))], \"alpha\": \(t[10])}")
+    }
+    let side = "{\"contentOffset\": [0, 0], \"contentSize\": [10000, 10000], \"items\": [\(items.joined(separator: ", "))]}"
+    let input =
+      "{\"viewport\": {\"width\": 320, \"height\": 568}, \"from\": \(side), \"to\": \(side), "
+      + "\"spring\": {\"response\": 0.3, \"dampingRatio\": 0.8}}"
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("harmonic-roundtrip-\(UUID().uuidString).json")
+    try Data(input.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = try harmonicArgs(["transition", "--input", url.path, "--times", "0", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let output = try JSONDecoder().decode(Output.self, from: Data(result.stdout.utf8))
+    let frame = try #require(output.frames.first)
+    #expect(frame.items.count == 300)
+    var differing = 0
+    for item in frame.items {
+      let got = item.center + item.size + item.transform + [item.alpha]
+      let want = try #require(expected[item.id])
+      differing += zip(got, want).filter { $0.bitPattern != $1.bitPattern }.count
+    }
+    #expect(differing == 0, "\(differing) of 3,300 numbers differ at frame 0")
+  }
+
   @Test("malformed input exits 2 with a message naming what was wrong, and prints nothing")
   func badInput() throws {
     func mutated(_ change: (inout [String: Any]) -> Void) -> [String: Any] {
