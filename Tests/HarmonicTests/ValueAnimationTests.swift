@@ -68,6 +68,38 @@ struct ValueAnimationTests {
     #expect((RGBAColor(springComponents: SIMD4(0.5, 0.5, 0.5, 1)).red - 0.735356983052449).magnitude < 1e-12)
   }
 
+  @Test("a colour animation starts exactly at its colour and ends exactly at its target, retargets included")
+  func colourEndpointsAreExact() throws {
+    var random = SeededGenerator(seed: 0xC010_0125)
+    func colour() -> RGBAColor {
+      RGBAColor(
+        red: .random(in: 0...1, using: &random), green: .random(in: 0...1, using: &random),
+        blue: .random(in: 0...1, using: &random), alpha: .random(in: 0...1, using: &random))
+    }
+    func bits(_ c: RGBAColor) -> [UInt64] { [c.red, c.green, c.blue, c.alpha].map(\.bitPattern) }
+    let specials = [
+      RGBAColor(red: 1, green: 1, blue: 1), RGBAColor(red: 0, green: 0, blue: 0, alpha: 0),
+      RGBAColor(red: 0.04045, green: 0.5, blue: 0.0031308),
+    ]
+    var startsOff = 0, endsOff = 0, retargetsOff = 0
+    for k in 0..<10_000 {
+      let (from, to, next) = k < specials.count ? (specials[k], colour(), colour()) : (colour(), colour(), colour())
+      var animation = try ValueAnimation(value: from, target: to, spring: .snappy)
+      if bits(animation.value(at: .zero)) != bits(from) { startsOff += 1 }
+      let rest = try #require(try animation.settleTick(valueTolerance: SIMD4(repeating: 1e-300)))
+      if bits(animation.value(at: rest + AnimationTime(ticks: AnimationTime.ticksPerSecond))) != bits(to) { endsOff += 1 }
+      // A retarget mid-flight starts from exactly what was shown at its tick.
+      let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 20)
+      let shown = animation.value(at: tick)
+      try animation.retarget(to: next, at: tick)
+      if bits(animation.value(at: tick)) != bits(shown) { retargetsOff += 1 }
+    }
+    #expect(startsOff == 0 && endsOff == 0 && retargetsOff == 0, "\(startsOff) starts, \(endsOff) ends, \(retargetsOff) retargets off")
+    // The conversions clamp like the initializer: NaN and out-of-gamut never pass through.
+    #expect(RGBAColor.linear(fromEncoded: .nan) == 0 && RGBAColor.encoded(fromLinear: .nan) == 0)
+    #expect(RGBAColor.linear(fromEncoded: 1e300) == RGBAColor.linear(fromEncoded: 1) && RGBAColor.encoded(fromLinear: -1) == 0)
+  }
+
   @Test("out-of-order and repeated timestamps: the motion does not go back in time")
   func outOfOrder() throws {
     var animation = try ValueAnimation(value: CGPoint(x: 0, y: 0), target: CGPoint(x: 100, y: 0), spring: .smooth, start: tick(100))

@@ -69,7 +69,8 @@ extension SIMD4: SpringAnimatable where Scalar == Double {
 /// [0, 1] before encoding: a bouncy spring overshoots in linear light, the
 /// colour shown never leaves the gamut.
 public struct RGBAColor: SpringAnimatable, Hashable {
-  public var red: Double, green: Double, blue: Double, alpha: Double
+  /// Gamma-encoded components in [0, 1] (the initializer clamps them).
+  public private(set) var red: Double, green: Double, blue: Double, alpha: Double
 
   /// Components are clamped into [0, 1] (a NaN becomes 0).
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
@@ -79,14 +80,18 @@ public struct RGBAColor: SpringAnimatable, Hashable {
 
   public static var springComponentCount: Int { 4 }
 
-  /// sRGB-encoded → linear light.
+  /// sRGB-encoded → linear light. `c` is clamped into [0, 1] first (NaN
+  /// becomes 0), as the initializer clamps.
   public static func linear(fromEncoded c: Double) -> Double {
-    c <= 0.04045 ? c / 12.92 : _Math.exp(2.4 * _Math.log((c + 0.055) / 1.055))
+    let c = c >= 0 ? min(c, 1) : 0
+    return c <= 0.04045 ? c / 12.92 : _Math.exp(2.4 * _Math.log((c + 0.055) / 1.055))
   }
 
-  /// Linear light → sRGB-encoded.
+  /// Linear light → sRGB-encoded. `l` is clamped into [0, 1] first (NaN
+  /// becomes 0).
   public static func encoded(fromLinear l: Double) -> Double {
-    l <= 0.0031308 ? 12.92 * l : 1.055 * _Math.exp(_Math.log(l) / 2.4) - 0.055
+    let l = l >= 0 ? min(l, 1) : 0
+    return l <= 0.0031308 ? 12.92 * l : 1.055 * _Math.exp(_Math.log(l) / 2.4) - 0.055
   }
 
   /// Linear red, green, blue and alpha.

@@ -45,6 +45,12 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// The tick the current segment began at.
   public private(set) var segmentStart: AnimationTime
   public let limits: ValueLimits
+  /// The value the current segment starts from, as given (or as shown at a
+  /// retarget's tick): ``value(at:)`` returns it while the components are
+  /// exactly the start's, and ``target`` once they are exactly the
+  /// target's, so that a type whose components do not map back exactly
+  /// (a colour in linear light) starts and ends at its own values.
+  var _startValue: Value
   var _start: SIMD4<Double>
   var _target: SIMD4<Double>
   var _velocity: SIMD4<Double>
@@ -67,6 +73,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   ) throws(HarmonicError) {
     self.spring = spring
     self.target = target
+    self._startValue = value
     self.segmentStart = start
     self.limits = limits
     (_start, _target, _velocity) = (.zero, .zero, .zero)
@@ -140,8 +147,15 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     return (value, velocity)
   }
 
-  /// The value at `time`.
-  public func value(at time: AnimationTime) -> Value { Value(springComponents: components(at: time).value) }
+  /// The value at `time`: exactly the start value at the segment's start,
+  /// exactly ``target`` once every component has arrived, and the value of
+  /// the spring's components in between.
+  public func value(at time: AnimationTime) -> Value {
+    let components = components(at: time).value
+    if components == _start { return _startValue }
+    if components == _target { return target }
+    return Value(springComponents: components)
+  }
 
   /// The components' rates at `time`, units per second.
   public func velocity(at time: AnimationTime) -> SIMD4<Double> { components(at: time).velocity }
@@ -159,6 +173,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     if let spring { next.spring = spring }
     try next._begin(state.value, state.velocity, target.springComponents, at: now)
     next.target = target
+    next._startValue = value(at: now)
     self = next
   }
 
@@ -172,6 +187,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     var next = self
     try next._begin(value.springComponents, velocity, target.springComponents, at: max(time, segmentStart))
     next.target = target
+    next._startValue = value
     self = next
   }
 
