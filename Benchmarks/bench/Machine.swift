@@ -21,8 +21,10 @@ enum Machine {
   /// from /proc/self/maps: "reference BLAS (/usr/lib/…/libblas.so.3.11.0)".
   static func blas() -> String {
     let kind = SpringBatch.blasImplementation
-    guard kind == "reference BLAS", let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
-      let line = maps.split(separator: "\n").first(where: { $0.contains("libblas.so") }),
+    // Read to the end: /proc files report size 0, and a read sized by it can
+    // stop after the first page, before the library's line.
+    guard kind == "reference BLAS", let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
+      let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first(where: { $0.contains("libblas.so") }),
       let slash = line.firstIndex(of: "/")
     else { return kind }
     return "\(kind) (\(line[slash...]))"
