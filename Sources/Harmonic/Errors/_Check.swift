@@ -34,6 +34,13 @@ package enum _Check {
   /// second), a rubber band's coefficient.
   package static let maximumFactor = 1e6
 
+  /// Items of one layout or one update's item counts: ≤ 1e8. A layout keeps
+  /// a few dozen bytes per item, so this bounds a layout at a few GB.
+  package static let maximumItemCount = 100_000_000
+
+  /// Sections of one layout: ≤ 1e6 (a snapshot keeps a count per section).
+  package static let maximumSectionCount = 1_000_000
+
   // MARK: - Checks
 
   /// A motion's value or velocity: finite, magnitude ≤ ``maximumMagnitude``.
@@ -114,6 +121,13 @@ package enum _Check {
   static func shape(_ value: Int, _ name: @autoclosure () -> String, expected: Int, what: @autoclosure () -> String) throws(HarmonicError) {
     guard value == expected else {
       throw .invalidParameter(name: name(), value: Double(value), accepted: "\(what()) = \(expected)")
+    }
+  }
+
+  /// A number of items: within [0, ``maximumItemCount``].
+  static func itemCount(_ value: Int, _ name: @autoclosure () -> String) throws(HarmonicError) {
+    guard value >= 0, value <= maximumItemCount else {
+      throw .invalidParameter(name: name(), value: Double(value), accepted: "within [0, 100000000] (items)")
     }
   }
 

@@ -112,8 +112,8 @@ public struct LayoutSnapshot: CollectionLayout {
       }
     }
     if let itemCounts {
-      for (s, count) in itemCounts.enumerated() where count < 0 {
-        try _Check.count(count, "itemCounts[\(s)]", atLeast: 0)
+      for (s, count) in itemCounts.enumerated() where !(0..._Check.maximumItemCount).contains(count) {
+        try _Check.itemCount(count, "itemCounts[\(s)]")
       }
       for (s, count) in counts.enumerated() where count > 0 && (s >= itemCounts.count || count > itemCounts[s]) {
         throw .invalidParameter(
@@ -148,9 +148,8 @@ public struct LayoutSnapshot: CollectionLayout {
 
   static func check(_ element: LayoutAttributes) throws(HarmonicError) {
     let id = element.elementID
-    guard element.indexPath.section >= 0, element.indexPath.item >= 0 else {
-      throw .invalidParameter(name: "\(id) index path", value: Double(min(element.indexPath.section, element.indexPath.item)), accepted: "section and item ≥ 0")
-    }
+    try _Check.index(element.indexPath.section, "\(id) index path section", count: _Check.maximumSectionCount, of: "(sections)")
+    try _Check.index(element.indexPath.item, "\(id) index path item", count: _Check.maximumItemCount, of: "(items)")
     // No arrays here: a snapshot checks every element, and two allocations
     // per element were most of a 100k-element snapshot's cost.
     let width = Double(element.size.width), height = Double(element.size.height)

@@ -149,7 +149,7 @@ public struct GridLayout: Sendable {
     let vertical = scrollAxis == .vertical
     var total = 0
     for (s, section) in sections.enumerated() {
-      try _Check.count(section.itemCount, "sections[\(s)].itemCount", atLeast: 0)
+      try _Check.itemCount(section.itemCount, "sections[\(s)].itemCount")
       try section.insets.check("sections[\(s)].insets")
       for (name, value) in [
         ("lineSpacing", section.lineSpacing), ("interitemSpacing", section.interitemSpacing),
@@ -179,9 +179,7 @@ public struct GridLayout: Sendable {
         }
       }
       total += section.itemCount
-      guard total <= 1 << 40 else {
-        throw .invalidParameter(name: "item count", value: Double(total), accepted: "≤ 2⁴⁰")
-      }
+      try _Check.itemCount(total, "item count")
     }
 
     var sectionFirstItem = [Int](), lineMainStart = [Double](), lineMainEnd = [Double](), lineFirstItem = [Int]()

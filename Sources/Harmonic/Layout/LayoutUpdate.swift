@@ -99,8 +99,11 @@ extension LayoutUpdate {
 
     init(_ update: LayoutUpdate, old oldCounts: [Int], new newCounts: [Int]) throws(HarmonicError) {
       for (name, counts) in [("old item counts", oldCounts), ("new item counts", newCounts)] {
-        for (s, count) in counts.enumerated() where count < 0 {
-          try _Check.count(count, "\(name)[\(s)]", atLeast: 0)
+        guard counts.count <= _Check.maximumSectionCount else {
+          throw .invalidParameter(name: "\(name).count", value: Double(counts.count), accepted: "≤ 1000000 (sections)")
+        }
+        for (s, count) in counts.enumerated() where !(0..._Check.maximumItemCount).contains(count) {
+          try _Check.itemCount(count, "\(name)[\(s)]")
         }
       }
       // Sections.

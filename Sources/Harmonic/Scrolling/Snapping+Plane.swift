@@ -176,7 +176,7 @@ extension Snapping {
   ) throws(HarmonicError) -> CircularDecision {
     try _Check.coordinate(offset, "offset", unit: "points or radians")
     try _Check.scrollVelocity(velocity, "velocity", unit: "points or radians per second")
-    if let n = options.maximumItemsPerFlick { try _Check.count(n, "maximumItemsPerFlick", atLeast: 0) }
+    if let n = options.maximumItemsPerFlick { try _Check.count(n, "maximumItemsPerFlick", atLeast: 1, why: "nil for no limit") }
     let rest = try ScrollDeceleration(rate: options.decelerationRate, from: offset, velocity: velocity).restOffset
     // Candidates are numbered by Int: keep every turn count far from its limits.
     let turns = Double(1 << 40) / Double(layout.points.count)
@@ -191,18 +191,21 @@ extension Snapping {
       return direction > 0 ? j : j - 1
     }
     var j = nearest(rest, preferring: velocity)
+    // Candidates lie within ±2⁴⁰ of 0 (checked above), so a limit past 2⁵⁰
+    // is no limit; capping it keeps the index arithmetic in range.
+    let itemLimit = options.maximumItemsPerFlick.map { min($0, 1 << 50) }
     let flick = velocity.magnitude >= options.minimumFlingVelocity && velocity != 0
     if flick {
       // Strictly ahead, and at most n candidates ahead.
       let ahead = velocity > 0 ? layout.lowerBound(offset.nextUp) : layout.lowerBound(offset) - 1
       if velocity > 0 {
         j = max(j, ahead)
-        if let n = options.maximumItemsPerFlick, n > 0 { j = min(j, ahead + n - 1) }
+        if let n = itemLimit { j = min(j, ahead + n - 1) }
       } else {
         j = min(j, ahead)
-        if let n = options.maximumItemsPerFlick, n > 0 { j = max(j, ahead - n + 1) }
+        if let n = itemLimit { j = max(j, ahead - n + 1) }
       }
-    } else if let n = options.maximumItemsPerFlick {
+    } else if let n = itemLimit {
       let anchor = nearest(offset, preferring: 0)
       j = min(max(j, anchor - n), anchor + n)
     }

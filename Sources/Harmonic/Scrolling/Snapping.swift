@@ -137,7 +137,7 @@ public enum Snapping {
     guard options.minimumFlingVelocity >= 0, options.minimumFlingVelocity.isFinite else {
       throw .invalidParameter(name: "minimumFlingVelocity", value: options.minimumFlingVelocity, accepted: "finite and ≥ 0 (points/s)")
     }
-    if let n = options.maximumItemsPerFlick { try _Check.count(n, "maximumItemsPerFlick", atLeast: 0) }
+    if let n = options.maximumItemsPerFlick { try _Check.count(n, "maximumItemsPerFlick", atLeast: 1, why: "nil for no limit") }
     for (position, stop) in options.stopItems.enumerated() {
       guard (0..<layout.count).contains(stop), position == 0 || stop > options.stopItems[position - 1] else {
         throw .invalidParameter(name: "stopItems[\(position)]", value: Double(stop), accepted: "sorted, distinct, within 0..<\(layout.count)")
@@ -168,7 +168,9 @@ public enum Snapping {
     // item's range the offset lies in is where it is, not a step); without
     // one, from the item nearest the current offset.
     let flick = v.magnitude >= options.minimumFlingVelocity && v != 0
-    if let n = options.maximumItemsPerFlick, n > 0, flick {
+    // A limit beyond the item count is no limit (and keeps the index arithmetic in range).
+    let itemLimit = options.maximumItemsPerFlick.map { min($0, layout.count) }
+    if let n = itemLimit, flick {
       if v > 0 {
         let ahead = flow.firstItem(withLowAbove: current) ?? layout.count
         var limit = ahead + n - 1
@@ -182,16 +184,16 @@ public enum Snapping {
         if let stop = lastStop(options.stopItems, atOrBelow: ahead), stop > limit { limit = stop }
         if index < limit, limit >= 0 { (index, point) = (limit, flow.high(limit)) }
       }
-    } else if flick, options.maximumItemsPerFlick == nil, !options.stopItems.isEmpty {
+    } else if flick, itemLimit == nil, !options.stopItems.isEmpty {
       if v > 0, let stop = firstStop(options.stopItems, atOrAbove: flow.firstItem(withLowAbove: current) ?? layout.count), index > stop {
         (index, point) = (stop, flow.low(stop))
       } else if v < 0, let stop = lastStop(options.stopItems, atOrBelow: flow.lastItem(withHighBelow: current) ?? -1), index < stop {
         (index, point) = (stop, flow.high(stop))
       }
-    } else if options.maximumItemsPerFlick != nil || !options.stopItems.isEmpty {
+    } else if itemLimit != nil || !options.stopItems.isEmpty {
       let anchor = flow.nearest(to: current, preferring: 0).index
       var limited = index
-      if let n = options.maximumItemsPerFlick {
+      if let n = itemLimit {
         limited = min(max(limited, anchor - n), anchor + n)
       }
       if limited > anchor, let stop = firstStop(options.stopItems, above: anchor), stop < limited { limited = stop }

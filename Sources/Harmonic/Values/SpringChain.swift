@@ -15,7 +15,11 @@
 /// its tick; a tick before the last applied instant gives the states at
 /// that instant.
 ///
-/// Cost: O(n) per step instant passed, O(n) per frame.
+/// Cost: O(n) per step instant passed, O(n) per frame. One call applies at
+/// most ``maximumElementUpdates`` element updates (instants passed ×
+/// elements, about a second of work); a tick further ahead of
+/// ``appliedUntil`` throws instead of running on: read the chain as frames
+/// go, or in several calls.
 public struct SpringChain<Value: SpringAnimatable>: Sendable {
   public let step: AnimationTime
   public let spring: Spring
@@ -51,10 +55,25 @@ public struct SpringChain<Value: SpringAnimatable>: Sendable {
     self._start = start
   }
 
-  /// Applies every step instant up to `time`.
+  /// Most element updates (step instants × elements) one call applies.
+  public static var maximumElementUpdates: Int { 10_000_000 }
+
+  /// Applies every step instant up to `time`: a bounded number of them
+  /// (``maximumElementUpdates``), with no tick arithmetic that can overflow.
   mutating func _advance(to time: AnimationTime) throws(HarmonicError) {
-    while appliedUntil.ticks <= time.ticks - step.ticks {
-      let instant = appliedUntil + step
+    guard time > appliedUntil else { return }
+    // time > appliedUntil, so the difference is positive, or overflows only
+    // past Int64.max ticks (then it is certainly too far).
+    let (ahead, overflow) = time.ticks.subtractingReportingOverflow(appliedUntil.ticks)
+    let instants = overflow ? Int64.max : ahead / step.ticks
+    let limit = Int64(SpringChain.maximumElementUpdates / elements.count)
+    guard instants <= limit else {
+      throw .invalidParameter(
+        name: "time", value: Double(time.ticks),
+        accepted: "at most \(limit) step instants after tick \(appliedUntil.ticks) (\(SpringChain.maximumElementUpdates) element updates per call)")
+    }
+    for _ in 0..<instants {
+      let instant = appliedUntil + step  // ≤ time: no overflow
       var leaders: [Value] = []
       leaders.reserveCapacity(elements.count - 1)
       for k in 0..<(elements.count - 1) { leaders.append(elements[k].value(at: instant)) }

@@ -150,8 +150,10 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// The value at `time`: exactly the start value at the segment's start,
   /// exactly ``target`` once every component has arrived, and the value of
   /// the spring's components in between.
-  public func value(at time: AnimationTime) -> Value {
-    let components = components(at: time).value
+  public func value(at time: AnimationTime) -> Value { _value(of: components(at: time).value) }
+
+  /// The value the current segment shows for `components`.
+  func _value(of components: SIMD4<Double>) -> Value {
     if components == _start { return _startValue }
     if components == _target { return target }
     return Value(springComponents: components)
@@ -173,7 +175,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     if let spring { next.spring = spring }
     try next._begin(state.value, state.velocity, target.springComponents, at: now)
     next.target = target
-    next._startValue = value(at: now)
+    next._startValue = _value(of: state.value)
     self = next
   }
 

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import Harmonic
+
+/// Inputs that trapped, hung or allocated without bound before: each is now
+/// a typed error naming the parameter, or a documented result.
+@Suite("Edge inputs: no trap, no hang, no unbounded allocation")
+struct EdgeInputTests {
+  /// The parameter name of the error `body` throws (nil when it does not throw).
+  static func refused(_ body: () throws -> Void) -> String? {
+    do {
+      try body()
+      return nil
+    } catch let error as HarmonicError {
+      guard case let .invalidParameter(name, _, _) = error else { return "\(error)" }
+      return name
+    } catch {
+      return "not a HarmonicError: \(error)"
+    }
+  }
+
+  @Test("a chain read before its start answers; read too far ahead, it refuses at once and changes nothing")
+  func chainTime() throws {
+    var chain = try SpringChain(count: 3, value: 0.0, spring: .snappy)
+    var values = [Double](repeating: 1, count: 3)
+    try chain.values(at: AnimationTime(ticks: .min), into: &values)  // trapped: time − step overflowed
+    #expect(values == [0, 0, 0])
+    #expect(Self.refused { try chain.values(at: AnimationTime(ticks: .max), into: &values) } == "time")  // hung
+    #expect(Self.refused { try chain.moveLeader(to: 5, at: AnimationTime(ticks: .max)) } == "time")  // hung
+    #expect(chain.appliedUntil == .zero)
+    var early = try SpringChain(count: 3, value: 0.0, spring: .snappy, start: AnimationTime(ticks: .min))
+    #expect(Self.refused { try early.values(at: .zero, into: &values) } == "time")  // hung
+    var fine = try SpringChain(count: 1000, value: 0.0, spring: .snappy, step: AnimationTime(ticks: 1))
+    var many = [Double](repeating: 0, count: 1000)
+    #expect(Self.refused { try fine.values(at: AnimationTime(ticks: AnimationTime.ticksPerSecond * 10), into: &many) } == "time")
+    // Within the bound, frames as they come: 10 s at 120 Hz of a 20-link chain.
+    var trail = try SpringChain(count: 20, value: 0.0, spring: .snappy)
+    var positions = [Double](repeating: 0, count: 20)
+    try trail.moveLeader(to: 100, at: .zero)
+    for frame in 1...1_200 { try trail.values(at: AnimationTime(frame: Int64(frame), framesPerSecond: 120), into: &positions) }
+    #expect(positions.allSatisfy { ($0 - 100).magnitude < 1e-6 })
+  }
+
+  @Test("index paths, item counts and sections past the limits are typed errors, not traps or huge allocations")
+  func layoutSizes() throws {
+    var cell = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    cell.indexPath = ItemIndexPath(item: 0, section: .max)
+    #expect(Self.refused { _ = try LayoutSnapshot(elements: [cell], contentSize: CGSize(width: 10, height: 10)) }?.contains("section") == true)
+    cell.indexPath = ItemIndexPath(item: .max, section: 0)
+    #expect(Self.refused { _ = try LayoutSnapshot(elements: [cell], contentSize: CGSize(width: 10, height: 10)) }?.contains("item") == true)
+    let insert = LayoutUpdate(inserted: [ItemIndexPath(item: 0, section: 0)])
+    #expect(Self.refused { _ = try insert.mapping(oldItemCounts: [.max], newItemCounts: [.max]) } == "old item counts[0]")
+    let tiny = CGSize(width: 1e-300, height: 1e-300)
+    #expect(Self.refused { _ = try GridLayout(sections: [.init(itemCount: 2_000_000_000, itemSize: tiny)], viewportCrossExtent: 320) } != nil)
+    #expect(try GridLayout(sections: [.init(itemCount: 100_000, itemSize: tiny)], viewportCrossExtent: 320).itemCount == 100_000)
+  }
+
+  @Test("an item limit of 0 is refused; one past the item count is no limit, and never overflows")
+  func itemLimits() throws {
+    let layout = try SnapLayout.uniform(count: 10, itemExtent: 300, spacing: 20, viewport: 400)
+    let zero = Snapping.Options(maximumItemsPerFlick: 0)
+    #expect(Self.refused { _ = try Snapping.target(layout: layout, offset: 0, velocity: 3_000, options: zero) } == "maximumItemsPerFlick")
+    for velocity in [-3_000.0, 0, 3_000] {
+      let huge = try Snapping.target(layout: layout, offset: 1_000, velocity: velocity, options: .init(maximumItemsPerFlick: .max))
+      let free = try Snapping.target(layout: layout, offset: 1_000, velocity: velocity)
+      #expect(huge.target == free.target && huge.index == free.index, "velocity \(velocity)")
+    }
+    let wheel = try CircularSnapLayout.evenlySpaced(count: 12, period: 1_200)
+    for velocity in [-3_000.0, 0, 3_000] {
+      let huge = try Snapping.target(circular: wheel, offset: 50, velocity: velocity, options: .init(maximumItemsPerFlick: .max))
+      let free = try Snapping.target(circular: wheel, offset: 50, velocity: velocity)
+      #expect(huge.target == free.target, "velocity \(velocity)")
+    }
+  }
+}
