@@ -7,9 +7,11 @@ func fuzzTuning(_ input: inout FuzzInput) {
   switch input.int(0...4) {
   case 0:
     let (x1, y1, x2, y2) = (input.moderate() / 256, input.moderate() / 64, input.moderate() / 256, input.moderate() / 64)
-    let curve = CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
-    if [x1, y1, x2, y2].allSatisfy(\.isFinite), (0...1).contains(x1), (0...1).contains(x2) {
-      for x in [0, 0.25, 0.5, 1] { finite(curve.value(atProgress: x), what: "bezier value at \(x)") }
+    if let curve = attempt({ () throws(HarmonicError) in try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2) }) {
+      for x in [0, 0.25, 0.5, 1, .nan] { finite(curve.value(atProgress: x), what: "bezier value at \(x)") }
+    } else {
+      let valid = (0...1).contains(x1) && (0...1).contains(x2) && [y1, y2].allSatisfy { $0.isFinite && $0.magnitude <= 1e3 }
+      require(!valid, "a valid cubic-bezier was refused: \(x1), \(y1), \(x2), \(y2)")
     }
     if let fit = attempt({ () throws(HarmonicError) in try SpringFit.fit(bezier: x1, y1, x2, y2, duration: input.double()) }) {
       checkCharacteristics(fit.spring)

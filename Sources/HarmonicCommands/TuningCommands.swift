@@ -137,7 +137,7 @@ struct Fit: ParsableCommand {
       spring = result.spring
       velocity = result.initialVelocity
       (rms, maxError) = (result.rms, result.maxError)
-      let curve = CubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
+      let curve = try CubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
       points =
         (0...60).map { SpringFit.Sample(time: duration * Double($0) / 60, value: curve.value(atProgress: Double($0) / 60)) }
         + (1...20).map { SpringFit.Sample(time: duration * (1 + Double($0) / 20), value: 1) }

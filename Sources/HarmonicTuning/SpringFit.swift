@@ -131,16 +131,10 @@ public enum SpringFit {
   /// `duration` held at 1 (100 samples) — so the spring must also come to
   /// rest — fitting the initial velocity too (an easing usually starts moving).
   public static func fit(bezier x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, duration: Double) throws(HarmonicError) -> Estimate {
-    for (name, value) in [("x1", x1), ("x2", x2)] where !(value >= 0 && value <= 1) {
-      throw .invalidParameter(name: name, value: value, accepted: "within [0, 1] (CSS cubic-bezier)")
-    }
-    for (name, value) in [("y1", y1), ("y2", y2)] where !(value.isFinite && value.magnitude <= 1e3) {
-      throw .invalidParameter(name: name, value: value, accepted: "finite")
-    }
+    let curve = try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
     guard duration > 0, duration <= 1e4 else {
       throw .invalidParameter(name: "duration", value: duration, accepted: "within (0, 1e4] s")
     }
-    let curve = CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
     let samples =
       (0...200).map { i -> Sample in
         let fraction = Double(i) / 200

@@ -74,3 +74,33 @@ struct EdgeInputTests {
     }
   }
 }
+
+extension EdgeInputTests {
+  @Test("NaN and out-of-range inputs the library used to pass through or accept silently")
+  func silentInputs() throws {
+    // A value's unused velocity components are not the value's: nothing comes back out of them.
+    let scalar = try ValueAnimation(value: 0.0, velocity: SIMD4(0, .nan, 0, 0), target: 1.0, spring: .snappy)
+    #expect(scalar.velocity(at: AnimationTime(ticks: 1_000)) == SIMD4(scalar.velocity(at: AnimationTime(ticks: 1_000))[0], 0, 0, 0))
+    #expect(Self.refused { _ = try Transform3D(entries: [Double](repeating: 0, count: 15) + [.nan]) } == "entries[15]")
+    #expect(
+      Self.refused { _ = try Viewport(size: CGSize(width: 320, height: 480), insets: LayoutInsets(top: 300, bottom: 200)) } == "insets.top + insets.bottom")
+    #expect(Self.refused { _ = try ReorderModel(slots: [0, 44, 88]).slot(nearest: .nan) } == "position")
+    let update = LayoutUpdate(deleted: [ItemIndexPath(item: 3, section: 0)], reloaded: [ItemIndexPath(item: 3, section: 0)])
+    #expect(Self.refused { _ = try update.mapping(oldItemCounts: [10], newItemCounts: [9]) }?.hasPrefix("reloaded") == true)
+    let pose = try PosePair(from: [0, 1], to: [1, 2])
+    var out = [0.0, 0.0]
+    #expect(Self.refused { try pose.interpolate(progress: 1e100, into: &out) } == "progress")
+    // A carousel decoration clamps what it is given: scale and alpha stay in [0, 1], a NaN center changes nothing.
+    var cell = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    let original = cell
+    CarouselDecoration.clamped(sideScale: -2, sideAlpha: 5, maxDistance: -1).apply(to: &cell, viewportCenter: .nan, viewportExtent: 320, axis: .horizontal)
+    #expect(cell == original)
+    for decoration in [CarouselDecoration.clamped(sideScale: -2, sideAlpha: 5, maxDistance: 100), .linear(shrink: 10)] {
+      for center in [0.0, 50, 500, 1e6] {
+        var decorated = original
+        decoration.apply(to: &decorated, viewportCenter: center, viewportExtent: 320, axis: .horizontal)
+        #expect((0...1).contains(decorated.transform.a) && (0...1).contains(decorated.alpha), "\(decoration) at \(center)")
+      }
+    }
+  }
+}

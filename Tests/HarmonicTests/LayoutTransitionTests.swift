@@ -588,7 +588,8 @@ struct TransitionSetupTests {
     a = cell(1); a.size.height = .nan; cases.append((a, "height"))
     a = cell(1); a.center.y = .infinity; cases.append((a, "center, transform or alpha"))
     a = cell(1); a.transform.ty = 2e12; cases.append((a, "center, transform or alpha"))
-    a = cell(1); a.alpha = .nan; cases.append((a, "center, transform or alpha"))
+    a = cell(1); a.alpha = .nan; cases.append((a, "alpha"))
+    a = cell(1); a.alpha = 2; cases.append((a, "alpha"))
     a = cell(1); a.transform3D.m[14] = -.infinity; cases.append((a, "center, transform or alpha"))
     a = cell(0); cases.append((a, "a unique kind + index path"))
     for (bad, expected) in cases {

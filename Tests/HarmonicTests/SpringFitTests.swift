@@ -111,9 +111,9 @@ struct SpringFitTests {
 
   @Test("a cubic-bezier ease-out is matched closely; the curve evaluator is right at known points")
   func bezier() throws {
-    let linear = CubicBezier(x1: 0, y1: 0, x2: 1, y2: 1)
+    let linear = try CubicBezier(x1: 0, y1: 0, x2: 1, y2: 1)
     #expect((linear.value(atProgress: 0.37) - 0.37).magnitude < 1e-12)
-    let ease = CubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)  // CSS `ease`
+    let ease = try CubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)  // CSS `ease`
     #expect((ease.value(atProgress: 0.5) - 0.8024033877399112).magnitude < 1e-9)  // published value of ease at 50 %
     let result = try SpringFit.fit(bezier: 0, 0, 0.58, 1, duration: 0.5)  // ease-out
     #expect(result.maxError < 0.06 && result.rms < 0.03)
@@ -173,5 +173,23 @@ struct SpringExportTests {
     #expect(svg.contains("time (s)") && svg.contains("velocity (1/s)"))
     #expect(!svg.contains("nan") && !svg.contains("inf"))
     #expect(throws: HarmonicError.self) { try SpringPlot.svg([]) }
+  }
+}
+
+@Suite("Cubic-bezier input")
+struct CubicBezierInputTests {
+  @Test("x outside [0, 1], NaN or huge y are typed errors; a NaN progress gives 0")
+  func refusals() throws {
+    for (x1, y1, x2, y2, name) in [(Double.nan, 0.0, 1.0, 1.0, "x1"), (5, 0, -3, 1, "x1"), (0.2, 0, 1.5, 1, "x2"), (0.2, .infinity, 0.8, 1, "y1")] {
+      do {
+        _ = try CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
+        Issue.record("accepted \(x1), \(y1), \(x2), \(y2)")
+      } catch {
+        guard case let .invalidParameter(parameter, _, _) = error else { Issue.record("\(error)"); continue }
+        #expect(parameter == name)
+      }
+    }
+    let ease = try CubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
+    #expect(ease.value(atProgress: .nan) == 0 && ease.value(atProgress: -1) == 0 && ease.value(atProgress: 2) == 1)
   }
 }

@@ -26,11 +26,11 @@ public struct PosePair: Sendable {
   /// Writes the pose at `progress` into `output`.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   non-finite progress or a wrongly sized output.
+  ///   progress that is not finite with magnitude ≤ 1e6 or a wrongly sized output.
   public func interpolate(
     progress: Double, into output: inout [Double], backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
-    try _Check.finiteMagnitude(progress, "progress", unit: "progress")
+    try _Check.factor(progress, "progress", unit: "progress")
     try _Check.shape(output.count, "output.count", expected: elementCount, what: "elementCount")
     let n = elementCount
     let weights = (1 - progress, progress)

@@ -1,13 +1,16 @@
 /// Scale, alpha and zIndex of carousel items from the distance d between an
 /// item's center and the viewport's center along the scroll axis.
 public enum CarouselDecoration: Sendable, Hashable {
-  /// Linear: scale = 1 − (d / (W/2))·shrink, W the viewport
-  /// extent; not clamped (items beyond W/2 keep shrinking). Alpha unchanged.
+  /// Linear: scale = max(0, 1 − (d / (W/2))·shrink), W the viewport
+  /// extent: items beyond W/2 keep shrinking until they vanish (never a
+  /// negative, mirroring scale). Alpha unchanged.
   case linear(shrink: Double)
   /// UPCarouselFlowLayout's clamped form: ratio = (D − min(d, D))/D,
   /// scale = side + ratio·(1 − side), alpha = sideAlpha + ratio·(1 − sideAlpha);
   /// D the distance at which an item becomes a side item (typically the
-  /// item pitch). A D that is not positive and finite gives ratio 1 (no falloff).
+  /// item pitch). A D that is not positive and finite gives ratio 1 (no
+  /// falloff); `sideScale` and `sideAlpha` are clamped into [0, 1] (NaN
+  /// becomes 1: no change) when applied.
   case clamped(sideScale: Double, sideAlpha: Double, maxDistance: Double)
 
   /// The common cover-flow default: linear, an item half a viewport away
@@ -18,15 +21,21 @@ public enum CarouselDecoration: Sendable, Hashable {
   /// center is on top: zIndex = −round(d)) to attributes for a viewport whose
   /// center along the scroll axis is `viewportCenter`. The zIndex saturates
   /// at −2⁵³ for distances beyond 2⁵³ points (and for a NaN distance), so
-  /// no input traps.
+  /// no input traps. A viewport center or extent that is not finite, or an
+  /// extent that is not positive, leaves the attributes unchanged; a linear
+  /// scale that would fall below 0 is 0. Scale and alpha are therefore
+  /// always within [0, 1] for attributes whose alpha is.
   public func apply(to attributes: inout LayoutAttributes, viewportCenter: Double, viewportExtent: Double, axis: ScrollAxis) {
+    guard viewportCenter.isFinite, viewportExtent.isFinite, viewportExtent > 0 else { return }
     let center = axis == .horizontal ? Double(attributes.center.x) : Double(attributes.center.y)
     let d = (center - viewportCenter).magnitude
     var scale = 1.0, alpha = attributes.alpha
     switch self {
     case let .linear(shrink):
-      scale = 1 - d / (viewportExtent / 2) * shrink
+      scale = max(0, 1 - d / (viewportExtent / 2) * shrink)
     case let .clamped(sideScale, sideAlpha, maxDistance):
+      func unit(_ x: Double) -> Double { x.isNaN ? 1 : min(max(x, 0), 1) }
+      let (sideScale, sideAlpha) = (unit(sideScale), unit(sideAlpha))
       // An infinite maxDistance never falls off (∞/∞ was NaN; fuzzer find).
       let ratio = maxDistance > 0 && maxDistance.isFinite ? (maxDistance - min(d, maxDistance)) / maxDistance : 1
       scale = sideScale + ratio * (1 - sideScale)

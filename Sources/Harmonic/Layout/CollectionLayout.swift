@@ -85,8 +85,8 @@ public struct LayoutSnapshot: CollectionLayout {
   ///     largest item index + 1 per section, sections up to the largest
   ///     given). Give it when `elements` is not every cell.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   duplicate id, a non-finite or negative size, a non-finite center,
-  ///   transform or alpha, a negative index, a cell outside `itemCounts`, or
+  ///   duplicate id, a negative or too large size, a non-finite center or
+  ///   transform, an alpha outside [0, 1], an index outside the limits, a cell outside `itemCounts`, or
   ///   a bad content size.
   /// - Complexity: O(n) time and memory.
   public init(elements: [LayoutAttributes], contentSize: CGSize, itemCounts: [Int]? = nil) throws(HarmonicError) {
@@ -167,7 +167,9 @@ public struct LayoutSnapshot: CollectionLayout {
     try finite(t.d)
     try finite(t.tx)
     try finite(t.ty)
-    try finite(element.alpha)
+    if !(element.alpha >= 0 && element.alpha <= 1) {
+      throw .invalidParameter(name: "\(id) alpha", value: element.alpha, accepted: "within [0, 1]")
+    }
     let m = element.transform3D.m
     for k in 0..<16 { try finite(m[k]) }
   }

@@ -170,7 +170,14 @@ extension LayoutUpdate {
         try add(to, "moved to")
       }
       for path in update.inserted.sorted() { try add(path, "inserted") }
-      for path in update.reloaded.sorted() { try check(path, oldCounts, "reloaded") }
+      for path in update.reloaded.sorted() {
+        try check(path, oldCounts, "reloaded")
+        // A reloaded item stays (it is not removed), but it may not also be deleted or moved.
+        guard !removed[path.section].contains(path.item) else {
+          throw .invalidParameter(
+            name: "reloaded \(path)", value: Double(path.item), accepted: "an old index path named once (deleted, reloaded or moved)")
+        }
+      }
       var movedBackward: [ItemIndexPath: ItemIndexPath] = [:]
       for (from, to) in update.moved { movedBackward[to] = from }
       // Every surviving old section's staying items fill its new section's free places.

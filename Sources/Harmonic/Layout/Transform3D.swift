@@ -18,8 +18,9 @@ public struct Transform3D: Sendable, Hashable {
 
   /// From 16 row-major entries.
   public init(entries: [Double]) throws(HarmonicError) {
-    guard entries.count == 16 else {
-      throw .invalidParameter(name: "entries.count", value: Double(entries.count), accepted: "16")
+    try _Check.shape(entries.count, "entries.count", expected: 16, what: "4 × 4")
+    for (k, entry) in entries.enumerated() where !(entry.magnitude <= _Check.maximumMagnitude) {
+      try _Check.finiteMagnitude(entry, "entries[\(k)]", unit: "matrix entry")
     }
     m = SIMD16(entries)
   }

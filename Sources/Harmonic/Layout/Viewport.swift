@@ -1,12 +1,26 @@
 /// The viewport of a scroll view: its size and content insets, in points.
+///
+/// Cost: a value of 64 bytes; its queries are O(1).
 public struct Viewport: Sendable, Hashable {
+  /// Width and height, points.
   public private(set) var size: CGSize
+  /// Content insets (a navigation bar's height at the top, say), points.
   public private(set) var insets: LayoutInsets
 
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   width or height outside (0, 1e12] points, an inset outside [0, 1e12]
+  ///   points, or insets that leave no visible area.
   public init(size: CGSize, insets: LayoutInsets = .zero) throws(HarmonicError) {
     try _Check.length(Double(size.width), "viewport width", positive: true)
     try _Check.length(Double(size.height), "viewport height", positive: true)
     try insets.check("insets")
+    guard insets.left + insets.right < Double(size.width), insets.top + insets.bottom < Double(size.height) else {
+      let horizontal = !(insets.left + insets.right < Double(size.width))
+      throw .invalidParameter(
+        name: horizontal ? "insets.left + insets.right" : "insets.top + insets.bottom",
+        value: horizontal ? insets.left + insets.right : insets.top + insets.bottom,
+        accepted: "< the viewport's \(horizontal ? "width \(size.width)" : "height \(size.height)") (the insets must leave a visible area)")
+    }
     self.size = size
     self.insets = insets
   }

@@ -56,7 +56,11 @@ public struct ReorderModel: Sendable {
   }
 
   /// The slot nearest `position` (ties to the lower slot).
-  public func slot(nearest position: Double) -> Int {
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   position that is not finite with magnitude ≤ 1e100.
+  public func slot(nearest position: Double) throws(HarmonicError) -> Int {
+    try _Check.finiteMagnitude(position, "position", unit: "points")
     let k = _partitionPoint(count: slots.count) { slots[$0] >= position }
     if k == 0 { return 0 }
     if k == slots.count { return slots.count - 1 }
@@ -98,7 +102,7 @@ public struct ReorderModel: Sendable {
     try _Check.finiteMagnitude(velocity, "velocity", unit: "points/s")
     let now = _now(time)
     _finger = (position, velocity, now)
-    let from = _slotOfRow[row], to = slot(nearest: position)
+    let from = _slotOfRow[row], to = try slot(nearest: position)
     guard from != to else { return }
     order.remove(at: from)
     order.insert(row, at: to)

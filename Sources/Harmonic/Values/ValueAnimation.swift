@@ -84,6 +84,12 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   static var count: Int { min(max(Value.springComponentCount, 1), 4) }
 
   mutating func _begin(_ start: SIMD4<Double>, _ velocity: SIMD4<Double>, _ target: SIMD4<Double>, at time: AnimationTime) throws(HarmonicError) {
+    // Components past the value's count are not the value's: kept 0, so
+    // that nothing given there (a NaN velocity, say) comes back out.
+    let used = SIMD4<Int64>(0, 1, 2, 3) .< Int64(ValueAnimation.count)
+    let start = SIMD4.zero.replacing(with: start, where: used)
+    let velocity = SIMD4.zero.replacing(with: velocity, where: used)
+    let target = SIMD4.zero.replacing(with: target, where: used)
     for k in 0..<ValueAnimation.count {
       // Names are built only for an error (interpolating them every call would cost more than the spring).
       if !(start[k].magnitude <= _Check.maximumMagnitude) { try _Check.finiteMagnitude(start[k], "value component \(k)", unit: "units") }
