@@ -76,7 +76,7 @@ func fuzzCommandLine(_ input: inout FuzzInput) {
   let commands = ["describe", "sample", "settle", "snap", "decay", "rubber-band", "fit", "plot", "export", "--help", "bogus"]
   var arguments = [input.element(commands)]
   if arguments[0] == "bogus", input.bool() {
-    fuzzTuneAPI(&input)
+    if input.bool() { fuzzTuneAPI(&input) } else { fuzzJSONReader(&input) }
     return
   }
   var current: [UInt8] = []
@@ -130,4 +130,25 @@ func fuzzTuneAPI(_ input: inout FuzzInput) {
   if response.status != 200 {
     require(!((object?["error"] as? String) ?? "").isEmpty, "an error without a message for \(endpoint)?\(query)")
   }
+}
+
+/// The commands' JSON reader (reached by the "bogus" command): any bytes are
+/// a document or an `InputError`, never a trap or another error, and a
+/// document with finite numbers written back out parses to an equal value
+/// (numbers bit for bit).
+func fuzzJSONReader(_ input: inout FuzzInput) {
+  var bytes: [UInt8] = []
+  while !input.isExhausted { bytes.append(input.byte()) }
+  let value: JSONValue
+  do {
+    value = try JSONValue.parse(Data(bytes))
+  } catch is InputError {
+    return
+  } catch {
+    require(false, "the JSON reader threw \(error) for \(bytes)")
+    return
+  }
+  guard value.isFinite else { return }
+  let again = try? JSONValue.parse(Data(value.text.utf8))
+  require(again == value, "\(value.text) did not read back equal")
 }

@@ -1,11 +1,17 @@
 import Foundation
 
-/// A JSON document read exactly: numbers are parsed by `JSONDecoder`, which
-/// rounds decimal text correctly, so a number written in shortest round-trip
-/// form (or with 17 significant digits) comes back bit for bit. Foundation's
+/// A JSON document read exactly and within bounds.
+///
+/// Numbers are converted by `Double(String)`, which rounds decimal text
+/// correctly, so a number written in shortest round-trip form (or with 17
+/// significant digits) comes back bit for bit. Foundation's
 /// `JSONSerialization` does not on Linux (it is 1–7 ulp off for many 15–17
 /// digit numbers), so the commands never use it for input.
-enum JSONValue: Decodable, Sendable, Equatable {
+///
+/// The reader is a single pass over the bytes (RFC 8259's grammar): nesting
+/// deeper than ``maximumDepth`` and arrays longer than ``maximumArrayCount``
+/// are refused where they occur, before the rest of the document is read.
+package enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   case number(Double)
@@ -13,29 +19,44 @@ enum JSONValue: Decodable, Sendable, Equatable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
+  /// Deepest nesting of arrays and objects.
+  package static let maximumDepth = 64
+  /// Most elements of one array (a transition's item limit).
+  package static let maximumArrayCount = 1_000_000
+
+  /// Parses `data`; malformed or oversized JSON is an ``InputError`` that
+  /// says what and at which byte.
+  package static func parse(_ data: Data) throws -> JSONValue {
+    try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> JSONValue in
+      var reader = _JSONReader(bytes: raw.bindMemory(to: UInt8.self))
+      let value = try reader.value(depth: 0)
+      reader.skipWhitespace()
+      guard reader.position == reader.bytes.count else { throw reader.error("unexpected text after the document") }
+      return value
     }
   }
 
-  /// Parses `data`; malformed JSON is an ``InputError`` saying so.
-  static func parse(_ data: Data) throws -> JSONValue {
-    do {
-      return try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch {
-      throw InputError("input: not valid JSON (\(error.localizedDescription))")
+  /// The document as JSON text (members sorted by name, numbers in
+  /// shortest round-trip form, so parsing it again gives an equal value;
+  /// a non-finite number is written `null`).
+  package var text: String {
+    switch self {
+    case .null: "null"
+    case let .bool(value): value ? "true" : "false"
+    case let .number(value): JSON.number(value)
+    case let .string(text): JSON.string(text)
+    case let .array(elements): JSON.array(elements.map(\.text))
+    case let .object(members): JSON.object(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) })
+    }
+  }
+
+  /// Whether every number in the document is finite.
+  package var isFinite: Bool {
+    switch self {
+    case let .number(value): value.isFinite
+    case let .array(elements): elements.allSatisfy(\.isFinite)
+    case let .object(members): members.values.allSatisfy(\.isFinite)
+    default: true
     }
   }
 
@@ -47,4 +68,189 @@ enum JSONValue: Decodable, Sendable, Equatable {
   var string: String? { if case let .string(text) = self { text } else { nil } }
   /// The value of a number, nil for anything else (booleans are not numbers).
   var number: Double? { if case let .number(value) = self { value } else { nil } }
+}
+
+/// The byte-level reader behind ``JSONValue/parse(_:)``.
+struct _JSONReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  func error(_ what: String) -> InputError { InputError("input: not valid JSON at byte \(position): \(what)") }
+
+  var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+  mutating func skipWhitespace() {
+    while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+  }
+
+  mutating func expect(_ byte: UInt8) throws {
+    skipWhitespace()
+    guard current == byte else { throw error("expected '\(Character(Unicode.Scalar(byte)))'") }
+    position += 1
+  }
+
+  mutating func value(depth: Int) throws -> JSONValue {
+    skipWhitespace()
+    guard let byte = current else { throw error("unexpected end of input") }
+    switch byte {
+    case UInt8(ascii: "{"): return .object(try object(depth: depth + 1))
+    case UInt8(ascii: "["): return .array(try array(depth: depth + 1))
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+    case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+    default: throw error("unexpected character")
+    }
+  }
+
+  mutating func literal(_ word: String) throws {
+    let utf8 = Array(word.utf8)
+    guard position + utf8.count <= bytes.count, (0..<utf8.count).allSatisfy({ bytes[position + $0] == utf8[$0] }) else {
+      throw error("expected \(word)")
+    }
+    position += utf8.count
+  }
+
+  mutating func object(depth: Int) throws -> [String: JSONValue] {
+    guard depth <= JSONValue.maximumDepth else { throw error("nesting deeper than \(JSONValue.maximumDepth)") }
+    position += 1  // {
+    var members: [String: JSONValue] = [:]
+    skipWhitespace()
+    if current == UInt8(ascii: "}") {
+      position += 1
+      return members
+    }
+    while true {
+      skipWhitespace()
+      guard current == UInt8(ascii: "\"") else { throw error("expected a member name") }
+      let name = try string()
+      try expect(UInt8(ascii: ":"))
+      members[name] = try value(depth: depth)
+      skipWhitespace()
+      guard let byte = current else { throw error("unexpected end of input in an object") }
+      position += 1
+      if byte == UInt8(ascii: "}") { return members }
+      guard byte == UInt8(ascii: ",") else {
+        position -= 1
+        throw error("expected ',' or '}'")
+      }
+    }
+  }
+
+  mutating func array(depth: Int) throws -> [JSONValue] {
+    guard depth <= JSONValue.maximumDepth else { throw error("nesting deeper than \(JSONValue.maximumDepth)") }
+    position += 1  // [
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if current == UInt8(ascii: "]") {
+      position += 1
+      return elements
+    }
+    while true {
+      guard elements.count < JSONValue.maximumArrayCount else {
+        throw error("an array longer than \(JSONValue.maximumArrayCount) elements")
+      }
+      elements.append(try value(depth: depth))
+      skipWhitespace()
+      guard let byte = current else { throw error("unexpected end of input in an array") }
+      position += 1
+      if byte == UInt8(ascii: "]") { return elements }
+      guard byte == UInt8(ascii: ",") else {
+        position -= 1
+        throw error("expected ',' or ']'")
+      }
+    }
+  }
+
+  /// A number as RFC 8259 writes it, converted by `Double(String)`
+  /// (correctly rounded); one beyond a Double's range is refused.
+  mutating func number() throws -> Double {
+    let start = position
+    func digits() -> Int {
+      let first = position
+      while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1 }
+      return position - first
+    }
+    if current == UInt8(ascii: "-") { position += 1 }
+    if current == UInt8(ascii: "0") {
+      position += 1
+    } else {
+      guard digits() > 0 else { throw error("expected a digit") }
+    }
+    if current == UInt8(ascii: ".") {
+      position += 1
+      guard digits() > 0 else { throw error("expected a digit after '.'") }
+    }
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      position += 1
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+      guard digits() > 0 else { throw error("expected a digit in the exponent") }
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    guard let value = Double(text) else { throw error("not a number: \(text)") }
+    guard value.isFinite else { throw error("a number beyond the range of a Double: \(text)") }
+    return value
+  }
+
+  mutating func string() throws -> String {
+    position += 1  // opening quote
+    var utf8: [UInt8] = []
+    while true {
+      guard let byte = current else { throw error("unterminated string") }
+      position += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw error("a string that is not UTF-8") }
+        return text
+      case UInt8(ascii: "\\"):
+        guard let escape = current else { throw error("unterminated string") }
+        position += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"): utf8.append(contentsOf: try unicodeEscape())
+        default: throw error("unknown escape")
+        }
+      case 0..<0x20:
+        throw error("a control character in a string")
+      default:
+        utf8.append(byte)
+      }
+    }
+  }
+
+  /// The UTF-8 of a `\uXXXX` escape (the `\u` already read), a surrogate
+  /// pair taken whole.
+  mutating func unicodeEscape() throws -> [UInt8] {
+    func hex() throws -> UInt32 {
+      var value: UInt32 = 0
+      for _ in 0..<4 {
+        guard let byte = current, let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
+          throw error("expected four hexadecimal digits")
+        }
+        value = value << 4 | UInt32(digit)
+        position += 1
+      }
+      return value
+    }
+    var code = try hex()
+    if (0xD800..<0xDC00).contains(code) {
+      guard position + 2 <= bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+        throw error("a lone high surrogate")
+      }
+      position += 2
+      let low = try hex()
+      guard (0xDC00..<0xE000).contains(low) else { throw error("a high surrogate without its low half") }
+      code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+    }
+    guard let scalar = Unicode.Scalar(code) else { throw error("a lone low surrogate") }
+    return Array(String(Character(scalar)).utf8)
+  }
 }

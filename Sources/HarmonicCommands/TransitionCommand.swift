@@ -3,9 +3,9 @@ import Foundation
 import Harmonic
 
 /// A message for bad input that is not one of the library's own parameters.
-struct InputError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+package struct InputError: Error, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }
 
 struct TransitionCommand: ParsableCommand {
