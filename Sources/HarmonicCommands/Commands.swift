@@ -114,7 +114,7 @@ func parseList(_ text: String, option: String) throws -> [Double] {
   let parts = text.split(separator: ",", omittingEmptySubsequences: false)
   return try parts.map { part in
     let trimmed = part.trimmingCharacters(in: .whitespaces)
-    guard let value = Double(trimmed) else {
+    guard let value = DecimalNumber.parse(trimmed) else {
       throw ValidationError("\(option): '\(trimmed)' is not a number")
     }
     return value

@@ -254,3 +254,37 @@ struct _JSONReader {
     return Array(String(Character(scalar)).utf8)
   }
 }
+
+/// Numbers as people type them — in queries, lists and CSV: an optional
+/// sign, decimal digits with an optional fraction and exponent (`12`,
+/// `-0.5`, `.5`, `3e-2`), or `inf`. Nothing else: no hexadecimal (`0x10`,
+/// which `Double(String)` reads as 16), no `nan`, no trailing text (a NUL
+/// inside a percent-decoded query ended `Double(String)`'s reading early and
+/// hid the rest). The conversion is `Double(String)`'s, correctly rounded.
+package enum DecimalNumber {
+  /// The number `text` spells (leading and trailing spaces ignored), or nil.
+  package static func parse(_ text: some StringProtocol) -> Double? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    var bytes = Substring(trimmed).utf8[...]
+    if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+    if bytes.elementsEqual("inf".utf8) { return Double(trimmed) }
+    func digits() -> Int {
+      let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+      bytes = bytes.dropFirst(count)
+      return count
+    }
+    var mantissa = digits()
+    if bytes.first == UInt8(ascii: ".") {
+      bytes = bytes.dropFirst()
+      mantissa += digits()
+    }
+    guard mantissa > 0 else { return nil }
+    if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+      bytes = bytes.dropFirst()
+      if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+      guard digits() > 0 else { return nil }
+    }
+    guard bytes.isEmpty else { return nil }
+    return Double(trimmed)
+  }
+}

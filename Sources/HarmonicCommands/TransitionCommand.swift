@@ -47,7 +47,7 @@ struct TransitionCommand: ParsableCommand {
     var frameTimes: [AnimationTime] = []
     if let times {
       for text in times.split(separator: ",", omittingEmptySubsequences: false) {
-        guard let t = Double(text.trimmingCharacters(in: .whitespaces)), t >= 0, t <= 1e9 else {
+        guard let t = DecimalNumber.parse(text), t >= 0, t <= 1e9 else {
           throw InputError("--times: \"\(text)\" must be a number of seconds within [0, 1e9]")
         }
         frameTimes.append(try AnimationTime(seconds: t))

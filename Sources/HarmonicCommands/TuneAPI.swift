@@ -150,14 +150,17 @@ public enum TuneAPI {
       switch parameter.kind {
       case .number:
         let number = value.trimmingCharacters(in: .whitespaces)
-        guard Double(number) != nil else {
-          return Response(status: 400, error: "\(key): '\(value)' is not a number", parameter: key)
+        guard DecimalNumber.parse(number) != nil else {
+          return Response(status: 400, error: "\(key): '\(value)' is not a decimal number", parameter: key)
         }
         arguments.append("\(parameter.option)=\(number)")
       case .list:
         let count = value.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
         guard count <= maximumTimes else {
           return Response(status: 400, error: "\(key): \(count) values; at most \(maximumTimes)", parameter: key)
+        }
+        for element in value.split(separator: ",", omittingEmptySubsequences: false) where DecimalNumber.parse(element) == nil {
+          return Response(status: 400, error: "\(key): '\(element)' is not a decimal number", parameter: key)
         }
         arguments.append("\(parameter.option)=\(value)")
       case .text:

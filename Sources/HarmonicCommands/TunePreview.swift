@@ -36,7 +36,7 @@ enum TunePreview {
   /// The frame rate: `fps` within [10, 240], default 60.
   static func framesPerSecond(_ values: [String: String]) throws -> Double {
     guard let text = values["fps"] else { return 60 }
-    let fps = Double(text.trimmingCharacters(in: .whitespaces)) ?? .nan
+    let fps = DecimalNumber.parse(text) ?? .nan
     guard fps >= 10, fps <= 240 else {
       throw ParameterError(parameter: "fps", message: "fps must be within [10, 240] frames per second; got \(text)")
     }
@@ -120,7 +120,7 @@ enum TunePreview {
         guard let value else { throw ParameterError(parameter: name, message: "\(name) is missing (points per second)") }
         return value
       }
-      guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite, number.magnitude <= 1e6 else {
+      guard let number = DecimalNumber.parse(text), number.isFinite, number.magnitude <= 1e6 else {
         throw ParameterError(parameter: name, message: "\(name) must be a number within [-1e6, 1e6]; got \(text)")
       }
       return number

@@ -179,7 +179,7 @@ struct Fit: ParsableCommand {
     var result: [SpringFit.Sample] = []
     for (number, line) in text.split(whereSeparator: \.isNewline).enumerated() {
       let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard fields.count >= 2, let time = Double(fields[0]), let value = Double(fields[1]) else {
+      guard fields.count >= 2, let time = DecimalNumber.parse(fields[0]), let value = DecimalNumber.parse(fields[1]) else {
         if number == 0 { continue }  // a header
         throw ValidationError("\(path):\(number + 1): expected time,value; got '\(line)'")
       }

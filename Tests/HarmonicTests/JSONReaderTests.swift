@@ -65,3 +65,36 @@ struct JSONReaderTests {
     #expect(Self.refusal(long)?.contains("longer than 1000000") == true)
   }
 }
+
+@Suite("Decimal numbers in queries, lists and CSV")
+struct DecimalNumberTests {
+  @Test("decimal text and inf are read exactly; hex, nan, words and trailing text are not")
+  func grammar() throws {
+    for (text, value) in [("12", 12.0), ("-0.5", -0.5), (".5", 0.5), ("5.", 5), ("+3e-2", 0.03), (" 1E3 ", 1000), ("inf", .infinity), ("-inf", -.infinity)] {
+      #expect(DecimalNumber.parse(text) == value, "\(text)")
+    }
+    for text in ["", " ", "0x10", "0x1p3", "nan", "NaN", "infinity", "1e", "e3", ".", "-", "1.2.3", "0.5\u{0}garbage", "1,5", "١٢"] {
+      #expect(DecimalNumber.parse(text) == nil, "\(text.debugDescription)")
+    }
+    var random = SeededGenerator(seed: 0x6465_6331)
+    var differing = 0
+    for _ in 0..<10_000 {
+      let value = Double(bitPattern: random.next())
+      guard value.isFinite else { continue }
+      if DecimalNumber.parse("\(value)")?.bitPattern != value.bitPattern { differing += 1 }
+    }
+    #expect(differing == 0)
+  }
+
+  @Test("the tuning API refuses hex, a NUL-cut number and an empty list element by name")
+  func queries() throws {
+    for (query, parameter) in [
+      ("response=0x10&dampingRatio=0.5&times=0", "response"), ("response=0.5%00garbage&dampingRatio=0.5&times=0", "response"),
+      ("response=0.5&dampingRatio=0.5&times=", "times"), ("response=0.5&dampingRatio=0.5&times=0,0x1", "times"),
+    ] {
+      let response = TuneAPI.respond(endpoint: "sample", query: query)
+      #expect(response.status == 400 && response.body.contains("\"parameter\":\"\(parameter)\""), "\(query): \(response.body)")
+    }
+    #expect(TuneAPI.respond(endpoint: "sample", query: "response=0.5&dampingRatio=0.5&times=0,0.25").status == 200)
+  }
+}
