@@ -4,6 +4,8 @@
 import Foundation
 import HarmonicCommands
 import Hummingbird
+import HummingbirdCore
+import NIOCore
 import Logging
 
 /// The HTTP server behind `harmonic tune`: the page's static files and the
@@ -61,11 +63,25 @@ public enum TuneServer {
     logger.logLevel = .warning
     return Application(
       router: router,
+      server: .http1(configuration: httpConfiguration),
       configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "harmonic-tune"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
       logger: logger
     )
   }
+
+  /// The HTTP layer's limits. Its header limit sits above the API's own
+  /// query limit (with room for the request line and ordinary headers), so
+  /// that an oversized query gets the API's JSON 413 rather than the HTTP
+  /// decoder's bare 400; idle connections — a request whose body never
+  /// arrives whole — are closed after ``idleTimeout``.
+  static let httpConfiguration = HTTP1Channel.Configuration(
+    idleTimeout: idleTimeout,
+    httpDecoderConfiguration: .init(
+      maxHeaderFieldSize: 2 * TuneAPI.maximumQueryBytes, maxHeaderListSize: 2 * TuneAPI.maximumQueryBytes + 16_384))
+
+  /// How long a connection may stay silent before the server closes it.
+  public static let idleTimeout = TimeAmount.seconds(10)
 
   static func file(_ name: String) -> Response {
     guard let (type, data) = files[name] else {

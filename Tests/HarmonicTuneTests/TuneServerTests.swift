@@ -147,5 +147,20 @@ struct TuneServerTests {
       #expect(failures.isEmpty, "\(failures.count) of 300 failed: \(failures.prefix(5))")
     }
   }
+
+  @Test("Long queries reach the API: 108 KB is answered, past 128 KiB the API's own JSON 413 (not the HTTP layer's bare 400)")
+  func longQueries() async throws {
+    try await withTuneServer { base in
+      func query(_ count: Int) -> URL {
+        let times = Array(repeating: "0.123456789", count: count).joined(separator: ",")
+        return URL(string: "\(base.absoluteString)/api/sample?response=0.5&dampingRatio=0.5&times=\(times)")!
+      }
+      let long = try await request(query(9_000))
+      #expect(long.status == 200 && long.body.hasPrefix("{\"samples\":"))
+      let tooLong = try await request(query(12_000))
+      #expect(tooLong.status == 413 && tooLong.contentType.hasPrefix("application/json") && tooLong.body.contains("at most 131072"), "\(tooLong.body)")
+      #expect(try await request(query(1)).status == 200)
+    }
+  }
 }
 #endif
