@@ -103,4 +103,14 @@ extension EdgeInputTests {
       }
     }
   }
+
+  @Test("Origami and POP parameters are taken in their tools' ranges (≥ 0), as describe reads them back")
+  func toolRanges() throws {
+    #expect(Self.refused { _ = try Spring(origamiTension: -1, friction: 7) } == "tension")
+    #expect(Self.refused { _ = try Spring(origamiTension: 40, friction: -0.1) } == "friction")
+    #expect(Self.refused { _ = try Spring(bounciness: -1, speed: 12) } == "bounciness")
+    #expect(try Spring(origamiTension: 0, friction: 0).stiffness == (0 - 30) * 3.62 + 194)
+    let pop = try Spring(bounciness: 4, speed: 12)
+    #expect(try Spring(bounciness: pop.popBounciness!, speed: pop.popSpeed).stiffness.isFinite)
+  }
 }

@@ -119,15 +119,17 @@ extension Spring {
   /// Facebook's Rebound converts them: `k = (tension − 30)·3.62 + 194`,
   /// `c = (friction − 8)·3 + 25`, `m = 1` (Rebound's `OrigamiValueConverter`).
   ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
-  ///   the derived stiffness or damping is out of range (tension must exceed
-  ///   about −23.59, friction must be at least −1/3).
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   a tension or friction below 0 (Origami's range; ``origamiTension``
+  ///   and ``origamiFriction`` of a spring Origami cannot express are
+  ///   negative, and are not accepted back) or not finite, or when the
+  ///   derived stiffness or damping is out of range.
   public init(origamiTension tension: Double, friction: Double) throws(HarmonicError) {
-    guard tension.isFinite else {
-      throw .invalidParameter(name: "tension", value: tension, accepted: "finite")
+    guard tension.isFinite, tension >= 0 else {
+      throw .invalidParameter(name: "tension", value: tension, accepted: "finite and ≥ 0 (Origami's range)")
     }
-    guard friction.isFinite else {
-      throw .invalidParameter(name: "friction", value: friction, accepted: "finite")
+    guard friction.isFinite, friction >= 0 else {
+      throw .invalidParameter(name: "friction", value: friction, accepted: "finite and ≥ 0 (Origami's range)")
     }
     let stiffness = Spring._reboundStiffness(origamiTension: tension)
     let damping = Spring._reboundDamping(origamiFriction: friction)
@@ -158,12 +160,16 @@ extension Spring {
   /// `bouncyFriction = f₀ + (2b − b²)·(0.01 − f₀)` with `f₀` the piecewise cubic
   /// "no bounce" friction of `bouncyTension`; then Origami tension and friction
   /// as in ``init(origamiTension:friction:)``.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   a bounciness or speed below 0 (POP's range) or not finite, or when the
+  ///   derived stiffness or damping is out of range.
   public init(bounciness: Double, speed: Double) throws(HarmonicError) {
-    guard bounciness.isFinite else {
-      throw .invalidParameter(name: "bounciness", value: bounciness, accepted: "finite")
+    guard bounciness.isFinite, bounciness >= 0 else {
+      throw .invalidParameter(name: "bounciness", value: bounciness, accepted: "finite and ≥ 0 (POP's range)")
     }
-    guard speed.isFinite else {
-      throw .invalidParameter(name: "speed", value: speed, accepted: "finite")
+    guard speed.isFinite, speed >= 0 else {
+      throw .invalidParameter(name: "speed", value: speed, accepted: "finite and ≥ 0 (POP's range)")
     }
     let b = 0.8 * ((bounciness / 1.7) / 20)
     let bouncyTension = 0.5 + 199.5 * ((speed / 1.7) / 20)
