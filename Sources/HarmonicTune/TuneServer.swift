@@ -38,13 +38,15 @@ public enum TuneServer {
     host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     let router = Router()
+    router.add(middleware: JSONErrors())
     router.get("/") { _, _ in file("index.html") }
     router.get("/index.html") { _, _ in file("index.html") }
     router.get("/tune.js") { _, _ in file("tune.js") }
     router.get("/tune.css") { _, _ in file("tune.css") }
     router.get("/api/:endpoint") { request, context in
       let endpoint = context.parameters.get("endpoint") ?? ""
-      return answer(TuneAPI.respond(endpoint: endpoint, query: request.uri.query ?? ""))
+      let query = request.uri.query ?? ""
+      return answer(await respond(endpoint) { TuneAPI.respond(endpoint: endpoint, query: query) })
     }
     router.post("/api/:endpoint") { request, context in
       let endpoint = context.parameters.get("endpoint") ?? ""
@@ -57,7 +59,8 @@ public enum TuneServer {
           TuneAPI.Response(
             status: 413, error: "the request body is larger than \(TuneAPI.maximumBodyBytes) bytes", parameter: "body"))
       }
-      return answer(TuneAPI.respond(endpoint: endpoint, query: request.uri.query ?? "", body: String(buffer: body)))
+      let (query, text) = (request.uri.query ?? "", String(buffer: body))
+      return answer(await respond(endpoint) { TuneAPI.respond(endpoint: endpoint, query: query, body: text) })
     }
     var logger = Logger(label: "harmonic-tune")
     logger.logLevel = .warning
@@ -79,6 +82,24 @@ public enum TuneServer {
     idleTimeout: idleTimeout,
     httpDecoderConfiguration: .init(
       maxHeaderFieldSize: 2 * TuneAPI.maximumQueryBytes, maxHeaderListSize: 2 * TuneAPI.maximumQueryBytes + 16_384))
+
+  /// Answers a request: fits — milliseconds to seconds of arithmetic — on
+  /// their own lane of at most ``fitLanes`` at a time, off Swift's
+  /// cooperative threads, so that the quick endpoints stay quick while fits
+  /// run; everything else right here.
+  static func respond(_ endpoint: String, _ work: @escaping @Sendable () -> TuneAPI.Response) async -> TuneAPI.Response {
+    guard endpoint == "fit" else { return work() }
+    await fitSlots.wait()
+    defer { fitSlots.signal() }
+    return await withCheckedContinuation { continuation in
+      fitQueue.async { continuation.resume(returning: work()) }
+    }
+  }
+
+  /// Fits that run at once: one core's worth fewer than the machine has (at least one).
+  public static let fitLanes = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+  static let fitQueue = DispatchQueue(label: "harmonic-tune.fits", qos: .utility, attributes: .concurrent)
+  static let fitSlots = _AsyncSemaphore(fitLanes)
 
   /// How long a connection may stay silent before the server closes it.
   public static let idleTimeout = TimeAmount.seconds(10)
@@ -119,4 +140,56 @@ public enum TuneServer {
     }
   }
 }
+/// Every error the router or a handler raises — an unknown path or method
+/// included — answered as the API answers: `{"error", "parameter"}` JSON with
+/// the status, never an empty body.
+struct JSONErrors<Context: RequestContext>: RouterMiddleware {
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    do {
+      return try await next(request, context)
+    } catch let error as HTTPError {
+      let message =
+        error.status == .notFound
+        ? "no \(request.method) \(request.uri.path) here: GET /, /tune.js, /tune.css, GET /api/NAME, POST /api/fit"
+        : error.body ?? error.status.reasonPhrase
+      return TuneServer.answer(TuneAPI.Response(status: error.status.code, error: message, parameter: nil))
+    }
+  }
+}
+/// A counting semaphore for tasks: `wait` suspends (it never blocks a
+/// thread) until a slot is free.
+final class _AsyncSemaphore: @unchecked Sendable {
+  private let lock = NSLock()
+  private var free: Int
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  init(_ slots: Int) { free = slots }
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      lock.lock()
+      if free > 0 {
+        free -= 1
+        lock.unlock()
+        continuation.resume()
+      } else {
+        waiting.append(continuation)
+        lock.unlock()
+      }
+    }
+  }
+
+  func signal() {
+    lock.lock()
+    if waiting.isEmpty {
+      free += 1
+      lock.unlock()
+    } else {
+      let next = waiting.removeFirst()
+      lock.unlock()
+      next.resume()
+    }
+  }
+}
+
 #endif

@@ -162,5 +162,15 @@ struct TuneServerTests {
       #expect(try await request(query(1)).status == 200)
     }
   }
+
+  @Test("Unknown paths and methods get a JSON 404 that says what is served")
+  func unknownRoutes() async throws {
+    try await withTuneServer { base in
+      for (path, method) in [("/api/", "GET"), ("/nope", "GET"), ("/api/sample", "DELETE"), ("/api/../tune.js", "PUT")] {
+        let reply = try await request(URL(string: base.absoluteString + path)!, method: method)
+        #expect(reply.status == 404 && reply.contentType.hasPrefix("application/json") && reply.body.contains("\"error\""), "\(method) \(path): \(reply.body)")
+      }
+    }
+  }
 }
 #endif
