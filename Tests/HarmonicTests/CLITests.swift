@@ -356,6 +356,14 @@ struct TransitionCLITests {
       (mutated { $0["spring"] = ["response": -1, "dampingRatio": 1] }, "response"),
       (mutated { $0["velocity"] = ["nobody": ["center": [1, 1]]] }, "nobody"),
     ]
+    for alpha in [2.0, -1] {
+      let items: [[String: Any]] = [
+        ["id": "a", "center": [50, 50], "size": [100, 100], "alpha": alpha], ["id": "b", "center": [160, 50], "size": [100, 100]],
+        ["id": "gone", "center": [270, 50], "size": [100, 100]],
+      ]
+      let result = try run(withItems("from", items), ["--fps", "60", "--json"])
+      #expect(result.status == 2 && result.stdout.isEmpty && result.stderr.contains("alpha must be within [0, 1]"), "\(result.stderr)")
+    }
     for (scene, needle) in cases {
       let result = try run(scene, ["--fps", "60", "--json"])
       #expect(result.status == 2 && result.stdout.isEmpty && result.stderr.contains(needle), "\(needle): \(result.stderr)")
