@@ -40,17 +40,7 @@ struct AcceptedRangesTests {
   }
 
   /// The `accepted` text of the error `body` throws (nil when it does not throw).
-  static func accepted(_ body: () throws -> Void) -> String? {
-    do {
-      try body()
-      return nil
-    } catch let error as HarmonicError {
-      guard case let .invalidParameter(_, _, accepted) = error else { return "\(error)" }
-      return accepted
-    } catch {
-      return "not a HarmonicError: \(error)"
-    }
-  }
+  static func accepted(_ body: () throws -> Void) -> String? { refusal(body)?.accepted }
 
   @Test("each kind of quantity is accepted at its limit and refused just past it, in the same words everywhere")
   func limitsAreSharedAcrossEntryPoints() throws {

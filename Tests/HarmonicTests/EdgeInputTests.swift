@@ -8,17 +8,7 @@ import Testing
 @Suite("Edge inputs: no trap, no hang, no unbounded allocation")
 struct EdgeInputTests {
   /// The parameter name of the error `body` throws (nil when it does not throw).
-  static func refused(_ body: () throws -> Void) -> String? {
-    do {
-      try body()
-      return nil
-    } catch let error as HarmonicError {
-      guard case let .invalidParameter(name, _, _) = error else { return "\(error)" }
-      return name
-    } catch {
-      return "not a HarmonicError: \(error)"
-    }
-  }
+  static func refused(_ body: () throws -> Void) -> String? { refusal(body)?.name }
 
   @Test("a chain read before its start answers; read too far ahead, it refuses at once and changes nothing")
   func chainTime() throws {

@@ -98,3 +98,18 @@ func backendsAgree(_ a: Double, _ b: Double, scale: Double) -> Bool {
   if SpringBatch.blasMatchesNativeBitForBit { return a.bitPattern == b.bitPattern }
   return (a - b).magnitude <= 4 * Double.ulpOfOne * scale + 2 * Double.leastNonzeroMagnitude
 }
+
+/// The `invalidParameter` error `body` throws, as (parameter name, accepted
+/// range); nil when it does not throw. Any other error is reported in both
+/// fields, so a comparison with the expected text fails and shows it.
+func refusal(_ body: () throws -> Void) -> (name: String, accepted: String)? {
+  do {
+    try body()
+    return nil
+  } catch let error as HarmonicError {
+    guard case let .invalidParameter(name, _, accepted) = error else { return ("\(error)", "\(error)") }
+    return (name, accepted)
+  } catch {
+    return ("not a HarmonicError: \(error)", "not a HarmonicError: \(error)")
+  }
+}
