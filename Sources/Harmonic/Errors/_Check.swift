@@ -66,13 +66,6 @@ package enum _Check {
     }
   }
 
-  /// A duration that must pass: within (0, ``maximumTime``] seconds.
-  static func duration(_ t: Double, _ name: @autoclosure () -> String) throws(HarmonicError) {
-    guard t > 0, t <= maximumTime else {
-      throw .invalidParameter(name: name(), value: t, accepted: "within (0, 1e12] (s)")
-    }
-  }
-
   /// A length: within [0, ``maximumLength``] points, or (0, …] when it must
   /// be positive, or [`minimum`, …] when a smaller one cannot be resolved.
   static func length(
