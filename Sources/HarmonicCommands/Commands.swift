@@ -1,5 +1,133 @@
 import ArgumentParser
+import Foundation
 import Harmonic
+
+// `describe`, `sample` and `settle`: each a function from typed input to a
+// `Codable` output (what `--json` prints and the tuning page's API answers),
+// and the command line's options and table around it.
+
+/// The input of `describe`: a spring.
+package struct DescribeInput: Sendable, Hashable {
+  package var spring: SpringParameters
+
+  /// A spring in every parameterization. Read-backs outside the range their
+  /// tools take (Origami's tension and friction, POP's speed are never
+  /// negative there) are nil with a note, so that nothing written is a
+  /// number that cannot be fed back. O(1).
+  package func run() throws(CommandError) -> DescribeOutput {
+    let spring = try spring.spring()
+    var notes: [String] = []
+    var output = DescribeOutput(
+      mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, dampingRatio: spring.dampingRatio, response: finite(spring.response),
+      duration: finite(spring.duration), bounce: spring.bounce, naturalFrequency: spring.naturalFrequency, dampedPeriod: finite(spring.dampedPeriod),
+      overshoot: spring.overshoot, settlingDuration: finite(spring.settlingDuration), origamiTension: spring.origamiTension,
+      origamiFriction: spring.origamiFriction, popBounciness: spring.popBounciness, popSpeed: spring.popSpeed, notes: [])
+    if spring.origamiTension < 0 || spring.origamiFriction < 0 {
+      notes.append(
+        "origamiTension/origamiFriction: no Origami equivalent (tension \(spring.origamiTension), friction \(spring.origamiFriction); Origami takes values ≥ 0)"
+      )
+      (output.origamiTension, output.origamiFriction) = (nil, nil)
+    }
+    if spring.popSpeed < 0 || spring.popBounciness == nil {
+      notes.append(
+        "popBounciness/popSpeed: no POP equivalent (speed \(spring.popSpeed)\(spring.popBounciness == nil ? ", no bounciness reproduces this damping" : ""); POP takes values ≥ 0)"
+      )
+      (output.popBounciness, output.popSpeed) = (nil, nil)
+    }
+    output.notes = notes
+    return output
+  }
+}
+
+/// A spring in every parameterization (nil: undefined, or no equivalent).
+package struct DescribeOutput: Codable, Sendable, Hashable {
+  package var mass: Double
+  package var stiffness: Double
+  package var damping: Double
+  package var dampingRatio: Double
+  @OrNull package var response: Double?
+  @OrNull package var duration: Double?
+  package var bounce: Double
+  package var naturalFrequency: Double
+  @OrNull package var dampedPeriod: Double?
+  package var overshoot: Double
+  @OrNull package var settlingDuration: Double?
+  @OrNull package var origamiTension: Double?
+  @OrNull package var origamiFriction: Double?
+  @OrNull package var popBounciness: Double?
+  @OrNull package var popSpeed: Double?
+  package var notes: [String]
+
+  /// (name, value, unit) in the order people read them.
+  var rows: [(String, Double?, String)] {
+    [
+      ("mass", mass, "mass units"), ("stiffness", stiffness, "mass/s²"), ("damping", damping, "mass/s"), ("dampingRatio", dampingRatio, ""),
+      ("response", response, "s"), ("duration", duration, "s"), ("bounce", bounce, ""), ("naturalFrequency", naturalFrequency, "rad/s"),
+      ("dampedPeriod", dampedPeriod, "s"), ("overshoot", overshoot, "fraction of the step"),
+      ("settlingDuration", settlingDuration, "s, |x − 1| ≤ 0.001 from a unit step"), ("origamiTension", origamiTension, ""),
+      ("origamiFriction", origamiFriction, ""), ("popBounciness", popBounciness, ""), ("popSpeed", popSpeed, ""),
+    ]
+  }
+}
+
+/// The input of `sample`: a spring motion and the times to read it at.
+package struct SampleInput: Sendable, Hashable {
+  package var spring: SpringParameters
+  package var motion = MotionParameters()
+  /// Seconds, each within [0, 1e12].
+  package var times: [Double]
+
+  /// Value and velocity at each time, in closed form. O(times).
+  package func run() throws(CommandError) -> SampleOutput {
+    let motion = try motion.motion(try spring.spring())
+    var samples: [SampleOutput.Sample] = []
+    samples.reserveCapacity(times.count)
+    for time in times {
+      let state = try checked("times") { () throws(HarmonicError) in try motion.state(atTime: time) }
+      samples.append(SampleOutput.Sample(time: time, value: state.value, velocity: state.velocity))
+    }
+    return SampleOutput(samples: samples)
+  }
+}
+
+/// Samples of a motion or a deceleration.
+package struct SampleOutput: Codable, Sendable, Hashable {
+  package struct Sample: Codable, Sendable, Hashable {
+    /// Seconds.
+    package var time: Double
+    /// Units.
+    package var value: Double
+    /// Units per second.
+    package var velocity: Double
+  }
+  package var samples: [Sample]
+
+  func table(value: String, velocity: String) -> String {
+    Table.render(header: ["time (s)", value, velocity], rows: samples.map { [Table.number($0.time), Table.number($0.value), Table.number($0.velocity)] })
+  }
+}
+
+/// The input of `settle`: a motion and its tolerances.
+package struct SettleInput: Sendable, Hashable {
+  package var spring: SpringParameters
+  package var motion = MotionParameters()
+  /// Largest |x − to| at rest, units.
+  package var valueTolerance = 0.001
+  /// Largest |v| at rest, units per second (+∞ ignores velocity).
+  package var velocityTolerance = Double.infinity
+
+  /// The exact settle time (nil: never, for an undamped spring). O(1).
+  package func run() throws(CommandError) -> SettleOutput {
+    let motion = try motion.motion(try spring.spring())
+    let tolerance = try checked(nil) { () throws(HarmonicError) in try SettleTolerance(value: valueTolerance, velocity: velocityTolerance) }
+    return SettleOutput(settleTime: finite(motion.settleTime(tolerance: tolerance)))
+  }
+}
+
+/// The smallest T such that the motion stays within its tolerances after T seconds; nil when it never does.
+package struct SettleOutput: Codable, Sendable, Hashable {
+  @OrNull package var settleTime: Double?
+}
 
 struct Describe: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -10,48 +138,10 @@ struct Describe: ParsableCommand {
   @Flag(help: "Print one JSON object.") var json = false
 
   func run() throws {
-    let spring = try springOptions.spring()
-    // Read-backs outside the range their tools take (Origami's tension and
-    // friction, POP's speed are never negative there) are printed as null with
-    // a note, so that nothing printed is a number that cannot be fed back.
-    var notes: [String] = []
-    var origami: (tension: Double?, friction: Double?) = (spring.origamiTension, spring.origamiFriction)
-    if spring.origamiTension < 0 || spring.origamiFriction < 0 {
-      notes.append(
-        "origamiTension/origamiFriction: no Origami equivalent (tension \(spring.origamiTension), friction \(spring.origamiFriction); Origami takes values ≥ 0)"
-      )
-      origami = (nil, nil)
-    }
-    var pop: (bounciness: Double?, speed: Double?) = (spring.popBounciness, spring.popSpeed)
-    if spring.popSpeed < 0 || spring.popBounciness == nil {
-      notes.append(
-        "popBounciness/popSpeed: no POP equivalent (speed \(spring.popSpeed)\(spring.popBounciness == nil ? ", no bounciness reproduces this damping" : ""); POP takes values ≥ 0)"
-      )
-      pop = (nil, nil)
-    }
-    let rows: [(String, Double?, String)] = [
-      ("mass", spring.mass, "mass units"),
-      ("stiffness", spring.stiffness, "mass/s²"),
-      ("damping", spring.damping, "mass/s"),
-      ("dampingRatio", spring.dampingRatio, ""),
-      ("response", spring.response, "s"),
-      ("duration", spring.duration, "s"),
-      ("bounce", spring.bounce, ""),
-      ("naturalFrequency", spring.naturalFrequency, "rad/s"),
-      ("dampedPeriod", spring.dampedPeriod, "s"),
-      ("overshoot", spring.overshoot, "fraction of the step"),
-      ("settlingDuration", spring.settlingDuration, "s, |x − 1| ≤ 0.001 from a unit step"),
-      ("origamiTension", origami.tension, ""),
-      ("origamiFriction", origami.friction, ""),
-      ("popBounciness", pop.bounciness, ""),
-      ("popSpeed", pop.speed, ""),
-    ]
-    if json {
-      emit(JSON.object(rows.map { ($0.0, JSON.number($0.1)) } + [("notes", JSON.array(notes.map(JSON.string)))]))
-    } else {
-      emit(Table.render(header: ["quantity", "value", "unit"], rows: rows.map { [$0.0, Table.number($0.1), $0.2] }))
-      for note in notes { emit("note: \(note)") }
-    }
+    let output = try DescribeInput(spring: springOptions.parameters).run()
+    if json { return emit(try CommandJSON.string(output)) }
+    emit(Table.render(header: ["quantity", "value", "unit"], rows: output.rows.map { [$0.0, Table.number($0.1), $0.2] }))
+    for note in output.notes { emit("note: \(note)") }
   }
 }
 
@@ -67,18 +157,9 @@ struct Sample: ParsableCommand {
   @Flag(help: "Print one JSON object.") var json = false
 
   func run() throws {
-    let motion = try motionOptions.motion(try springOptions.spring())
-    let times = try parseList(times, option: "--times")
-    let states = try times.map { time throws(HarmonicError) in try motion.state(atTime: time) }
-    if json {
-      let samples = zip(times, states).map { time, state in
-        JSON.object([("time", JSON.number(time)), ("value", JSON.number(state.value)), ("velocity", JSON.number(state.velocity))])
-      }
-      emit(JSON.object([("samples", JSON.array(samples))]))
-    } else {
-      let rows = zip(times, states).map { [Table.number($0), Table.number($1.value), Table.number($1.velocity)] }
-      emit(Table.render(header: ["time (s)", "value", "velocity (units/s)"], rows: rows))
-    }
+    let input = SampleInput(spring: springOptions.parameters, motion: motionOptions.parameters, times: try parseList(times, parameter: "times"))
+    let output = try input.run()
+    emit(json ? try CommandJSON.string(output) : output.table(value: "value", velocity: "velocity (units/s)"))
   }
 }
 
@@ -98,25 +179,22 @@ struct Settle: ParsableCommand {
   @Flag(help: "Print one JSON object.") var json = false
 
   func run() throws {
-    let motion = try motionOptions.motion(try springOptions.spring())
-    let tolerance = try SettleTolerance(value: valueTolerance, velocity: velocityTolerance)
-    let time = motion.settleTime(tolerance: tolerance)
-    if json {
-      emit(JSON.object([("settleTime", JSON.number(time))]))
-    } else {
-      emit(time.isFinite ? "settles after \(time) s" : "never settles")
-    }
+    let input = SettleInput(
+      spring: springOptions.parameters, motion: motionOptions.parameters, valueTolerance: valueTolerance, velocityTolerance: velocityTolerance)
+    let output = try input.run()
+    if json { return emit(try CommandJSON.string(output)) }
+    emit(output.settleTime.map { "settles after \($0) s" } ?? "never settles")
   }
 }
 
-/// Parses "1,2.5,3e-2" into numbers, naming the option and the bad element.
-func parseList(_ text: String, option: String) throws -> [Double] {
-  let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-  return try parts.map { part in
-    let trimmed = part.trimmingCharacters(in: .whitespaces)
-    guard let value = DecimalNumber.parse(trimmed) else {
-      throw ValidationError("\(option): '\(trimmed)' is not a number")
+/// "1,2.5,3e-2" → numbers: decimal only, the bad element named.
+func parseList(_ text: String, parameter: String) throws(CommandError) -> [Double] {
+  var values: [Double] = []
+  for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+    guard let value = DecimalNumber.parse(part) else {
+      throw CommandError(parameter, "`\(parameter)`: \(CommandError.literal(part.trimmingCharacters(in: .whitespaces))) is not a decimal number")
     }
-    return value
+    values.append(value)
   }
+  return values
 }

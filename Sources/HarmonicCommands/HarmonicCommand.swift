@@ -59,9 +59,9 @@ public struct HarmonicCommand: ParsableCommand {
         var command = try parseAsRoot(arguments)
         try command.run()
         return Outcome(status: 0, message: "")
+      } catch let error as CommandError {
+        return Outcome(status: 2, message: "harmonic: error: \(error.commandLineMessage)")
       } catch let error as HarmonicError {
-        return Outcome(status: 2, message: "harmonic: error: \(error)")
-      } catch let error as InputError {
         return Outcome(status: 2, message: "harmonic: error: \(error)")
       } catch {
         let message = fullMessage(for: error)
@@ -75,22 +75,9 @@ public struct HarmonicCommand: ParsableCommand {
 enum CommandLineOutput {
   /// Set for ``HarmonicCommand/execute(_:quiet:)`` with `quiet`.
   @TaskLocal static var isQuiet = false
-  /// Set while ``TuneAPI`` runs a command: what it prints is collected here.
-  @TaskLocal static var sink: OutputSink?
 }
 
-/// The lines a command printed, for ``TuneAPI``. One command (one task) writes
-/// to a sink at a time.
-final class OutputSink: @unchecked Sendable {
-  var lines: [String] = []
-  var text: String { lines.joined(separator: "\n") }
-}
-
-/// `print`, unless the invocation is quiet or collected.
+/// `print`, unless the invocation is quiet.
 func emit(_ text: String) {
-  if let sink = CommandLineOutput.sink {
-    sink.lines.append(text)
-  } else if !CommandLineOutput.isQuiet {
-    print(text)
-  }
+  if !CommandLineOutput.isQuiet { print(text) }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// The reader is a single pass over the bytes (RFC 8259's grammar): nesting
 /// deeper than ``maximumDepth`` and arrays longer than ``maximumArrayCount``
 /// are refused where they occur, before the rest of the document is read.
-package enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable, Encodable {
   case null
   case bool(Bool)
   case number(Double)
@@ -24,29 +24,50 @@ package enum JSONValue: Sendable, Equatable {
   /// Most elements of one array (a transition's item limit).
   package static let maximumArrayCount = 1_000_000
 
-  /// Parses `data`; malformed or oversized JSON is an ``InputError`` that
-  /// says what and at which byte.
-  package static func parse(_ data: Data) throws -> JSONValue {
-    try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> JSONValue in
+  /// Parses `data`; malformed or oversized JSON is a ``CommandError`` about
+  /// `input` that says what and at which byte.
+  package static func parse(_ data: Data) throws(CommandError) -> JSONValue {
+    let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<JSONValue, CommandError> in
       var reader = _JSONReader(bytes: raw.bindMemory(to: UInt8.self))
-      let value = try reader.value(depth: 0)
-      reader.skipWhitespace()
-      guard reader.position == reader.bytes.count else { throw reader.error("unexpected text after the document") }
-      return value
+      do throws(CommandError) {
+        let value = try reader.value(depth: 0)
+        reader.skipWhitespace()
+        guard reader.position == reader.bytes.count else { throw reader.error("unexpected text after the document") }
+        return .success(value)
+      } catch {
+        return .failure(error)
+      }
     }
+    return try result.get()
   }
 
-  /// The document as JSON text (members sorted by name, numbers in
-  /// shortest round-trip form, so parsing it again gives an equal value;
-  /// a non-finite number is written `null`).
-  package var text: String {
+  /// The document as JSON text, written by the commands' one writer
+  /// (members sorted by name, numbers in shortest round-trip form, so
+  /// parsing it again gives an equal value; a non-finite number is `null`).
+  package var text: String { (try? CommandJSON.string(self)) ?? "null" }
+
+  package func encode(to encoder: any Encoder) throws {
+    struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
     switch self {
-    case .null: "null"
-    case let .bool(value): value ? "true" : "false"
-    case let .number(value): JSON.number(value)
-    case let .string(text): JSON.string(text)
-    case let .array(elements): JSON.array(elements.map(\.text))
-    case let .object(members): JSON.object(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) })
+    case let .array(elements):
+      var container = encoder.unkeyedContainer()
+      for element in elements { try container.encode(element) }
+    case let .object(members):
+      var container = encoder.container(keyedBy: Key.self)
+      for (key, value) in members { try container.encode(value, forKey: Key(stringValue: key)) }
+    default:
+      var container = encoder.singleValueContainer()
+      switch self {
+      case let .bool(value): try container.encode(value)
+      case let .number(value) where value.isFinite: try container.encode(value)
+      case let .string(text): try container.encode(text)
+      default: try container.encodeNil()
+      }
     }
   }
 
@@ -77,7 +98,7 @@ struct _JSONReader {
 
   init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-  func error(_ what: String) -> InputError { InputError("input: not valid JSON at byte \(position): \(what)") }
+  func error(_ what: String) -> CommandError { CommandError("input", "`input`: not valid JSON at byte \(position): \(what)") }
 
   var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
@@ -85,13 +106,13 @@ struct _JSONReader {
     while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
   }
 
-  mutating func expect(_ byte: UInt8) throws {
+  mutating func expect(_ byte: UInt8) throws(CommandError) {
     skipWhitespace()
     guard current == byte else { throw error("expected '\(Character(Unicode.Scalar(byte)))'") }
     position += 1
   }
 
-  mutating func value(depth: Int) throws -> JSONValue {
+  mutating func value(depth: Int) throws(CommandError) -> JSONValue {
     skipWhitespace()
     guard let byte = current else { throw error("unexpected end of input") }
     switch byte {
@@ -106,7 +127,7 @@ struct _JSONReader {
     }
   }
 
-  mutating func literal(_ word: String) throws {
+  mutating func literal(_ word: String) throws(CommandError) {
     let utf8 = Array(word.utf8)
     guard position + utf8.count <= bytes.count, (0..<utf8.count).allSatisfy({ bytes[position + $0] == utf8[$0] }) else {
       throw error("expected \(word)")
@@ -114,7 +135,7 @@ struct _JSONReader {
     position += utf8.count
   }
 
-  mutating func object(depth: Int) throws -> [String: JSONValue] {
+  mutating func object(depth: Int) throws(CommandError) -> [String: JSONValue] {
     guard depth <= JSONValue.maximumDepth else { throw error("nesting deeper than \(JSONValue.maximumDepth)") }
     position += 1  // {
     var members: [String: JSONValue] = [:]
@@ -140,7 +161,7 @@ struct _JSONReader {
     }
   }
 
-  mutating func array(depth: Int) throws -> [JSONValue] {
+  mutating func array(depth: Int) throws(CommandError) -> [JSONValue] {
     guard depth <= JSONValue.maximumDepth else { throw error("nesting deeper than \(JSONValue.maximumDepth)") }
     position += 1  // [
     var elements: [JSONValue] = []
@@ -167,7 +188,7 @@ struct _JSONReader {
 
   /// A number as RFC 8259 writes it, converted by `Double(String)`
   /// (correctly rounded); one beyond a Double's range is refused.
-  mutating func number() throws -> Double {
+  mutating func number() throws(CommandError) -> Double {
     let start = position
     func digits() -> Int {
       let first = position
@@ -195,7 +216,7 @@ struct _JSONReader {
     return value
   }
 
-  mutating func string() throws -> String {
+  mutating func string() throws(CommandError) -> String {
     position += 1  // opening quote
     var utf8: [UInt8] = []
     while true {
@@ -228,8 +249,8 @@ struct _JSONReader {
 
   /// The UTF-8 of a `\uXXXX` escape (the `\u` already read), a surrogate
   /// pair taken whole.
-  mutating func unicodeEscape() throws -> [UInt8] {
-    func hex() throws -> UInt32 {
+  mutating func unicodeEscape() throws(CommandError) -> [UInt8] {
+    func hex() throws(CommandError) -> UInt32 {
       var value: UInt32 = 0
       for _ in 0..<4 {
         guard let byte = current, let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {

@@ -1,36 +1,5 @@
 import Foundation
 
-/// Minimal JSON writing with full precision: numbers are Swift's shortest
-/// round-trip decimal form; non-finite numbers (and `nil`) are `null`.
-enum JSON {
-  static func number(_ value: Double?) -> String {
-    guard let value, value.isFinite else { return "null" }
-    return "\(value)"
-  }
-
-  static func string(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
-
-  static func object(_ members: [(String, String)]) -> String {
-    "{" + members.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
-  }
-
-  static func array(_ elements: [String]) -> String {
-    "[" + elements.joined(separator: ",") + "]"
-  }
-}
-
 /// Plain aligned text tables for people.
 enum Table {
   static func number(_ value: Double?) -> String {

@@ -1,6 +1,111 @@
 import ArgumentParser
 import Harmonic
 
+// `snap`, `decay` and `rubber-band`: typed functions and their options.
+
+/// The input of `snap`: a uniform layout (items at k·(E+S)) and a release.
+package struct SnapInput: Sendable, Hashable {
+  package var count: Int
+  /// Points.
+  package var itemExtent: Double
+  package var spacing = 0.0
+  package var viewport: Double
+  package var leadingInset = 0.0
+  package var trailingInset = 0.0
+  /// Content offset at release, points.
+  package var offset: Double
+  /// Release velocity, points per second.
+  package var velocity: Double
+  package var align = SnapAlignment.center
+  /// Per millisecond, in (0, 1).
+  package var decelerationRate = ScrollDeceleration.normal
+  package var maxItemsPerFlick: Int?
+  /// Points per second.
+  package var minFlingVelocity = 50.0
+  package var rtl = false
+
+  /// ``Snapping/target(layout:offset:velocity:options:)``. O(log count).
+  package func run() throws(CommandError) -> SnapOutput {
+    let layout = try checked(nil) { () throws(HarmonicError) in
+      try SnapLayout.uniform(
+        count: count, itemExtent: itemExtent, spacing: spacing, viewport: viewport, leadingInset: leadingInset, trailingInset: trailingInset)
+    }
+    let options = Snapping.Options(
+      alignment: align, decelerationRate: decelerationRate, minimumFlingVelocity: minFlingVelocity, maximumItemsPerFlick: maxItemsPerFlick,
+      isRightToLeft: rtl)
+    let names = ["maximumItemsPerFlick": "maxItemsPerFlick", "minimumFlingVelocity": "minFlingVelocity", "rate": "decelerationRate"]
+    let result = try checked(nil, renaming: names) { () throws(HarmonicError) in
+      try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options)
+    }
+    return SnapOutput(target: result.target, index: result.index, restOffset: result.restOffset)
+  }
+}
+
+/// Where a flick comes to rest: the target offset and item, and the free rest offset (points).
+package struct SnapOutput: Codable, Sendable, Hashable {
+  package var target: Double
+  package var index: Int
+  package var restOffset: Double
+}
+
+/// The input of `decay`: an exponential scroll deceleration and sample times.
+package struct DecayInput: Sendable, Hashable {
+  /// Points per second.
+  package var velocity: Double
+  /// Per millisecond, in (0, 1); nil: `dragPerSecond`, or UIKit's normal 0.998.
+  package var rate: Double?
+  /// Flutter's drag: the velocity factor per second, in (0, 1).
+  package var dragPerSecond: Double?
+  /// Points.
+  package var from = 0.0
+  /// Seconds.
+  package var times = [0.0]
+
+  /// The rest offset and samples. O(times).
+  package func run() throws(CommandError) -> DecayOutput {
+    if rate != nil, dragPerSecond != nil { throw CommandError("rate", "give `rate` or `dragPerSecond`, not both") }
+    let perMillisecond =
+      try dragPerSecond.map { drag throws(CommandError) in
+        try checked(nil, renaming: ["drag": "dragPerSecond"]) { () throws(HarmonicError) in try ScrollDeceleration.rate(fromDragPerSecond: drag) }
+      } ?? rate ?? ScrollDeceleration.normal
+    let decay = try checked(nil) { () throws(HarmonicError) in try ScrollDeceleration(rate: perMillisecond, from: from, velocity: velocity) }
+    var samples: [SampleOutput.Sample] = []
+    for time in times {
+      let state = try checked("times") { () throws(HarmonicError) in try decay.state(atTime: time) }
+      samples.append(SampleOutput.Sample(time: time, value: state.value, velocity: state.velocity))
+    }
+    return DecayOutput(restOffset: decay.restOffset, samples: samples)
+  }
+}
+
+/// Where a deceleration rests (points) and its samples.
+package struct DecayOutput: Codable, Sendable, Hashable {
+  package var restOffset: Double
+  package var samples: [SampleOutput.Sample]
+}
+
+/// The input of `rubber-band`: an overscroll past an edge.
+package struct RubberBandInput: Sendable, Hashable {
+  /// Points, signed.
+  package var overscroll: Double
+  /// Viewport extent along the axis, points.
+  package var dimension: Double
+  package var coefficient = RubberBand.defaultCoefficient
+
+  /// (1 − 1/(x·c/d + 1))·d. O(1).
+  package func run() throws(CommandError) -> RubberBandOutput {
+    RubberBandOutput(
+      offset: try checked(nil) { () throws(HarmonicError) in
+        try RubberBand.offset(overscroll: overscroll, dimension: dimension, coefficient: coefficient)
+      })
+  }
+}
+
+/// How far the content moves, points.
+package struct RubberBandOutput: Codable, Sendable, Hashable {
+  package var offset: Double
+}
+
 extension SnapAlignment: ExpressibleByArgument {}
 
 struct Snap: ParsableCommand {
@@ -30,23 +135,18 @@ struct Snap: ParsableCommand {
   @Flag(help: "Print one JSON object.") var json = false
 
   func run() throws {
-    let layout = try SnapLayout.uniform(
-      count: count, itemExtent: itemExtent, spacing: spacing, viewport: viewport,
-      leadingInset: leadingInset, trailingInset: trailingInset)
-    let options = Snapping.Options(
-      alignment: align, decelerationRate: decelerationRate, minimumFlingVelocity: minFlingVelocity,
-      maximumItemsPerFlick: maxItemsPerFlick, isRightToLeft: rtl)
-    let result = try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options)
-    if json {
-      emit(JSON.object([("target", JSON.number(result.target)), ("index", "\(result.index)"), ("restOffset", JSON.number(result.restOffset))]))
-    } else {
-      emit(
-        Table.render(
-          header: ["quantity", "value"],
-          rows: [
-            ["target offset (pt)", Table.number(result.target)], ["item", "\(result.index)"], ["rest offset (pt)", Table.number(result.restOffset)],
-          ]))
-    }
+    let input = SnapInput(
+      count: count, itemExtent: itemExtent, spacing: spacing, viewport: viewport, leadingInset: leadingInset, trailingInset: trailingInset,
+      offset: offset, velocity: velocity, align: align, decelerationRate: decelerationRate, maxItemsPerFlick: maxItemsPerFlick,
+      minFlingVelocity: minFlingVelocity, rtl: rtl)
+    let output = try input.run()
+    if json { return emit(try CommandJSON.string(output)) }
+    emit(
+      Table.render(
+        header: ["quantity", "value"],
+        rows: [
+          ["target offset (pt)", Table.number(output.target)], ["item", "\(output.index)"], ["rest offset (pt)", Table.number(output.restOffset)],
+        ]))
   }
 }
 
@@ -66,25 +166,11 @@ struct Decay: ParsableCommand {
   @Flag(help: "Print one JSON object.") var json = false
 
   func run() throws {
-    if rate != nil, dragPerSecond != nil { throw ValidationError("give --rate or --drag-per-second, not both") }
-    let perMillisecond =
-      try dragPerSecond.map { drag throws(HarmonicError) in try ScrollDeceleration.rate(fromDragPerSecond: drag) }
-      ?? rate ?? ScrollDeceleration.normal
-    let decay = try ScrollDeceleration(rate: perMillisecond, from: from, velocity: velocity)
-    let times = try parseList(times, option: "--times")
-    let states = try times.map { time throws(HarmonicError) in try decay.state(atTime: time) }
-    if json {
-      let samples = zip(times, states).map { time, state in
-        JSON.object([("time", JSON.number(time)), ("value", JSON.number(state.value)), ("velocity", JSON.number(state.velocity))])
-      }
-      emit(JSON.object([("restOffset", JSON.number(decay.restOffset)), ("samples", JSON.array(samples))]))
-    } else {
-      emit("rest offset: \(decay.restOffset) pt")
-      emit(
-        Table.render(
-          header: ["time (s)", "offset (pt)", "velocity (pt/s)"],
-          rows: zip(times, states).map { [Table.number($0), Table.number($1.value), Table.number($1.velocity)] }))
-    }
+    let input = DecayInput(velocity: velocity, rate: rate, dragPerSecond: dragPerSecond, from: from, times: try parseList(times, parameter: "times"))
+    let output = try input.run()
+    if json { return emit(try CommandJSON.string(output)) }
+    emit("rest offset: \(output.restOffset) pt")
+    emit(SampleOutput(samples: output.samples).table(value: "offset (pt)", velocity: "velocity (pt/s)"))
   }
 }
 
@@ -99,7 +185,7 @@ struct RubberBandCommand: ParsableCommand {
   @Flag(help: "Print one JSON object.") var json = false
 
   func run() throws {
-    let offset = try RubberBand.offset(overscroll: overscroll, dimension: dimension, coefficient: coefficient)
-    emit(json ? JSON.object([("offset", JSON.number(offset))]) : "offset: \(offset) pt")
+    let output = try RubberBandInput(overscroll: overscroll, dimension: dimension, coefficient: coefficient).run()
+    emit(json ? try CommandJSON.string(output) : "offset: \(output.offset) pt")
   }
 }

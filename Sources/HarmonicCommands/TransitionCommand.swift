@@ -2,10 +2,90 @@ import ArgumentParser
 import Foundation
 import Harmonic
 
-/// A message for bad input that is not one of the library's own parameters.
-package struct InputError: Error, CustomStringConvertible {
-  package var description: String
-  package init(_ description: String) { self.description = description }
+/// The input of `transition`: the scene (the input file's JSON) and the
+/// frame times, given as a list or as a frame rate.
+package struct TransitionInput: Sendable {
+  /// The scene, checked (see ``TransitionCommand``'s discussion for its JSON).
+  var scene: TransitionScene
+  /// Seconds, each within [0, 1e9]; or nil with `fps`.
+  package var times: [Double]?
+  /// Frames at k/fps seconds up to and including the first at or after completion, fps within [1, 1000].
+  package var fps: Double?
+
+  /// - Throws: ``CommandError`` about `input` naming the JSON path of what was wrong.
+  package init(json data: Data, times: [Double]?, fps: Double?) throws(CommandError) {
+    scene = try TransitionScene(json: data)
+    (self.times, self.fps) = (times, fps)
+  }
+
+  /// The frames. O(frames × items); at most ``TransitionCommand/maximumFrames`` frames.
+  package func run() throws(CommandError) -> TransitionOutput {
+    guard (times == nil) != (fps == nil) else { throw CommandError("times", "give exactly one of `times` and `fps`") }
+    let transition = try scene.transition()
+    var frameTimes: [AnimationTime] = []
+    if let times {
+      guard times.count <= TransitionCommand.maximumFrames else { throw CommandError("times", "`times`: at most \(TransitionCommand.maximumFrames) times") }
+      for t in times {
+        guard t >= 0, t <= 1e9 else { throw CommandError("times", "`times`: \(t) must be a number of seconds within [0, 1e9]") }
+        frameTimes.append(try checked("times") { () throws(HarmonicError) in try AnimationTime(seconds: t) })
+      }
+    } else if let fps {
+      guard fps >= 1, fps <= 1000 else { throw CommandError("fps", "`fps` must be within [1, 1000] frames per second; got \(fps)") }
+      let count = (transition.completion.seconds * fps).rounded(.up)
+      guard count < Double(TransitionCommand.maximumFrames) else {
+        throw CommandError(
+          "fps",
+          "`fps` \(fps): the transition completes after \(transition.completion.seconds) s, \(Int(count) + 1) frames; at most \(TransitionCommand.maximumFrames)"
+        )
+      }
+      var k = 0
+      while true {
+        let time = try checked("fps") { () throws(HarmonicError) in try AnimationTime(seconds: Double(k) / fps) }
+        frameTimes.append(time)
+        if time >= transition.completion { break }
+        k += 1
+      }
+    }
+    var frame = transition.makeFrame()
+    var frames: [TransitionOutput.Frame] = []
+    frames.reserveCapacity(frameTimes.count)
+    let names = transition.elements.map { scene.name(of: $0) }
+    for time in frameTimes {
+      try checked("times") { () throws(HarmonicError) in try transition.frame(at: time, into: &frame) }
+      let items = zip(names, frame.attributes).map { name, a in
+        TransitionOutput.Item(
+          id: name, center: [Double(a.center.x), Double(a.center.y)], size: [Double(a.size.width), Double(a.size.height)],
+          transform: a.transform.entries, alpha: a.alpha, zIndex: a.zIndex, hidden: a.isHidden)
+      }
+      frames.append(
+        TransitionOutput.Frame(
+          time: time.seconds, progress: frame.progress, complete: frame.isComplete,
+          contentOffset: [Double(frame.contentOffset.x), Double(frame.contentOffset.y)],
+          contentSize: [Double(frame.contentSize.width), Double(frame.contentSize.height)], items: items))
+    }
+    return TransitionOutput(elementCount: transition.elements.count, completion: transition.completion.seconds, frames: frames)
+  }
+}
+
+/// A transition's frames: points, seconds, the items in the transition's element order.
+package struct TransitionOutput: Codable, Sendable, Hashable {
+  package struct Item: Codable, Sendable, Hashable {
+    package var id: String
+    package var center, size, transform: [Double]
+    package var alpha: Double
+    package var zIndex: Int
+    package var hidden: Bool
+  }
+  package struct Frame: Codable, Sendable, Hashable {
+    package var time, progress: Double
+    package var complete: Bool
+    package var contentOffset, contentSize: [Double]
+    package var items: [Item]
+  }
+  package var elementCount: Int
+  /// Seconds.
+  package var completion: Double
+  package var frames: [Frame]
 }
 
 struct TransitionCommand: ParsableCommand {
@@ -16,11 +96,11 @@ struct TransitionCommand: ParsableCommand {
       Input: {"viewport": {"width", "height"}, "from": {"contentOffset": [x, y], "contentSize": [w, h],
       "items": [{"id", "kind": "cell"|"header"|"footer"|"decoration", "center": [x, y], "size": [w, h],
       "transform": [a, b, c, d, tx, ty], "alpha", "zIndex"}]}, "to": {…}, "inserted": [id…], "deleted": [id…],
-      "spring": {"response", "dampingRatio"} | {"mass", "stiffness", "damping"} | {"duration", "bounce"},
+      "spring": {"response", "dampingRatio"} | {"mass", "stiffness", "damping"} | {"duration", "bounce"} | any spring family,
       "velocity": {id: {"center": [vx, vy]}}}. Defaults: identity transform, alpha 1, zIndex 0, kind cell, mass 1.
       Items pair by id; an id only in "to" must be listed in "inserted" (it appears from its end pose at
       alpha 0), one only in "from" in "deleted" (it leaves towards its start pose at alpha 0). Points,
-      seconds, points per second. Output (--json): {"completion", "frames": [{"time", "progress",
+      seconds, points per second. Output (--json): {"completion", "elementCount", "frames": [{"time", "progress", "complete",
       "contentOffset", "contentSize", "items": [{"id", "center", "size", "transform", "alpha", "zIndex", "hidden"}]}]}.
       """)
 
@@ -34,74 +114,24 @@ struct TransitionCommand: ParsableCommand {
   static let maximumInputBytes = 256 << 20
 
   func run() throws {
-    guard (times == nil) != (fps == nil) else { throw InputError("give exactly one of --times and --fps") }
+    guard (times == nil) != (fps == nil) else { throw CommandError("times", "give exactly one of `times` and `fps`") }
     let url = URL(fileURLWithPath: input)
     let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-    guard let size else { throw InputError("--input \(input): cannot read the file") }
+    guard let size else { throw CommandError("input", "`input` \(input): cannot read the file") }
     guard size <= TransitionCommand.maximumInputBytes else {
-      throw InputError("--input \(input): \(size) bytes; at most \(TransitionCommand.maximumInputBytes)")
+      throw CommandError("input", "`input` \(input): \(size) bytes; at most \(TransitionCommand.maximumInputBytes)")
     }
-    guard let data = try? Data(contentsOf: url) else { throw InputError("--input \(input): cannot read the file") }
-    let scene = try TransitionScene(json: data)
-    let transition = try scene.transition()
-    var frameTimes: [AnimationTime] = []
-    if let times {
-      for text in times.split(separator: ",", omittingEmptySubsequences: false) {
-        guard let t = DecimalNumber.parse(text), t >= 0, t <= 1e9 else {
-          throw InputError("--times: \"\(text)\" must be a number of seconds within [0, 1e9]")
-        }
-        frameTimes.append(try AnimationTime(seconds: t))
-      }
-      guard frameTimes.count <= TransitionCommand.maximumFrames else { throw InputError("--times: at most \(TransitionCommand.maximumFrames) times") }
-    } else if let fps {
-      guard fps >= 1, fps <= 1000 else { throw HarmonicError.invalidParameter(name: "--fps", value: fps, accepted: "within [1, 1000] frames per second") }
-      let count = (transition.completion.seconds * fps).rounded(.up)
-      guard count < Double(TransitionCommand.maximumFrames) else {
-        throw InputError(
-          "--fps \(fps): the transition completes after \(transition.completion.seconds) s, \(Int(count) + 1) frames; at most \(TransitionCommand.maximumFrames)"
-        )
-      }
-      var k = 0
-      while true {
-        let time = try AnimationTime(seconds: Double(k) / fps)
-        frameTimes.append(time)
-        if time >= transition.completion { break }
-        k += 1
-      }
-    }
-    var frame = transition.makeFrame()
-    var frames: [String] = [], rows: [[String]] = []
-    let names = transition.elements.map { scene.name(of: $0) }
-    for time in frameTimes {
-      try transition.frame(at: time, into: &frame)
-      func pair(_ x: CGFloat, _ y: CGFloat) -> String { JSON.array([JSON.number(Double(x)), JSON.number(Double(y))]) }
-      if json {
-        let items = zip(names, frame.attributes).map { name, a in
-          JSON.object([
-            ("id", JSON.string(name)), ("center", pair(a.center.x, a.center.y)), ("size", pair(a.size.width, a.size.height)),
-            ("transform", JSON.array(a.transform.entries.map(JSON.number))), ("alpha", JSON.number(a.alpha)),
-            ("zIndex", "\(a.zIndex)"), ("hidden", a.isHidden ? "true" : "false"),
-          ])
-        }
-        frames.append(
-          JSON.object([
-            ("time", JSON.number(time.seconds)), ("progress", JSON.number(frame.progress)),
-            ("contentOffset", pair(frame.contentOffset.x, frame.contentOffset.y)),
-            ("contentSize", pair(frame.contentSize.width, frame.contentSize.height)), ("items", JSON.array(items)),
-          ]))
-      } else {
-        rows.append([
-          Table.number(time.seconds), Table.number(frame.progress), Table.number(Double(frame.contentOffset.x)),
-          Table.number(Double(frame.contentOffset.y)), frame.isComplete ? "yes" : "no",
-        ])
-      }
-    }
-    if json {
-      emit(JSON.object([("completion", JSON.number(transition.completion.seconds)), ("frames", JSON.array(frames))]))
-    } else {
-      emit("\(transition.elements.count) elements, complete after \(transition.completion.seconds) s")
-      emit(Table.render(header: ["time (s)", "progress", "offset x", "offset y", "complete"], rows: rows))
-    }
+    guard let data = try? Data(contentsOf: url) else { throw CommandError("input", "`input` \(input): cannot read the file") }
+    let input = try TransitionInput(json: data, times: try times.map { text throws(CommandError) in try parseList(text, parameter: "times") }, fps: fps)
+    let output = try input.run()
+    if json { return emit(try CommandJSON.string(output)) }
+    emit("\(output.elementCount) elements, complete after \(output.completion) s")
+    emit(
+      Table.render(
+        header: ["time (s)", "progress", "offset x", "offset y", "complete"],
+        rows: output.frames.map {
+          [Table.number($0.time), Table.number($0.progress), Table.number($0.contentOffset[0]), Table.number($0.contentOffset[1]), $0.complete ? "yes" : "no"]
+        }))
   }
 }
 
@@ -133,13 +163,13 @@ struct TransitionScene {
   var oldNames: [String] = []
   var newNames: [String] = []
 
-  init(json data: Data) throws {
-    guard let object = try JSONValue.parse(data).object else { throw InputError("input: must be a JSON object") }
-    guard let viewportObject = object["viewport"]?.object else { throw InputError("viewport: missing; give {\"width\", \"height\"}") }
-    viewport = try Viewport(
-      size: CGSize(
-        width: try TransitionScene.number(viewportObject["width"], "viewport.width"),
-        height: try TransitionScene.number(viewportObject["height"], "viewport.height")))
+  init(json data: Data) throws(CommandError) {
+    guard let object = try JSONValue.parse(data).object else { throw CommandError("input", "input: must be a JSON object") }
+    guard let viewportObject = object["viewport"]?.object else { throw CommandError("input", "viewport: missing; give {\"width\", \"height\"}") }
+    let size = CGSize(
+      width: try TransitionScene.number(viewportObject["width"], "viewport.width"),
+      height: try TransitionScene.number(viewportObject["height"], "viewport.height"))
+    viewport = try checked("input") { () throws(HarmonicError) in try Viewport(size: size) }
     from = try TransitionScene.side(object["from"], "from")
     to = try TransitionScene.side(object["to"], "to")
     inserted = try TransitionScene.ids(object["inserted"], "inserted")
@@ -147,9 +177,9 @@ struct TransitionScene {
     spring = try TransitionScene.spring(object["spring"])
     velocity = [:]
     if let velocities = object["velocity"] {
-      guard let map = velocities.object else { throw InputError("velocity: must be an object {id: {\"center\": [vx, vy]}}") }
+      guard let map = velocities.object else { throw CommandError("input", "velocity: must be an object {id: {\"center\": [vx, vy]}}") }
       for (id, value) in map {
-        guard let center = value.object?["center"] else { throw InputError("velocity[\"\(id)\"]: must be {\"center\": [vx, vy]}") }
+        guard let center = value.object?["center"] else { throw CommandError("input", "velocity[\"\(id)\"]: must be {\"center\": [vx, vy]}") }
         let (vx, vy) = try TransitionScene.pair(center, "velocity[\"\(id)\"].center")
         velocity[id] = CGPoint(x: vx, y: vy)
       }
@@ -157,19 +187,19 @@ struct TransitionScene {
     let oldIDs = from.items.map(\.id), newIDs = to.items.map(\.id)
     let (oldSet, newSet) = (Set(oldIDs), Set(newIDs))
     for id in newSet.subtracting(oldSet).sorted() where !inserted.contains(id) {
-      throw InputError("item \"\(id)\" is only in \"to\": list it in \"inserted\"")
+      throw CommandError("input", "item \"\(id)\" is only in \"to\": list it in \"inserted\"")
     }
     for id in oldSet.subtracting(newSet).sorted() where !deleted.contains(id) {
-      throw InputError("item \"\(id)\" is only in \"from\": list it in \"deleted\"")
+      throw CommandError("input", "item \"\(id)\" is only in \"from\": list it in \"deleted\"")
     }
     for id in inserted.sorted() where !(newSet.contains(id) && !oldSet.contains(id)) {
-      throw InputError("inserted: \"\(id)\" must be an id of \"to\" only")
+      throw CommandError("input", "inserted: \"\(id)\" must be an id of \"to\" only")
     }
     for id in deleted.sorted() where !(oldSet.contains(id) && !newSet.contains(id)) {
-      throw InputError("deleted: \"\(id)\" must be an id of \"from\" only")
+      throw CommandError("input", "deleted: \"\(id)\" must be an id of \"from\" only")
     }
     for id in velocity.keys.sorted() where !newSet.contains(id) && !oldSet.contains(id) {
-      throw InputError("velocity: \"\(id)\" is not an item id")
+      throw CommandError("input", "velocity: \"\(id)\" is not an item id")
     }
     oldNames = oldIDs.sorted()
     newNames = newIDs.sorted()
@@ -181,20 +211,25 @@ struct TransitionScene {
 
   /// Items pair by id through moves (every paired id is a move from its old
   /// place to its new one), inserts and deletes.
-  func transition() throws -> LayoutTransition {
+  func transition() throws(CommandError) -> LayoutTransition {
     var moved: [ItemIndexPath: ItemIndexPath] = [:]
     for (id, old) in oldIndex { if let new = newIndex[id] { moved[ItemIndexPath(item: old, section: 0)] = ItemIndexPath(item: new, section: 0) } }
     let update = LayoutUpdate(
       inserted: Set(inserted.map { ItemIndexPath(item: newIndex[$0]!, section: 0) }),
       deleted: Set(deleted.map { ItemIndexPath(item: oldIndex[$0]!, section: 0) }), moved: moved)
-    let old = TransitionScene.AllVisible(try LayoutSnapshot(elements: from.items.map(\.attributes), contentSize: from.contentSize))
-    let new = TransitionScene.AllVisible(try LayoutSnapshot(elements: to.items.map(\.attributes), contentSize: to.contentSize))
-    func make(_ velocity: LayoutTransition.Velocity) throws -> LayoutTransition {
+    let (from, to, viewport, spring) = (from, to, viewport, spring)
+    let old = try checked("input") { () throws(HarmonicError) in
+      TransitionScene.AllVisible(try LayoutSnapshot(elements: from.items.map(\.attributes), contentSize: from.contentSize))
+    }
+    let new = try checked("input") { () throws(HarmonicError) in
+      TransitionScene.AllVisible(try LayoutSnapshot(elements: to.items.map(\.attributes), contentSize: to.contentSize))
+    }
+    func make(_ velocity: LayoutTransition.Velocity) throws(HarmonicError) -> LayoutTransition {
       try LayoutTransition(
         from: old, offset: from.offset, to: new, offset: to.offset, viewport: viewport, update: update,
         appearance: .fade, springs: .shared(spring), velocity: velocity)
     }
-    let transition = try make(.none)
+    let transition = try checked("input") { () throws(HarmonicError) in try make(.none) }
     guard !velocity.isEmpty else { return transition }
     // Velocities by element: the element order is the transition's own.
     let n = transition.elements.count
@@ -204,7 +239,7 @@ struct TransitionScene {
       velocities[LayoutChannels.centerX * n + k] = Double(v.x)
       velocities[LayoutChannels.centerY * n + k] = Double(v.y)
     }
-    return try make(.perElement(velocities))
+    return try checked("input") { () throws(HarmonicError) in try make(.perElement(velocities)) }
   }
 
   /// A snapshot whose every element counts as visible: the command animates
@@ -223,58 +258,59 @@ struct TransitionScene {
     return oldNames[element.from!.indexPath.item]
   }
 
-  static func number(_ value: JSONValue?, _ name: String) throws -> Double {
+  static func number(_ value: JSONValue?, _ name: String) throws(CommandError) -> Double {
     guard let number = value?.number else {
-      throw InputError("\(name): \(value == nil ? "missing" : "must be a number")")
+      throw CommandError("input", "\(name): \(value == nil ? "missing" : "must be a number")")
     }
-    guard number.isFinite else { throw InputError("\(name): must be finite") }
+    guard number.isFinite else { throw CommandError("input", "\(name): must be finite") }
     return number
   }
 
-  static func pair(_ value: JSONValue?, _ name: String) throws -> (Double, Double) {
-    guard let array = value?.array, array.count == 2 else { throw InputError("\(name): \(value == nil ? "missing" : "must be [x, y]")") }
+  static func pair(_ value: JSONValue?, _ name: String) throws(CommandError) -> (Double, Double) {
+    guard let array = value?.array, array.count == 2 else { throw CommandError("input", "\(name): \(value == nil ? "missing" : "must be [x, y]")") }
     return (try number(array[0], "\(name)[0]"), try number(array[1], "\(name)[1]"))
   }
 
-  static func ids(_ value: JSONValue?, _ name: String) throws -> Set<String> {
+  static func ids(_ value: JSONValue?, _ name: String) throws(CommandError) -> Set<String> {
     guard let value else { return [] }
     let strings = value.array?.compactMap(\.string)
-    guard let strings, strings.count == value.array?.count else { throw InputError("\(name): must be an array of ids") }
+    guard let strings, strings.count == value.array?.count else { throw CommandError("input", "\(name): must be an array of ids") }
     return Set(strings)
   }
 
-  static func side(_ value: JSONValue?, _ name: String) throws -> Side {
-    guard let object = value?.object else { throw InputError("\(name): missing; give {\"contentOffset\", \"contentSize\", \"items\"}") }
+  static func side(_ value: JSONValue?, _ name: String) throws(CommandError) -> Side {
+    guard let object = value?.object else { throw CommandError("input", "\(name): missing; give {\"contentOffset\", \"contentSize\", \"items\"}") }
     let (x, y) = try pair(object["contentOffset"], "\(name).contentOffset")
     let (w, h) = try pair(object["contentSize"], "\(name).contentSize")
-    guard w >= 0, h >= 0 else { throw InputError("\(name).contentSize: must not be negative") }
-    guard let list = object["items"]?.array else { throw InputError("\(name).items: missing; give an array of items") }
-    guard !list.isEmpty else { throw InputError("\(name).items: must hold at least one item") }
-    guard list.count <= TransitionCommand.maximumItems else { throw InputError("\(name).items: at most \(TransitionCommand.maximumItems) items") }
+    guard w >= 0, h >= 0 else { throw CommandError("input", "\(name).contentSize: must not be negative") }
+    guard let list = object["items"]?.array else { throw CommandError("input", "\(name).items: missing; give an array of items") }
+    guard !list.isEmpty else { throw CommandError("input", "\(name).items: must hold at least one item") }
+    guard list.count <= TransitionCommand.maximumItems else { throw CommandError("input", "\(name).items: at most \(TransitionCommand.maximumItems) items") }
     var seen = Set<String>()
     var items: [Item] = []
     for (k, entry) in list.enumerated() {
       let where_ = "\(name).items[\(k)]"
-      guard let item = entry.object else { throw InputError("\(where_): must be an object") }
-      guard let id = item["id"]?.string else { throw InputError("\(where_).id: missing; give a string") }
-      guard seen.insert(id).inserted else { throw InputError("\(where_).id: \"\(id)\" appears twice in \(name)") }
+      guard let item = entry.object else { throw CommandError("input", "\(where_): must be an object") }
+      guard let id = item["id"]?.string else { throw CommandError("input", "\(where_).id: missing; give a string") }
+      guard seen.insert(id).inserted else { throw CommandError("input", "\(where_).id: \"\(id)\" appears twice in \(name)") }
       // Pairing is by id, whatever the kind; the kind is checked and otherwise
       // changes nothing (every kind appears and leaves by fading).
       guard ["cell", "header", "footer", "decoration"].contains(item["kind"]?.string ?? (item["kind"] == nil ? "cell" : "")) else {
-        throw InputError("\(where_).kind: must be cell, header, footer or decoration")
+        throw CommandError("input", "\(where_).kind: must be cell, header, footer or decoration")
       }
       let (cx, cy) = try pair(item["center"], "\(where_).center")
       let (sw, sh) = try pair(item["size"], "\(where_).size")
-      guard sw >= 0, sh >= 0 else { throw InputError("\(where_).size: must not be negative") }
+      guard sw >= 0, sh >= 0 else { throw CommandError("input", "\(where_).size: must not be negative") }
       var transform = AffineTransform2D.identity
       if let entries = item["transform"] {
-        guard let array = entries.array, array.count == 6 else { throw InputError("\(where_).transform: must be [a, b, c, d, tx, ty]") }
-        let v = try array.enumerated().map { try number($0.element, "\(where_).transform[\($0.offset)]") }
+        guard let array = entries.array, array.count == 6 else { throw CommandError("input", "\(where_).transform: must be [a, b, c, d, tx, ty]") }
+        var v: [Double] = []
+        for (k, entry) in array.enumerated() { v.append(try number(entry, "\(where_).transform[\(k)]")) }
         transform = AffineTransform2D(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
       }
       let alpha = item["alpha"] == nil ? 1 : try number(item["alpha"], "\(where_).alpha")
       let zIndex = item["zIndex"] == nil ? 0 : try number(item["zIndex"], "\(where_).zIndex")
-      guard zIndex == zIndex.rounded(), zIndex.magnitude <= 1e9 else { throw InputError("\(where_).zIndex: must be an integer within ±1e9") }
+      guard zIndex == zIndex.rounded(), zIndex.magnitude <= 1e9 else { throw CommandError("input", "\(where_).zIndex: must be an integer within ±1e9") }
       var attributes = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: .zero, transform: transform, alpha: alpha, zIndex: Int(zIndex))
       attributes.center = CGPoint(x: cx, y: cy)
       attributes.size = CGSize(width: sw, height: sh)
@@ -283,21 +319,29 @@ struct TransitionScene {
     return Side(offset: CGPoint(x: x, y: y), contentSize: CGSize(width: w, height: h), items: items)
   }
 
-  static func spring(_ value: JSONValue?) throws -> Spring {
+  /// The `"spring"` object: the numbers of one spring family (or `"preset"`),
+  /// read by the one spring parser; errors name the keys as the input writes them.
+  static func spring(_ value: JSONValue?) throws(CommandError) -> Spring {
     guard let object = value?.object else {
-      throw InputError("spring: missing; give {\"response\", \"dampingRatio\"}, {\"mass\", \"stiffness\", \"damping\"} or {\"duration\", \"bounce\"}")
+      throw CommandError(
+        "input", "spring: missing; give {\"response\", \"dampingRatio\"}, {\"mass\", \"stiffness\", \"damping\"}, {\"duration\", \"bounce\"} or another family")
     }
-    let mass = object["mass"] == nil ? 1 : try number(object["mass"], "spring.mass")
-    if object["response"] != nil || object["dampingRatio"] != nil {
-      return try Spring(
-        response: try number(object["response"], "spring.response"), dampingRatio: try number(object["dampingRatio"], "spring.dampingRatio"), mass: mass)
+    var parameters = SpringParameters()
+    for (key, entry) in object.sorted(by: { $0.key < $1.key }) {
+      if key == "preset" {
+        guard let name = entry.string else { throw CommandError("input", "spring.preset: must be a string") }
+        parameters.preset = name
+      } else {
+        guard SpringParameters.numberNames.contains(key) else {
+          throw CommandError("input", "spring.\(key): unknown; known: \(SpringParameters.names.joined(separator: ", "))")
+        }
+        parameters.numbers[key] = try number(entry, "spring.\(key)")
+      }
     }
-    if object["stiffness"] != nil || object["damping"] != nil {
-      return try Spring(mass: mass, stiffness: try number(object["stiffness"], "spring.stiffness"), damping: try number(object["damping"], "spring.damping"))
+    do {
+      return try parameters.spring()
+    } catch {
+      throw CommandError("input", "spring: " + error.message(naming: { "\"\($0)\"" }))
     }
-    if object["duration"] != nil || object["bounce"] != nil {
-      return try Spring(duration: try number(object["duration"], "spring.duration"), bounce: try number(object["bounce"], "spring.bounce"), mass: mass)
-    }
-    throw InputError("spring: give {\"response\", \"dampingRatio\"}, {\"mass\", \"stiffness\", \"damping\"} or {\"duration\", \"bounce\"}")
   }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import Harmonic
 import HarmonicTuning
@@ -44,7 +43,21 @@ public enum TuneAPI {
     /// An error response: `{"error": message, "parameter": name or null}`.
     public init(status: Int, error: String, parameter: String?) {
       self.status = status
-      body = JSON.object([("error", JSON.string(error)), ("parameter", parameter.map(JSON.string) ?? "null")])
+      body = (try? CommandJSON.string(ErrorBody(error: error, parameter: parameter))) ?? #"{"error":"","parameter":null}"#
+    }
+  }
+
+  /// `{"error": message, "parameter": name or null}`.
+  struct ErrorBody: Encodable {
+    var error: String
+    var parameter: String?
+
+    enum CodingKeys: String, CodingKey { case error, parameter }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(error, forKey: .error)
+      try container.encode(parameter, forKey: .parameter)
     }
   }
 
@@ -59,59 +72,119 @@ public enum TuneAPI {
 
   enum Kind { case number, list, text, flag }
 
+  /// An endpoint: its query parameters and the typed command it answers with.
   struct Endpoint {
-    /// The command line it runs (`--json` is appended), nil for the previews.
-    var command: [String]?  // documentation of the endpoint: the command line it answers like
-    /// The command's type (parsed directly: ArgumentParser's reflection over the whole tree costs more).
-    var type: (any ParsableCommand.Type)?
-    var parameters: [String: (option: String, kind: Kind)]
+    var parameters: [String: Kind]
     var takesBody = false
+    /// The command's typed input from the query (and body), run, written as JSON.
+    var run: @Sendable (Query, String?) throws(CommandError) -> String
   }
 
-  static let springParameters: [String: (option: String, kind: Kind)] = [
-    "mass": ("--mass", .number), "stiffness": ("--stiffness", .number), "damping": ("--damping", .number),
-    "response": ("--response", .number), "dampingRatio": ("--damping-ratio", .number), "duration": ("--duration", .number),
-    "bounce": ("--bounce", .number), "tension": ("--tension", .number), "friction": ("--friction", .number),
-    "bounciness": ("--bounciness", .number), "speed": ("--speed", .number), "preset": ("--preset", .text),
-  ]
-  static let motionParameters: [String: (option: String, kind: Kind)] = [
-    "from": ("--from", .number), "to": ("--to", .number), "initialVelocity": ("--initial-velocity", .number),
-    "relativeVelocity": ("--relative-velocity", .number),
-  ]
+  static let springParameters = Dictionary(uniqueKeysWithValues: SpringParameters.names.map { ($0, $0 == "preset" ? Kind.text : .number) })
+  static let motionParameters = Dictionary(uniqueKeysWithValues: MotionParameters.names.map { ($0, Kind.number) })
+
+  static func with(_ base: [String: Kind], _ more: [String: Kind]) -> [String: Kind] { base.merging(more) { a, _ in a } }
 
   static let endpoints: [String: Endpoint] = [
-    "sample": Endpoint(
-      command: ["sample"], type: Sample.self,
-      parameters: springParameters.merging(motionParameters) { a, _ in a }
-        .merging(["times": ("--times", .list)]) { a, _ in a }),
-    "describe": Endpoint(command: ["describe"], type: Describe.self, parameters: springParameters),
-    "settle": Endpoint(
-      command: ["settle"], type: Settle.self,
-      parameters: springParameters.merging(motionParameters) { a, _ in a }
-        .merging(["valueTolerance": ("--value-tolerance", .number), "velocityTolerance": ("--velocity-tolerance", .number)]) { a, _ in a }),
-    "export": Endpoint(
-      command: ["export"], type: Export.self,
-      parameters: springParameters.merging(
-        ["code": ("--code", .text), "tolerance": ("--tolerance", .number)]) { a, _ in a }),
+    "sample": Endpoint(parameters: with(with(springParameters, motionParameters), ["times": .list])) { query, _ throws(CommandError) in
+      guard let times = try query.list("times") else { throw CommandError("times", "`times` is missing: comma-separated seconds") }
+      return try CommandJSON.string(try SampleInput(spring: try query.spring(), motion: try query.motion(), times: times).run())
+    },
+    "describe": Endpoint(parameters: springParameters) { query, _ throws(CommandError) in
+      try CommandJSON.string(try DescribeInput(spring: try query.spring()).run())
+    },
+    "settle": Endpoint(parameters: with(with(springParameters, motionParameters), ["valueTolerance": .number, "velocityTolerance": .number])) {
+      query, _ throws(CommandError) in
+      var input = SettleInput(spring: try query.spring(), motion: try query.motion())
+      if let value = try query.number("valueTolerance") { input.valueTolerance = value }
+      if let value = try query.number("velocityTolerance") { input.velocityTolerance = value }
+      return try CommandJSON.string(try input.run())
+    },
+    "export": Endpoint(parameters: with(springParameters, ["code": .text, "tolerance": .number])) { query, _ throws(CommandError) in
+      let code = query.text("code") ?? "all"
+      var input = ExportInput(spring: try query.spring(), format: .code(code == "all" ? nil : code))
+      if let tolerance = try query.number("tolerance") { input.tolerance = tolerance }
+      return try CommandJSON.string(try input.run())
+    },
     "fit": Endpoint(
-      command: ["fit"], type: Fit.self,
       parameters: [
-        "bezier": ("--bezier", .list), "duration": ("--duration", .number), "overshoot": ("--overshoot", .number),
-        "settleTime": ("--settle-time", .number), "bounce": ("--bounce", .number), "from": ("--from", .number),
-        "to": ("--to", .number), "fitVelocity": ("--fit-velocity", .flag),
-      ], takesBody: true),
-    "transition": Endpoint(
-      command: nil,
-      parameters: springParameters.merging(
-        ["fps": ("--fps", .number), "direction": ("--direction", .text)]) { a, _ in a }),
-    "snap": Endpoint(
-      command: nil,
-      parameters: springParameters.merging(
-        ["fps": ("--fps", .number), "offset": ("--offset", .number), "velocity": ("--velocity", .number)]) { a, _ in a }),
+        "bezier": .list, "duration": .number, "overshoot": .number, "settleTime": .number, "bounce": .number, "from": .number, "to": .number,
+        "fitVelocity": .flag,
+      ], takesBody: true
+    ) { query, body throws(CommandError) in
+      var input = FitInput(
+        from: try query.number("from"), to: try query.number("to"), fitVelocity: try query.flag("fitVelocity"), bezier: try query.list("bezier"),
+        duration: try query.number("duration"), overshoot: try query.number("overshoot"), settleTime: try query.number("settleTime"),
+        bounce: try query.number("bounce"))
+      if let body {
+        let samples = try parseSamples(body, parameter: "body", source: nil)
+        guard !samples.isEmpty else { throw CommandError("body", "`body`: no time,value samples") }
+        guard samples.count <= maximumTimes else { throw CommandError("body", "`body`: \(samples.count) samples; at most \(maximumTimes)") }
+        input.samples = samples
+      }
+      return try CommandJSON.string(try input.run())
+    },
+    "transition": Endpoint(parameters: with(springParameters, ["fps": .number, "direction": .text])) { query, _ throws(CommandError) in
+      var input = TransitionPreviewInput(spring: try query.spring())
+      if let fps = try query.number("fps") { input.fps = fps }
+      switch query.text("direction") ?? "list" {
+      case "list": input.toList = true
+      case "grid": input.toList = false
+      case let other: throw CommandError("direction", "`direction` must be list or grid; got \(CommandError.literal(other))")
+      }
+      return try CommandJSON.string(try input.run())
+    },
+    "snap": Endpoint(parameters: with(springParameters, ["fps": .number, "offset": .number, "velocity": .number])) { query, _ throws(CommandError) in
+      guard let velocity = try query.number("velocity") else { throw CommandError("velocity", "`velocity` is missing (points per second)") }
+      var input = SnapPreviewInput(spring: try query.spring(), velocity: velocity)
+      if let fps = try query.number("fps") { input.fps = fps }
+      if let offset = try query.number("offset") { input.offset = offset }
+      return try CommandJSON.string(try input.run())
+    },
   ]
 
   /// The endpoints' names.
   public static var endpointNames: [String] { endpoints.keys.sorted() }
+
+  /// A request's query items, each checked against its endpoint's parameters.
+  struct Query {
+    var values: [String: String]
+
+    func number(_ name: String) throws(CommandError) -> Double? {
+      guard let text = values[name] else { return nil }
+      guard let value = DecimalNumber.parse(text) else { throw CommandError(name, "`\(name)`: \(CommandError.literal(text)) is not a decimal number") }
+      return value
+    }
+
+    func list(_ name: String) throws(CommandError) -> [Double]? {
+      guard let text = values[name] else { return nil }
+      let count = text.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
+      guard count <= maximumTimes else { throw CommandError(name, "`\(name)`: \(count) values; at most \(maximumTimes)") }
+      return try parseList(text, parameter: name)
+    }
+
+    func text(_ name: String) -> String? { values[name] }
+
+    func flag(_ name: String) throws(CommandError) -> Bool {
+      switch values[name] {
+      case nil, "false": return false
+      case "true": return true
+      case let other?: throw CommandError(name, "`\(name)`: \(CommandError.literal(other)) must be true or false")
+      }
+    }
+
+    func spring() throws(CommandError) -> SpringParameters {
+      var parameters = SpringParameters(preset: text("preset"))
+      for name in SpringParameters.numberNames { parameters.numbers[name] = try number(name) }
+      return parameters
+    }
+
+    func motion() throws(CommandError) -> MotionParameters {
+      MotionParameters(
+        from: try number("from") ?? 0, to: try number("to") ?? 1, initialVelocity: try number("initialVelocity"),
+        relativeVelocity: try number("relativeVelocity"))
+    }
+  }
 
   /// Answers one request.
   ///
@@ -132,119 +205,25 @@ public enum TuneAPI {
     if let body, body.utf8.count > maximumBodyBytes {
       return Response(status: 413, error: "the body is \(body.utf8.count) bytes; at most \(maximumBodyBytes)", parameter: "body")
     }
-    let items: [(name: String, value: String)]
-    switch parse(query) {
-    case .success(let parsed): items = parsed
-    case .failure(let failure): return failure.response
-    }
-    var arguments: [String] = []
-    var values: [String: String] = [:]
-    for (key, value) in items {
-      guard let parameter = endpoint.parameters[key] else {
-        return Response(
-          status: 400, error: "unknown parameter '\(key)' for \(name); known: \(endpoint.parameters.keys.sorted().joined(separator: ", "))",
-          parameter: key)
-      }
-      guard values[key] == nil else { return Response(status: 400, error: "\(key) is given twice", parameter: key) }
-      values[key] = value
-      switch parameter.kind {
-      case .number:
-        let number = value.trimmingCharacters(in: .whitespaces)
-        guard DecimalNumber.parse(number) != nil else {
-          return Response(status: 400, error: "\(key): '\(value)' is not a decimal number", parameter: key)
+    do throws(CommandError) {
+      var values: [String: String] = [:]
+      for (key, value) in try parse(query) {
+        guard endpoint.parameters[key] != nil else {
+          throw CommandError(
+            key, "unknown parameter \(CommandError.literal(key)) for \(name); known: \(endpoint.parameters.keys.sorted().joined(separator: ", "))")
         }
-        arguments.append("\(parameter.option)=\(number)")
-      case .list:
-        let count = value.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
-        guard count <= maximumTimes else {
-          return Response(status: 400, error: "\(key): \(count) values; at most \(maximumTimes)", parameter: key)
-        }
-        for element in value.split(separator: ",", omittingEmptySubsequences: false) where DecimalNumber.parse(element) == nil {
-          return Response(status: 400, error: "\(key): '\(element)' is not a decimal number", parameter: key)
-        }
-        arguments.append("\(parameter.option)=\(value)")
-      case .text:
-        arguments.append("\(parameter.option)=\(value)")
-      case .flag:
-        guard value == "true" || value == "false" else {
-          return Response(status: 400, error: "\(key): '\(value)' must be true or false", parameter: key)
-        }
-        if value == "true" { arguments.append(parameter.option) }
+        guard values[key] == nil else { throw CommandError(key, "`\(key)` is given twice") }
+        values[key] = value
       }
-    }
-    if !endpoint.takesBody, let body, !body.isEmpty {
-      return Response(status: 400, error: "\(name) takes no request body", parameter: "body")
-    }
-    if name == "export", values["code"] == nil { arguments.append("--code=all") }
-    do {
-      switch name {
-      case "transition": return Response(status: 200, body: try TunePreview.transition(values))
-      case "snap": return Response(status: 200, body: try TunePreview.snap(values))
-      default: break
-      }
-      var samples: [SpringFit.Sample]?
-      if let body, !body.isEmpty {
-        samples = try Fit.parseSamples(body, source: "body")
-        guard samples!.count <= maximumTimes else { throw InputError("body: \(samples!.count) samples; at most \(maximumTimes)") }
-      }
-      let sink = OutputSink()
-      try CommandLineOutput.$sink.withValue(sink) {
-        var command = try endpoint.type!.parse(arguments + ["--json"])
-        if let fit = command as? Fit {
-          try fit.run(samples: samples)  // never a file: `samples` is not a query parameter
-        } else {
-          try command.run()
-        }
-      }
-      return Response(status: 200, body: sink.text)
+      if !endpoint.takesBody, let body, !body.isEmpty { throw CommandError("body", "\(name) takes no request body") }
+      return Response(status: 200, body: try endpoint.run(Query(values: values), endpoint.takesBody ? body : nil))
     } catch {
-      return failure(error, endpoint: endpoint)
+      return Response(status: 400, error: error.message(naming: { $0 == "samples" ? "CSV samples in the body" : $0 }), parameter: error.parameter)
     }
   }
-
-  /// A status-400 response naming the query parameter the error is about.
-  static func failure(_ error: any Error, endpoint: Endpoint) -> Response {
-    // The command's messages name command-line options; the page's user
-    // knows the query names. Longer options first (--damping-ratio before --damping).
-    let names = endpoint.parameters.map { (query: $0.key, option: $0.value.option) }.sorted { $0.option.count > $1.option.count }
-    var message: String
-    var parameter: String?
-    switch error {
-    case let error as HarmonicError:
-      message = error.description
-      if case let .invalidParameter(name, _, _) = error {
-        let bare = name.hasPrefix("--") ? String(name.dropFirst(2)) : name
-        parameter = names.first { $0.option == name || $0.query == bare }?.query ?? (bare == "time" ? "times" : bare)
-      }
-    case let error as InputError:
-      message = error.description
-    case let error as ParameterError:
-      return Response(status: 400, error: error.message, parameter: error.parameter)
-    default:
-      message = HarmonicCommand.message(for: error)
-    }
-    // `fit` without data names the command line's file option; here the samples are the body.
-    message = message.replacingOccurrences(of: "--samples FILE", with: "CSV samples in the body")
-    // Name the parameter the message mentions first.
-    var earliest: (position: Int, query: String)?
-    for (query, option) in names {
-      while let range = message.range(of: option) {
-        let position = message.distance(from: message.startIndex, to: range.lowerBound)
-        if earliest == nil || position < earliest!.position { earliest = (position, query) }
-        message.replaceSubrange(range, with: query)
-      }
-    }
-    if parameter == nil, let earliest {
-      parameter = earliest.query
-    }
-    if message.hasPrefix("body:") { parameter = "body" }
-    return Response(status: 400, error: message, parameter: parameter)
-  }
-
-  struct QueryFailure: Error { var response: Response }
 
   /// `a=1&b=x%2Cy` → [("a", "1"), ("b", "x,y")]; `+` is a space.
-  static func parse(_ query: String) -> Result<[(name: String, value: String)], QueryFailure> {
+  static func parse(_ query: String) throws(CommandError) -> [(name: String, value: String)] {
     var items: [(name: String, value: String)] = []
     for part in query.split(separator: "&", omittingEmptySubsequences: true) {
       let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -252,10 +231,10 @@ public enum TuneAPI {
         text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
       }
       guard let name = decode(pair[0]), let value = pair.count == 2 ? decode(pair[1]) : "" else {
-        return .failure(QueryFailure(response: Response(status: 400, error: "the query is not valid percent-encoding: '\(part)'", parameter: nil)))
+        throw CommandError(nil, "the query is not valid percent-encoding: \(CommandError.literal(part.prefix(80)))")
       }
       items.append((name, value))
     }
-    return .success(items)
+    return items
   }
 }

@@ -32,7 +32,7 @@ public struct TuneCommand: ParsableCommand {
 
   /// Reached only by a build without the server.
   public func run() throws {
-    throw InputError(
-      "this harmonic was built without the tuning page's server; run `swift run --traits TuningServer harmonic tune`")
+    throw CommandError(
+      nil, "this harmonic was built without the tuning page's server; run 'swift run --traits TuningServer harmonic tune'")
   }
 }

@@ -1,12 +1,5 @@
-import ArgumentParser
 import Foundation
 import Harmonic
-
-/// A bad query parameter of a preview, named as the page names it.
-struct ParameterError: Error {
-  var parameter: String
-  var message: String
-}
 
 /// The tuning page's two previews, computed with the library: a 12-item grid
 /// ↔ list ``LayoutTransition`` and a flick on a strip of cards that
@@ -18,150 +11,158 @@ enum TunePreview {
   /// The card strip: 20 cards of 240 pt with 16 pt between, centred in 320 pt.
   static let cards = (count: 20, extent: 240.0, spacing: 16.0, viewport: 320.0, inset: 40.0)
 
-  /// The spring given by the spring parameters among `values` (default `.smooth`).
-  static func spring(_ values: [String: String]) throws -> Spring {
-    let arguments = values.keys.sorted().compactMap { key in TuneAPI.springParameters[key].map { "\($0.option)=\(values[key]!)" } }
-    if arguments.isEmpty { return .smooth }
-    do {
-      return try SpringOptions.parse(arguments).spring()
-    } catch let error as HarmonicError {
-      throw error
-    } catch let error as ValidationError {
-      throw error
-    } catch {
-      throw ValidationError(SpringOptions.message(for: error))
-    }
-  }
-
-  /// The frame rate: `fps` within [10, 240], default 60.
-  static func framesPerSecond(_ values: [String: String]) throws -> Double {
-    guard let text = values["fps"] else { return 60 }
-    let fps = DecimalNumber.parse(text) ?? .nan
-    guard fps >= 10, fps <= 240 else {
-      throw ParameterError(parameter: "fps", message: "fps must be within [10, 240] frames per second; got \(text)")
-    }
-    return fps
+  /// Checks a frame rate: within [10, 240].
+  static func checkFramesPerSecond(_ fps: Double) throws(CommandError) {
+    guard fps >= 10, fps <= 240 else { throw CommandError("fps", "`fps` must be within [10, 240] frames per second; got \(fps)") }
   }
 
   /// Frame times k/fps from 0 up to and including the first at or after `end` seconds.
-  static func frameTimes(until end: Double, fps: Double) throws -> [Double] {
+  static func frameTimes(until end: Double, fps: Double) throws(CommandError) -> [Double] {
     let count = (end * fps).rounded(.up) + 1
     guard count <= Double(TuneAPI.maximumFrames) else {
-      throw ParameterError(
-        parameter: "spring",
-        message: """
-          the motion takes \(end) s to settle, \(Int(min(count, 1e15))) frames at \(fps) fps; the preview plays at most \(TuneAPI.maximumFrames) frames
-          """)
+      throw CommandError(
+        "spring",
+        "the motion takes \(end) s to settle, \(Int(min(count, 1e15))) frames at \(fps) fps; the preview plays at most \(TuneAPI.maximumFrames) frames")
     }
     return (0..<Int(count)).map { Double($0) / fps }
   }
 
-  static func rounded(_ value: Double) -> String { JSON.number((value * 1000).rounded() / 1000) }
+  /// To 0.001.
+  static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}
 
-  /// `{"viewport", "fps", "completion", "ids", "frames": [{"time", "progress", "items": [[x, y, w, h, alpha]…]}]}`:
-  /// frame rectangles (origin and size) in points to 0.001, in the order of `ids` (item numbers); each
-  /// frame's time is the animation tick nearest k/fps, in seconds.
-  static func transition(_ values: [String: String]) throws -> String {
-    let spring = try spring(values)
-    let fps = try framesPerSecond(values)
-    let toList: Bool
-    switch values["direction"] ?? "list" {
-    case "list": toList = true
-    case "grid": toList = false
-    case let other: throw ParameterError(parameter: "direction", message: "direction must be list or grid; got '\(other)'")
+/// The input of the page's transition preview.
+struct TransitionPreviewInput: Sendable, Hashable {
+  /// The spring (default `.smooth`).
+  var spring = SpringParameters()
+  /// Frames per second, within [10, 240].
+  var fps = 60.0
+  /// Grid → list, or list → grid.
+  var toList = true
+
+  /// Frame rectangles (origin and size) in points to 0.001, in the order of
+  /// `ids` (item numbers); each frame's time is the animation tick nearest
+  /// k/fps, in seconds. At most ``TuneAPI/maximumFrames`` frames of 12 items.
+  func run() throws(CommandError) -> TransitionPreviewOutput {
+    let spring = try spring.spring(default: .smooth)
+    try TunePreview.checkFramesPerSecond(fps)
+    let (viewport, itemCount, toList) = (TunePreview.viewport, TunePreview.itemCount, toList)
+    let transition = try checked("spring") { () throws(HarmonicError) in
+      let insets = LayoutInsets(top: 14, left: 14, bottom: 14, right: 14)
+      let grid = try GridLayout(
+        sections: [.init(itemCount: itemCount, itemSize: CGSize(width: 90, height: 90), insets: insets, lineSpacing: 10, interitemSpacing: 10)],
+        viewportCrossExtent: Double(viewport.width))
+      let list = try GridLayout(
+        sections: [.init(itemCount: itemCount, itemSize: CGSize(width: 292, height: 32), insets: insets, lineSpacing: 6, interitemSpacing: 0)],
+        viewportCrossExtent: Double(viewport.width))
+      return try LayoutTransition(
+        from: toList ? grid : list, offset: .zero, to: toList ? list : grid, offset: .zero, viewport: try Viewport(size: viewport),
+        springs: .shared(spring))
     }
-    let insets = LayoutInsets(top: 14, left: 14, bottom: 14, right: 14)
-    let grid = try GridLayout(
-      sections: [
-        .init(
-          itemCount: itemCount, itemSize: CGSize(width: 90, height: 90), insets: insets,
-          lineSpacing: 10, interitemSpacing: 10)
-      ], viewportCrossExtent: Double(viewport.width))
-    let list = try GridLayout(
-      sections: [
-        .init(
-          itemCount: itemCount, itemSize: CGSize(width: 292, height: 32), insets: insets,
-          lineSpacing: 6, interitemSpacing: 0)
-      ], viewportCrossExtent: Double(viewport.width))
-    let transition = try LayoutTransition(
-      from: toList ? grid : list, offset: .zero, to: toList ? list : grid, offset: .zero,
-      viewport: try Viewport(size: viewport), springs: .shared(spring))
-    let times = try frameTimes(until: transition.completion.seconds, fps: fps)
+    let times = try TunePreview.frameTimes(until: transition.completion.seconds, fps: fps)
     var frame = transition.makeFrame()
-    var frames: [String] = []
+    var frames: [TransitionPreviewOutput.Frame] = []
     frames.reserveCapacity(times.count)
     for seconds in times {
-      let time = try AnimationTime(seconds: seconds)
-      try transition.frame(at: time, into: &frame)
+      let time = try checked("fps") { () throws(HarmonicError) in try AnimationTime(seconds: seconds) }
+      try checked("fps") { () throws(HarmonicError) in try transition.frame(at: time, into: &frame) }
       let items = frame.attributes.map { a in
-        JSON.array([
-          rounded(Double(a.center.x - a.size.width / 2)), rounded(Double(a.center.y - a.size.height / 2)),
-          rounded(Double(a.size.width)), rounded(Double(a.size.height)), rounded(a.alpha),
-        ])
+        [
+          Double(a.center.x - a.size.width / 2), Double(a.center.y - a.size.height / 2), Double(a.size.width), Double(a.size.height), a.alpha,
+        ].map(TunePreview.rounded)
       }
-      frames.append(JSON.object([("time", JSON.number(time.seconds)), ("progress", JSON.number(frame.progress)), ("items", JSON.array(items))]))
+      frames.append(TransitionPreviewOutput.Frame(time: time.seconds, progress: frame.progress, items: items))
     }
-    return JSON.object([
-      ("viewport", JSON.array([JSON.number(Double(viewport.width)), JSON.number(Double(viewport.height))])),
-      ("fps", JSON.number(fps)), ("completion", JSON.number(transition.completion.seconds)),
-      ("ids", JSON.array(transition.elements.map { "\(($0.to ?? $0.from)!.indexPath.item)" })),
-      ("frames", JSON.array(frames)),
-    ])
+    return TransitionPreviewOutput(
+      viewport: [Double(viewport.width), Double(viewport.height)], fps: fps, completion: transition.completion.seconds,
+      ids: transition.elements.map { ($0.to ?? $0.from)?.indexPath.item ?? -1 }, frames: frames)
   }
+}
 
-  /// `{"layout": {…}, "target", "index", "restOffset", "animation": "spring" | "deceleration", "duration", "fps",
-  /// "offsets": […]}`: the content offset (points, to 0.001) at k/fps seconds after release, up to the frame
-  /// at or after the motion is within 0.5 pt and 5 pt/s of the target; the last offset is the target.
-  static func snap(_ values: [String: String]) throws -> String {
-    let spring = try spring(values)
-    let fps = try framesPerSecond(values)
-    func number(_ name: String, default value: Double?) throws -> Double {
-      guard let text = values[name] else {
-        guard let value else { throw ParameterError(parameter: name, message: "\(name) is missing (points per second)") }
-        return value
-      }
-      guard let number = DecimalNumber.parse(text), number.isFinite, number.magnitude <= 1e6 else {
-        throw ParameterError(parameter: name, message: "\(name) must be a number within [-1e6, 1e6]; got \(text)")
-      }
-      return number
+/// The transition preview's frames.
+struct TransitionPreviewOutput: Codable, Sendable, Hashable {
+  struct Frame: Codable, Sendable, Hashable {
+    /// Seconds.
+    var time, progress: Double
+    /// [x, y, width, height, alpha] per item.
+    var items: [[Double]]
+  }
+  var viewport: [Double]
+  var fps, completion: Double
+  var ids: [Int]
+  var frames: [Frame]
+}
+
+/// The input of the page's snap preview: a flick on the card strip.
+struct SnapPreviewInput: Sendable, Hashable {
+  var spring = SpringParameters()
+  var fps = 60.0
+  /// Content offset at release, points, within ±1e6.
+  var offset = 0.0
+  /// Release velocity, points per second, within ±1e6.
+  var velocity: Double
+
+  /// The ``Snapping`` target and the content offset (points, to 0.001) at
+  /// k/fps seconds after release, up to the frame at or after the motion is
+  /// within 0.5 pt and 5 pt/s of the target; the last offset is the target.
+  func run() throws(CommandError) -> SnapPreviewOutput {
+    let spring = try spring.spring(default: .smooth)
+    try TunePreview.checkFramesPerSecond(fps)
+    for (name, value) in [("offset", offset), ("velocity", velocity)] where !(value.magnitude <= 1e6) {
+      throw CommandError(name, "`\(name)` must be a number within [-1e6, 1e6]; got \(value)")
     }
-    let offset = try number("offset", default: 0)
-    let velocity = try number("velocity", default: nil)
-    let layout = try SnapLayout.uniform(
-      count: cards.count, itemExtent: cards.extent, spacing: cards.spacing, viewport: cards.viewport,
-      leadingInset: cards.inset, trailingInset: cards.inset)
-    let decision = try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: Snapping.Options(alignment: .center))
-    let animation = try decision.animation(spring: spring)
+    let cards = TunePreview.cards
+    let (offset, velocity) = (offset, velocity)
+    let (decision, animation) = try checked("spring") { () throws(HarmonicError) in
+      let layout = try SnapLayout.uniform(
+        count: cards.count, itemExtent: cards.extent, spacing: cards.spacing, viewport: cards.viewport, leadingInset: cards.inset,
+        trailingInset: cards.inset)
+      let decision = try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: Snapping.Options(alignment: .center))
+      return (decision, try decision.animation(spring: spring))
+    }
     let duration: Double
     let kind: String
     switch animation {
     case .spring(let motion):
       kind = "spring"
-      duration = motion.settleTime(tolerance: try SettleTolerance(value: 0.5, velocity: 5))
+      duration = motion.settleTime(tolerance: try checked(nil) { () throws(HarmonicError) in try SettleTolerance(value: 0.5, velocity: 5) })
     case .deceleration(let deceleration):
       kind = "deceleration"
-      duration = try deceleration.time(untilSpeed: 5)
+      duration = try checked("velocity") { () throws(HarmonicError) in try deceleration.time(untilSpeed: 5) }
     }
-    let times = try frameTimes(until: duration, fps: fps)
-    let offsets = try times.map { time in
-      if time >= duration { return decision.target }
-      switch animation {
-      case .spring(let motion): return try motion.state(atTime: time).value
-      case .deceleration(let deceleration): return try deceleration.state(atTime: time).value
+    var offsets: [Double] = []
+    for time in try TunePreview.frameTimes(until: duration, fps: fps) {
+      guard time < duration else {
+        offsets.append(decision.target)
+        continue
       }
+      let state = try checked("spring") { () throws(HarmonicError) in
+        switch animation {
+        case .spring(let motion): try motion.state(atTime: time)
+        case .deceleration(let deceleration): try deceleration.state(atTime: time)
+        }
+      }
+      offsets.append(TunePreview.rounded(state.value))
     }
-    return JSON.object([
-      (
-        "layout",
-        JSON.object([
-          ("count", "\(cards.count)"), ("itemExtent", JSON.number(cards.extent)), ("spacing", JSON.number(cards.spacing)),
-          ("viewport", JSON.number(cards.viewport)), ("leadingInset", JSON.number(cards.inset)),
-          ("trailingInset", JSON.number(cards.inset)),
-        ])
-      ),
-      ("target", JSON.number(decision.target)), ("index", "\(decision.index)"), ("restOffset", JSON.number(decision.restOffset)),
-      ("animation", JSON.string(kind)), ("duration", JSON.number(duration)), ("fps", JSON.number(fps)),
-      ("offsets", JSON.array(offsets.map(rounded))),
-    ])
+    return SnapPreviewOutput(
+      layout: .init(
+        count: cards.count, itemExtent: cards.extent, spacing: cards.spacing, viewport: cards.viewport, leadingInset: cards.inset, trailingInset: cards.inset),
+      target: decision.target, index: decision.index, restOffset: decision.restOffset, animation: kind, duration: duration, fps: fps, offsets: offsets)
   }
+}
+
+/// The snap preview: the strip, the decision, and the offsets frame by frame.
+struct SnapPreviewOutput: Codable, Sendable, Hashable {
+  struct Layout: Codable, Sendable, Hashable {
+    var count: Int
+    var itemExtent, spacing, viewport, leadingInset, trailingInset: Double
+  }
+  var layout: Layout
+  var target: Double
+  var index: Int
+  var restOffset: Double
+  /// `spring` or `deceleration`.
+  var animation: String
+  var duration, fps: Double
+  var offsets: [Double]
 }

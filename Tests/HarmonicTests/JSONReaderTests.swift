@@ -45,14 +45,14 @@ struct JSONReaderTests {
     #expect(try Self.parse(value.text) == value)
   }
 
-  @Test("malformed input is an InputError saying what and where")
+  @Test("malformed input is a CommandError about input saying what and where")
   func malformed() throws {
     for text in [
       "", "[1,]", "{\"a\" 1}", "01", "1.", "-", ".5", "1e", "+1", "0x10", "NaN", "Infinity", "[1] 2", "\"a", "\"\\x\"",
       "\"\\ud800\"", "1e400", "\"\\u12g4\"", "{1: 2}", "tru", "[\"\u{1}\"]",
     ] {
       let message = Self.refusal(text)
-      #expect(message?.hasPrefix("input: not valid JSON at byte") == true, "\(text): \(message ?? "accepted")")
+      #expect(message?.hasPrefix("--input: not valid JSON at byte") == true, "\(text): \(message ?? "accepted")")
     }
   }
 
