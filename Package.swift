@@ -13,7 +13,7 @@ let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .mac
 //   `swift run --traits TuningServer harmonic tune`.
 //
 // Every reference to the server's packages (Hummingbird, swift-log,
-// swift-service-lifecycle) is guarded by that trait, so SwiftPM prunes them
+// swift-service-lifecycle, swift-nio, swift-nio-extras) is guarded by that trait, so SwiftPM prunes them
 // from a client's resolution: a package depending on `Harmonic` resolves
 // swift-argument-parser only (the Architecture article says why a trait and
 // not a nested tools package; scripts/check-client measures it).
@@ -41,6 +41,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+    // The HTTP parts below the router, to answer a malformed request with JSON.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.0"),
   ],
   targets: [
     // MARK: - Public API
@@ -104,6 +107,9 @@ let package = Package(
         "HarmonicCommands",
         .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: tuningServer)),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: tuningServer)),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: tuningServer)),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: tuningServer)),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: tuningServer)),
       ],
       resources: [.copy("Page")]
     ),

@@ -23,6 +23,11 @@ import HarmonicTuning
 /// - `snap`: a flick on a strip of cards (`offset`, `velocity` in points per
 ///   second, `fps`): ``Snapping`` target and the animation's frames.
 ///
+/// Each endpoint builds its command's typed input from the query (and the
+/// body) and calls the command's function — the same function and the same
+/// JSON writer as `harmonic … --json`, so the bodies are byte-identical; no
+/// argument strings are built and no output is captured.
+///
 /// Bad input gets status 400 and `{"error": message, "parameter": name}`
 /// naming the query parameter; an unknown endpoint 404. Every request is
 /// bounded: the query at ``maximumQueryBytes``, the body at

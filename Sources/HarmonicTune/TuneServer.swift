@@ -76,12 +76,16 @@ public enum TuneServer {
   /// The HTTP layer's limits. Its header limit sits above the API's own
   /// query limit (with room for the request line and ordinary headers), so
   /// that an oversized query gets the API's JSON 413 rather than the HTTP
-  /// decoder's bare 400; idle connections — a request whose body never
+  /// decoder's; a request the decoder cannot read gets JSON too
+  /// (``MalformedRequests``); idle connections — a request whose body never
   /// arrives whole — are closed after ``idleTimeout``.
   static let httpConfiguration = HTTP1Channel.Configuration(
+    additionalChannelHandlers: [MalformedRequests()],
     idleTimeout: idleTimeout,
-    httpDecoderConfiguration: .init(
-      maxHeaderFieldSize: 2 * TuneAPI.maximumQueryBytes, maxHeaderListSize: 2 * TuneAPI.maximumQueryBytes + 16_384))
+    httpDecoderConfiguration: .init(maxHeaderFieldSize: 2 * TuneAPI.maximumQueryBytes, maxHeaderListSize: maximumHeaderBytes))
+
+  /// The largest request line and headers together, bytes.
+  public static let maximumHeaderBytes = 2 * TuneAPI.maximumQueryBytes + 16_384
 
   /// Answers a request: fits — milliseconds to seconds of arithmetic — on
   /// their own lane of at most ``fitLanes`` at a time, off Swift's

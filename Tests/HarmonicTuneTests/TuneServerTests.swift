@@ -30,6 +30,40 @@ func withTuneServer(_ body: (URL) async throws -> Void) async throws {
   try await server.value
 }
 
+/// Sends `bytes` over a plain TCP connection to `port`, closes the sending
+/// half, and reads until the server closes (at most 15 s): for requests no
+/// HTTP client would send.
+func rawExchange(port: Int, _ bytes: [UInt8]) throws -> String {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  try #require(fd >= 0)
+  defer { close(fd) }
+  var timeout = timeval(tv_sec: 15, tv_usec: 0)
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = in_port_t(UInt16(port).bigEndian)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+  }
+  try #require(connected == 0)
+  var sent = 0
+  while sent < bytes.count {
+    let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    if n <= 0 { break }  // the server may answer and close before it has read everything
+    sent += n
+  }
+  shutdown(fd, Int32(SHUT_WR))
+  var reply: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65_536)
+  while true {
+    let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    if n <= 0 { break }
+    reply += buffer[0..<n]
+  }
+  return String(decoding: reply, as: UTF8.self)
+}
+
 struct Reply {
   var status: Int
   var contentType: String
@@ -170,6 +204,41 @@ struct TuneServerTests {
         let reply = try await request(URL(string: base.absoluteString + path)!, method: method)
         #expect(reply.status == 404 && reply.contentType.hasPrefix("application/json") && reply.body.contains("\"error\""), "\(method) \(path): \(reply.body)")
       }
+    }
+  }
+  @Test("Requests the HTTP decoder cannot read get a JSON 400 or 431, seeded garbage included, and the server keeps serving")
+  func malformedRequests() async throws {
+    try await withTuneServer { base in
+      let port = try #require(base.port)
+      func check(_ bytes: [UInt8], _ status: Int, _ what: String) throws {
+        let reply = try rawExchange(port: port, bytes)
+        let (head, body) = (reply.components(separatedBy: "\r\n\r\n").first ?? "", reply.components(separatedBy: "\r\n\r\n").dropFirst().joined())
+        #expect(head.hasPrefix("HTTP/1.1 \(status)"), "\(what): \(reply.prefix(200))")
+        #expect(head.lowercased().contains("content-type: application/json"), "\(what): \(head)")
+        let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+        let message = (json?["error"] as? String) ?? ""
+        #expect(message.count > 0, "\(what): \(body)")
+      }
+      try check(Array("HELLO THERE\r\n\r\n".utf8), 400, "a garbage request line")
+      try check(Array("GET / HTTP/1.1\r\nHost: a\r\nX-Big: \(String(repeating: "x", count: 300_000))\r\n\r\n".utf8), 431, "a 300 KB header")
+      try check(Array("POST /api/fit HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".utf8), 400, "a malformed chunk")
+      try check(Array("POST /api/fit HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\n0,1".utf8), 400, "a body cut short")
+      // Seeded garbage: random bytes of random length, then the end of a header block.
+      var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+      func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 33
+      }
+      for k in 0..<40 {
+        var bytes = (0..<(1 + Int(next() % 300))).map { _ in UInt8(truncatingIfNeeded: next()) }
+        if k % 2 == 0 { bytes = Array("GET /".utf8) + bytes }  // past the method, into the target and version
+        bytes += Array("\r\n\r\n".utf8)
+        let reply = try rawExchange(port: port, bytes)
+        let status = Int(reply.dropFirst(9).prefix(3)) ?? 0
+        #expect((400..<500).contains(status) && reply.lowercased().contains("content-type: application/json"), "garbage \(k): \(reply.prefix(120))")
+      }
+      let after = try await request(try #require(URL(string: "\(base)/api/describe?preset=smooth")))
+      #expect(after.status == 200)
     }
   }
 }
