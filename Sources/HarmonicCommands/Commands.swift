@@ -172,9 +172,9 @@ struct Settle: ParsableCommand {
 
   @OptionGroup var springOptions: SpringOptions
   @OptionGroup var motionOptions: MotionOptions
-  @Option(name: .customLong("value-tolerance"), parsing: .unconditional, help: "Largest |x − to| at rest, units.")
+  @Option(name: .customLong("value-tolerance"), parsing: .unconditional, help: "Largest |x − to| at rest, units.", transform: decimal)
   var valueTolerance: Double = 0.001
-  @Option(name: .customLong("velocity-tolerance"), parsing: .unconditional, help: "Largest |v| at rest, units/s ('inf' ignores velocity).")
+  @Option(name: .customLong("velocity-tolerance"), parsing: .unconditional, help: "Largest |v| at rest, units/s ('inf' ignores velocity).", transform: decimal)
   var velocityTolerance: Double = .infinity
   @Flag(help: "Print one JSON object.") var json = false
 

@@ -119,18 +119,21 @@ struct Snap: ParsableCommand {
       """)
 
   @Option(help: "Number of items.") var count: Int
-  @Option(name: .customLong("item-extent"), parsing: .unconditional, help: "Item extent E along the axis, points.") var itemExtent: Double
-  @Option(parsing: .unconditional, help: "Spacing S between items, points.") var spacing: Double = 0
-  @Option(parsing: .unconditional, help: "Viewport extent W, points.") var viewport: Double
-  @Option(name: .customLong("leading-inset"), parsing: .unconditional, help: "Leading content inset, points.") var leadingInset: Double = 0
-  @Option(name: .customLong("trailing-inset"), parsing: .unconditional, help: "Trailing content inset, points.") var trailingInset: Double = 0
-  @Option(parsing: .unconditional, help: "Current content offset, points.") var offset: Double
-  @Option(parsing: .unconditional, help: "Release velocity, points per second.") var velocity: Double
+  @Option(name: .customLong("item-extent"), parsing: .unconditional, help: "Item extent E along the axis, points.", transform: decimal) var itemExtent: Double
+  @Option(parsing: .unconditional, help: "Spacing S between items, points.", transform: decimal) var spacing: Double = 0
+  @Option(parsing: .unconditional, help: "Viewport extent W, points.", transform: decimal) var viewport: Double
+  @Option(name: .customLong("leading-inset"), parsing: .unconditional, help: "Leading content inset, points.", transform: decimal) var leadingInset: Double = 0
+  @Option(name: .customLong("trailing-inset"), parsing: .unconditional, help: "Trailing content inset, points.", transform: decimal) var trailingInset: Double =
+    0
+  @Option(parsing: .unconditional, help: "Current content offset, points.", transform: decimal) var offset: Double
+  @Option(parsing: .unconditional, help: "Release velocity, points per second.", transform: decimal) var velocity: Double
   @Option(help: "leading, center or trailing.") var align: SnapAlignment = .center
-  @Option(name: .customLong("deceleration-rate"), parsing: .unconditional, help: "Rate per millisecond in (0, 1).") var decelerationRate: Double =
-    ScrollDeceleration.normal
+  @Option(name: .customLong("deceleration-rate"), parsing: .unconditional, help: "Rate per millisecond in (0, 1).", transform: decimal) var decelerationRate:
+    Double =
+      ScrollDeceleration.normal
   @Option(name: .customLong("max-items-per-flick"), help: "At most n items from the item nearest the current offset.") var maxItemsPerFlick: Int?
-  @Option(name: .customLong("min-fling-velocity"), parsing: .unconditional, help: "Flick threshold, points per second.") var minFlingVelocity: Double = 50
+  @Option(name: .customLong("min-fling-velocity"), parsing: .unconditional, help: "Flick threshold, points per second.", transform: decimal)
+  var minFlingVelocity: Double = 50
   @Flag(help: "Right-to-left: offsets physical, items from the right edge.") var rtl = false
   @Flag(help: "Print one JSON object.") var json = false
 
@@ -155,13 +158,13 @@ struct Decay: ParsableCommand {
     abstract: "Exponential scroll deceleration: rest offset and samples.",
     discussion: "v(t) = v·rate^(1000 t); rest offset = from − v/(1000·ln rate). Velocity in points per second, rate per millisecond.")
 
-  @Option(parsing: .unconditional, help: "Initial velocity, points per second.") var velocity: Double
-  @Option(parsing: .unconditional, help: "Deceleration rate per millisecond, in (0, 1) (default 0.998, UIKit's normal).") var rate: Double?
+  @Option(parsing: .unconditional, help: "Initial velocity, points per second.", transform: decimal) var velocity: Double
+  @Option(parsing: .unconditional, help: "Deceleration rate per millisecond, in (0, 1) (default 0.998, UIKit's normal).", transform: decimal) var rate: Double?
   @Option(
     name: .customLong("drag-per-second"), parsing: .unconditional,
-    help: "Flutter's friction drag instead of --rate: the velocity factor per second, in (0, 1) (0.135 ≈ 0.998 per ms).")
+    help: "Flutter's friction drag instead of --rate: the velocity factor per second, in (0, 1) (0.135 ≈ 0.998 per ms).", transform: decimal)
   var dragPerSecond: Double?
-  @Option(parsing: .unconditional, help: "Start offset, points.") var from: Double = 0
+  @Option(parsing: .unconditional, help: "Start offset, points.", transform: decimal) var from: Double = 0
   @Option(parsing: .unconditional, help: "Comma-separated times in seconds.") var times: String = "0"
   @Flag(help: "Print one JSON object.") var json = false
 
@@ -179,9 +182,9 @@ struct RubberBandCommand: ParsableCommand {
     commandName: "rubber-band",
     abstract: "How far content moves for a finger dragged past an edge: (1 − 1/(x·c/d + 1))·d.")
 
-  @Option(parsing: .unconditional, help: "Overscroll x, points (signed).") var overscroll: Double
-  @Option(parsing: .unconditional, help: "Viewport extent d along the axis, points.") var dimension: Double
-  @Option(parsing: .unconditional, help: "Coefficient c (default 0.55).") var coefficient: Double = RubberBand.defaultCoefficient
+  @Option(parsing: .unconditional, help: "Overscroll x, points (signed).", transform: decimal) var overscroll: Double
+  @Option(parsing: .unconditional, help: "Viewport extent d along the axis, points.", transform: decimal) var dimension: Double
+  @Option(parsing: .unconditional, help: "Coefficient c (default 0.55).", transform: decimal) var coefficient: Double = RubberBand.defaultCoefficient
   @Flag(help: "Print one JSON object.") var json = false
 
   func run() throws {

@@ -106,7 +106,7 @@ struct TransitionCommand: ParsableCommand {
 
   @Option(help: "The JSON input file.") var input: String
   @Option(parsing: .unconditional, help: "Comma-separated times in seconds.") var times: String?
-  @Option(parsing: .unconditional, help: "Frames at k/F seconds up to and including the first at or after completion.") var fps: Double?
+  @Option(parsing: .unconditional, help: "Frames at k/F seconds up to and including the first at or after completion.", transform: decimal) var fps: Double?
   @Flag(help: "Print one JSON object.") var json = false
 
   static let maximumFrames = 100_000

@@ -259,7 +259,7 @@ struct Plot: ParsableCommand {
   @Option(name: .customLong("spring"), help: "Another spring: key=value,… (e.g. duration=0.5,bounce=0.3) or a preset name. Repeatable.")
   var springs: [String] = []
   @Option(help: "The SVG file to write.") var out: String
-  @Option(parsing: .unconditional, help: "Settle band half-width (default 0.001).") var tolerance: Double = 0.001
+  @Option(parsing: .unconditional, help: "Settle band half-width (default 0.001).", transform: decimal) var tolerance: Double = 0.001
 
   func run() throws {
     var springs: [(label: String, spring: SpringParameters)] = []
@@ -290,14 +290,14 @@ struct Fit: ParsableCommand {
       """)
 
   @Option(help: "CSV of time,value.") var samples: String?
-  @Option(parsing: .unconditional, help: "Start value of the samples (default: fitted).") var from: Double?
-  @Option(parsing: .unconditional, help: "Target of the samples (default: fitted).") var to: Double?
+  @Option(parsing: .unconditional, help: "Start value of the samples (default: fitted).", transform: decimal) var from: Double?
+  @Option(parsing: .unconditional, help: "Target of the samples (default: fitted).", transform: decimal) var to: Double?
   @Flag(name: .customLong("fit-velocity"), help: "Also fit the initial velocity of the samples.") var fitVelocity = false
   @Option(help: "A cubic-bezier easing: x1,y1,x2,y2.") var bezier: String?
-  @Option(parsing: .unconditional, help: "Duration of the bezier easing, or with --bounce, seconds.") var duration: Double?
-  @Option(parsing: .unconditional, help: "Overshoot, percent of the step.") var overshoot: Double?
-  @Option(name: .customLong("settle-time"), parsing: .unconditional, help: "Settle time, seconds.") var settleTime: Double?
-  @Option(parsing: .unconditional, help: "Bounce in (-1, 1], with --duration.") var bounce: Double?
+  @Option(parsing: .unconditional, help: "Duration of the bezier easing, or with --bounce, seconds.", transform: decimal) var duration: Double?
+  @Option(parsing: .unconditional, help: "Overshoot, percent of the step.", transform: decimal) var overshoot: Double?
+  @Option(name: .customLong("settle-time"), parsing: .unconditional, help: "Settle time, seconds.", transform: decimal) var settleTime: Double?
+  @Option(parsing: .unconditional, help: "Bounce in (-1, 1], with --duration.", transform: decimal) var bounce: Double?
   @Flag(help: "Print one JSON object.") var json = false
   @Option(help: "Also draw the fitted spring over the data to this SVG file.") var plot: String?
 
@@ -354,7 +354,7 @@ struct Export: ParsableCommand {
   var code: String?
   @Flag(help: "A CSS linear() easing with a duration.") var css = false
   @Flag(help: "Keyframes sampled at --fps.") var keyframes = false
-  @Option(parsing: .unconditional, help: "Largest error of the CSS easing (default 0.001).") var tolerance: Double = 0.001
+  @Option(parsing: .unconditional, help: "Largest error of the CSS easing (default 0.001).", transform: decimal) var tolerance: Double = 0.001
   @Option(help: "Keyframe rate, frames per second (e.g. 60 or 120).") var fps: Int = 60
   @Flag(help: "Print one JSON object.") var json = false
 

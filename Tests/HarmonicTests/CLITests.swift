@@ -84,7 +84,9 @@ struct CLITests {
   func badInput() throws {
     let cases: [([String], String)] = [
       (["describe", "--mass", "-1", "--stiffness", "1", "--damping", "1"], "mass must be"),
-      (["describe", "--stiffness", "nan", "--damping", "1"], "stiffness must be"),
+      (["describe", "--stiffness", "nan", "--damping", "1"], "'nan' is not a decimal number"),
+      (["describe", "--stiffness", "0x10", "--damping", "1"], "'0x10' is not a decimal number"),
+      (["describe", "--stiffness", "1e400", "--damping", "1"], "--stiffness must be"),
       (["describe", "--duration", "0.5", "--bounce", "-1"], "bounce must be"),
       (["describe", "--response", "1"], "--damping-ratio is missing"),
       (["describe", "--response", "1", "--damping-ratio", "1", "--stiffness", "3"], "one spring family"),
@@ -137,7 +139,7 @@ struct CLITests {
     for arguments in [
       ["decay", "--velocity", "1", "--rate", "1"], ["rubber-band", "--overscroll", "1", "--dimension", "-3"],
       ["snap", "--count", "0", "--item-extent", "1", "--viewport", "10", "--offset", "0", "--velocity", "0"],
-      ["snap", "--count", "3", "--item-extent", "1", "--viewport", "10", "--offset", "nan", "--velocity", "0"],
+      ["snap", "--count", "3", "--item-extent", "1", "--viewport", "10", "--offset", "1e13", "--velocity", "0"],
     ] {
       let bad = try harmonicArgs(arguments)
       #expect(bad.status == 2 && bad.stderr.contains("must be"), "\(arguments): \(bad.stderr)")
