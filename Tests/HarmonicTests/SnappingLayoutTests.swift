@@ -26,13 +26,27 @@ struct SnappingLayoutTests {
     #expect(try Snapping.target(layout: pages, offset: 400, velocity: 30_000, options: two).target == 1125)
   }
 
-  @Test("oversized cards: a flick enters the next card at its first snap position; inside a card it reaches the end first")
+  @Test("oversized cards: paging never skips content — a flick inside a card reaches its end, the next enters the next card")
   func oversizedCards() throws {
     // Cards of 812.5 at a pitch of 822.5, viewport 320: card k rests anywhere in [822.5k, 822.5k + 492.5].
     let cards = try SnapLayout.uniform(count: 6, itemExtent: 812.5, spacing: 10, viewport: 320)
-    #expect(try Snapping.target(layout: cards, offset: 1800, velocity: 3000, options: paging).target == 2467.5)
-    // Going back from inside card 3, card 2 is entered at the end of its range.
-    #expect(try Snapping.target(layout: cards, offset: 2600, velocity: -3000, options: paging).target == 2137.5)
+    // The three pages of issue 33: the end of card 2, the start of card 3, the end of card 3.
+    for (offset, target, index) in [(1800.0, 2137.5, 2), (2137.5, 2467.5, 3), (2467.5, 2960.0, 3)] {
+      let decision = try Snapping.target(layout: cards, offset: offset, velocity: 3000, options: paging)
+      #expect(decision.target == target && decision.index == index, "from \(offset): \(decision.target)")
+    }
+    // Backwards the same: inside card 3 its start comes first, then card 2 at the end of its range.
+    for (offset, target, index) in [(2600.0, 2467.5, 3), (2467.5, 2137.5, 2), (2137.5, 1645.0, 2)] {
+      let decision = try Snapping.target(layout: cards, offset: offset, velocity: -3000, options: paging)
+      #expect(decision.target == target && decision.index == index, "from \(offset) back: \(decision.target)")
+    }
+    // Two per flick: the rest of card 2 is 1 away, card 3 (entered at its start) 2.
+    var two = paging
+    two.maximumItemsPerFlick = 2
+    #expect(try Snapping.target(layout: cards, offset: 1800, velocity: 30_000, options: two).target == 2467.5)
+    // A flick whose rest lies within the card stops there, not at its end.
+    let short = try Snapping.target(layout: cards, offset: 1700, velocity: 200, options: paging)
+    #expect(short.index == 2 && (short.target - (1700 + 200 / (-1000 * log(0.998)))).magnitude < 1e-9)
     // A shorter flick inside card 2 stops at its end (rest 2149.65 is nearer 2137.5 than 2467.5) …
     let first = try Snapping.target(layout: cards, offset: 1800, velocity: 700, options: paging)
     #expect(first.target == 2137.5 && first.index == 2)
@@ -43,7 +57,7 @@ struct SnappingLayoutTests {
     let result = try harmonic(
       "snap", "--count", "6", "--item-extent", "812.5", "--spacing", "10", "--viewport", "320", "--offset", "1800",
       "--velocity", "3000", "--align", "leading", "--max-items-per-flick", "1", "--json")
-    #expect(try jsonObject(result.stdout)["target"] as? Double == 2467.5)
+    #expect(try jsonObject(result.stdout)["target"] as? Double == 2137.5)
   }
 
   @Test("lines of a grid: section insets and a 64-pt bar taken from the layout, several items per line one target")

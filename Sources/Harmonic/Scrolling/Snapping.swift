@@ -21,11 +21,11 @@
 ///    the next 2, and so on, and the result is the candidate nearest the rest
 ///    offset among those at most n away (the n-th is the limit even when it
 ///    is the last item). When the current offset lies inside an oversized
-///    item's range, the rest of that range is where the scroll already is —
-///    a flick may move within it, reach its end, or go on to the items ahead,
-///    which count from 1 — so a flick inside a long card reaches its end or
-///    the next card, and the next flick goes on from there. Without a flick
-///    the limit counts from the item nearest the current offset.
+///    item's range, the rest of that range ahead is the first step — its end
+///    is 1 away and the items ahead count from 2 — so paging through long
+///    cards never skips content: a flick inside a card reaches its end, the
+///    next flick enters the next card at its start. Without a flick the
+///    limit counts from the item nearest the current offset.
 ///    An item reached through the limit or a stop is entered at its first
 ///    snap position in the direction of travel: its range's start going
 ///    forward, its range's end going back (for an item that fits, its one
@@ -173,16 +173,22 @@ public enum Snapping {
     if let n = itemLimit, flick {
       if v > 0 {
         let ahead = flow.firstItem(withLowAbove: current) ?? layout.count
-        var limit = ahead + n - 1
+        // Inside an oversized item whose range goes on ahead, the rest of
+        // that range is the first step: its end is 1 away, the items ahead
+        // count from 2, so a page never skips the content under the finger.
+        let inside = ahead > 0 && flow.high(ahead - 1) > current
+        var limit = (inside ? ahead - 1 : ahead) + n - 1
         if let stop = firstStop(options.stopItems, atOrAbove: ahead), stop < limit { limit = stop }
         // Rule 2: an item reached through the limit or a stop is entered at
-        // its first snap position in the direction of travel.
-        if index > limit, limit < layout.count { (index, point) = (limit, flow.low(limit)) }
+        // its first snap position in the direction of travel; the item the
+        // scroll is in is left at the end of its range.
+        if index > limit, limit < layout.count { (index, point) = (limit, limit < ahead ? flow.high(limit) : flow.low(limit)) }
       } else {
         let ahead = flow.lastItem(withHighBelow: current) ?? -1
-        var limit = ahead - n + 1
+        let inside = ahead + 1 < layout.count && flow.low(ahead + 1) < current
+        var limit = (inside ? ahead + 1 : ahead) - n + 1
         if let stop = lastStop(options.stopItems, atOrBelow: ahead), stop > limit { limit = stop }
-        if index < limit, limit >= 0 { (index, point) = (limit, flow.high(limit)) }
+        if index < limit, limit >= 0 { (index, point) = (limit, limit > ahead ? flow.low(limit) : flow.high(limit)) }
       }
     } else if flick, itemLimit == nil, !options.stopItems.isEmpty {
       if v > 0, let stop = firstStop(options.stopItems, atOrAbove: flow.firstItem(withLowAbove: current) ?? layout.count), index > stop {
