@@ -27,6 +27,46 @@ public struct AffineTransform2D: Sendable, Hashable {
     return AffineTransform2D(a: mix(a, other.a), b: mix(b, other.b), c: mix(c, other.c), d: mix(d, other.d), tx: mix(tx, other.tx), ty: mix(ty, other.ty))
   }
 
+  /// This transform followed by `other`, as `CGAffineTransform.concatenating`:
+  /// a point p maps to `other` applied to (`self` applied to p). With the
+  /// row-vector convention [x y 1]·M, the product `self.M · other.M`. Exact
+  /// for integer and power-of-two entries; otherwise each entry is rounded
+  /// once per product and sum, in a fixed order (no fused multiply-add).
+  public func concatenating(_ other: AffineTransform2D) -> AffineTransform2D {
+    AffineTransform2D(
+      a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+      c: c * other.a + d * other.c, d: c * other.b + d * other.d,
+      tx: (tx * other.a + ty * other.c) + other.tx, ty: (tx * other.b + ty * other.d) + other.ty)
+  }
+
+  /// The transform that undoes this one: `t.concatenating(t.inverted())` is
+  /// the identity to within rounding.
+  ///
+  /// - Throws: ``HarmonicError/undefined(quantity:reason:)`` when the
+  ///   transform is singular (determinant ad − bc of 0, or not finite: it
+  ///   collapses the plane onto a line or a point) or an entry of the inverse
+  ///   overflows.
+  public func inverted() throws(HarmonicError) -> AffineTransform2D {
+    let determinant = a * d - b * c
+    guard determinant != 0, determinant.isFinite else {
+      throw .undefined(quantity: "inverse transform", reason: "the determinant ad − bc is \(determinant): the transform is not invertible")
+    }
+    let inverse = AffineTransform2D(
+      a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
+      tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant)
+    guard inverse.components.allSatisfy(\.isFinite) else {
+      throw .undefined(quantity: "inverse transform", reason: "an entry overflows (determinant \(determinant))")
+    }
+    return inverse
+  }
+
+  /// `point` mapped by this transform: (a·x + c·y + tx, b·x + d·y + ty), as
+  /// `CGPoint.applying(_:)`.
+  public func applied(to point: CGPoint) -> CGPoint {
+    let (x, y) = (Double(point.x), Double(point.y))
+    return CGPoint(x: (a * x + c * y) + tx, y: (b * x + d * y) + ty)
+  }
+
   var components: [Double] { [a, b, c, d, tx, ty] }
 }
 

@@ -25,6 +25,36 @@ public enum RubberBand {
     return _offsetAndSlope(overscroll: overscroll, dimension: dimension, coefficient: coefficient).offset
   }
 
+  /// The inverse of ``offset(overscroll:dimension:coefficient:)``: how far
+  /// past the edge a finger must be for the content to sit `offset` points
+  /// past it — `x = sign(y)·|y|·d / (c·(d − |y|))`. For grabbing content that
+  /// is springing back from an overscroll: the finger takes over at the
+  /// overscroll that produces the current offset, so nothing jumps.
+  ///
+  /// - Parameters:
+  ///   - offset: how far past the edge the content is, points (signed),
+  ///     |offset| < `dimension` (the band never reaches d).
+  ///   - dimension: the viewport extent d along the axis, points, > 0.
+  ///   - coefficient: c > 0. Default 0.55.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   an offset at or beyond ±d, or a bad dimension or coefficient.
+  public static func overscroll(offset: Double, dimension: Double, coefficient: Double = defaultCoefficient) throws(HarmonicError) -> Double {
+    guard dimension > 0, dimension <= _Check.maximumMagnitude else {
+      throw .invalidParameter(name: "dimension", value: dimension, accepted: "within (0, 1e100] (points)")
+    }
+    try _Check.factor(coefficient, "coefficient", positive: true, unit: "dimensionless")
+    guard offset.magnitude < dimension else {
+      throw .invalidParameter(name: "offset", value: offset, accepted: "within (−\(dimension), \(dimension)) (points: the band never reaches the dimension)")
+    }
+    let x = _overscroll(offset: offset.magnitude, dimension: dimension, coefficient: coefficient)
+    return offset < 0 ? -x : x
+  }
+
+  /// |x| for a checked |y| < d: u = y/(d − y), x = u·d/c.
+  static func _overscroll(offset y: Double, dimension: Double, coefficient: Double) -> Double {
+    (y / (dimension - y)) * dimension / coefficient
+  }
+
   /// The offset and its derivative with respect to the overscroll, for
   /// checked inputs (the transition's rubber-banded progress uses d = 1).
   static func _offsetAndSlope(overscroll: Double, dimension: Double, coefficient: Double) -> (offset: Double, slope: Double) {

@@ -155,12 +155,32 @@ extension Snapping {
     public let index: Int
     /// Where the deceleration alone would have stopped (unwrapped).
     public let restOffset: Double
+    /// The offset and velocity the query started from (unwrapped), and the
+    /// deceleration rate per millisecond.
+    public let offset: Double
+    public let velocity: Double
+    public let decelerationRate: Double
+
+    /// How to get there, as ``Snapping/Decision/animation(spring:)`` for one
+    /// axis: a spring from the offset carrying the release velocity to the
+    /// unwrapped ``target`` (so it runs the short way, across the seam), or
+    /// the deceleration adjusted to end on it. Read the motion's values
+    /// modulo the period to show them.
+    public func animation(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> SnapAnimation {
+      try Snapping._animation(from: offset, velocity: velocity, to: target, rate: decelerationRate, spring: spring)
+    }
   }
 
   /// Snapping with wrap-around: the rules of ``target(layout:offset:velocity:options:)``
   /// on the infinite sequence of snap points repeated every period (no
   /// clamping: there are no ends). A flick counts candidates across the
   /// seam like any others; `alignment` and the stops do not apply.
+  ///
+  /// Every velocity is in the offset's unit per second, the minimum fling
+  /// velocity included: its default of 50 suits points. For a wheel in
+  /// radians set ``Options/minimumFlingVelocity`` in radians per second —
+  /// 50 pt/s at the rim of a wheel of radius r points is 50/r rad/s (0.33
+  /// rad/s for r = 150) — or every slow turn counts as a flick.
   ///
   /// - Parameters:
   ///   - layout: the snap points and the period.
@@ -212,6 +232,8 @@ extension Snapping {
     let target = layout.candidate(j)
     let m = layout.points.count
     let index = ((j % m) + m) % m
-    return CircularDecision(target: target, wrappedTarget: layout.points[index], index: index, restOffset: rest)
+    return CircularDecision(
+      target: target, wrappedTarget: layout.points[index], index: index, restOffset: rest, offset: offset, velocity: velocity,
+      decelerationRate: options.decelerationRate)
   }
 }

@@ -98,22 +98,27 @@ public enum Snapping {
     /// stored that precisely — its rest offset was off by 0.94 pt in 1,339,
     /// found by the fuzzer — and then the spring is used).
     public func animation(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> SnapAnimation {
-      if let rate = ScrollDeceleration.rate(toRestAt: target, from: offset, velocity: velocity) {
-        let change = log1pRatio(rate, decelerationRate)
-        if change <= 0.05 {
-          let deceleration = try ScrollDeceleration(rate: rate, from: offset, velocity: velocity)
-          if (deceleration.restOffset - target).magnitude <= 1e-9 * Swift.max(1, target.magnitude, offset.magnitude) {
-            return .deceleration(deceleration)
-          }
+      try Snapping._animation(from: offset, velocity: velocity, to: target, rate: decelerationRate, spring: spring)
+    }
+  }
+
+  /// A snap's animation (see ``Decision/animation(spring:)``).
+  static func _animation(
+    from offset: Double, velocity: Double, to target: Double, rate decelerationRate: Double, spring: Spring
+  ) throws(HarmonicError)
+    -> SnapAnimation
+  {
+    if let rate = ScrollDeceleration.rate(toRestAt: target, from: offset, velocity: velocity) {
+      // |ln a / ln b − 1|: how much the decay constant changes.
+      let change = (ScrollDeceleration.decayConstantPerSecond(rate) / ScrollDeceleration.decayConstantPerSecond(decelerationRate) - 1).magnitude
+      if change <= 0.05 {
+        let deceleration = try ScrollDeceleration(rate: rate, from: offset, velocity: velocity)
+        if (deceleration.restOffset - target).magnitude <= 1e-9 * Swift.max(1, target.magnitude, offset.magnitude) {
+          return .deceleration(deceleration)
         }
       }
-      return .spring(try SpringMotion(spring: spring, from: offset, to: target, initialVelocity: velocity))
     }
-
-    private func log1pRatio(_ a: Double, _ b: Double) -> Double {
-      // |ln a / ln b − 1|: how much the decay constant changes.
-      (ScrollDeceleration.decayConstantPerSecond(a) / ScrollDeceleration.decayConstantPerSecond(b) - 1).magnitude
-    }
+    return .spring(try SpringMotion(spring: spring, from: offset, to: target, initialVelocity: velocity))
   }
 
   /// The default spring to a snap target: critically damped, 0.4 s duration.

@@ -14,6 +14,22 @@ extension LayoutTransition {
     return (p, 1)
   }
 
+  /// The inverse of ``rubberBanded(_:)``: the gesture progress whose
+  /// rubber-banded value is `value`, for grabbing a transition again while
+  /// it springs back from past its end (the gesture takes over at the
+  /// progress that shows the current pose, so nothing jumps).
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   a value outside (−1, 2), which the band never reaches, or not finite.
+  public static func progress(fromRubberBanded value: Double) throws(HarmonicError) -> Double {
+    guard value > -1, value < 2 else {
+      throw .invalidParameter(name: "value", value: value, accepted: "within (−1, 2) (rubber-banded progress)")
+    }
+    if value > 1 { return 1 + RubberBand._overscroll(offset: value - 1, dimension: 1, coefficient: RubberBand.defaultCoefficient) }
+    if value < 0 { return -RubberBand._overscroll(offset: -value, dimension: 1, coefficient: RubberBand.defaultCoefficient) }
+    return value
+  }
+
   /// The pose of an interactive scrub at progress `p` (0 = start, 1 = end;
   /// beyond, extrapolated or rubber-banded): every channel and the content
   /// offset and size interpolated linearly. Reversible: a pure function of p.

@@ -25,7 +25,7 @@ public struct ValueLimits: Sendable, Hashable {
 /// components there are.
 ///
 /// Time: a frame is a pure function of the tick. Events (``retarget(to:at:spring:)``,
-/// ``reset(value:velocity:target:at:)``) may arrive out of order or twice
+/// ``reset(value:velocity:target:at:spring:)``) may arrive out of order or twice
 /// (gesture events do): the motion does not go back in time — an event
 /// stamped before the current segment's start is applied at that start
 /// (it replaces the segment begun then), so frames already shown at or
@@ -186,13 +186,15 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   }
 
   /// A gesture hand-off: from `value` moving at `velocity` (a finger's)
-  /// towards `target`, from `time` on. A time before the segment's start is
-  /// taken as that start.
+  /// towards `target`, from `time` on, optionally with another spring (one
+  /// call: the hand-off and the spring change happen at the same tick). A
+  /// time before the segment's start is taken as that start.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   non-finite components (the animation is then unchanged).
-  public mutating func reset(value: Value, velocity: SIMD4<Double>, target: Value, at time: AnimationTime) throws(HarmonicError) {
+  public mutating func reset(value: Value, velocity: SIMD4<Double>, target: Value, at time: AnimationTime, spring: Spring? = nil) throws(HarmonicError) {
     var next = self
+    if let spring { next.spring = spring }
     try next._begin(value.springComponents, velocity, target.springComponents, at: max(time, segmentStart))
     next.target = target
     next._startValue = value
