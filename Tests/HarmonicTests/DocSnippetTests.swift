@@ -46,6 +46,18 @@ struct DocSnippetTests {
     #expect(progress > 0 && progress < 1 && frame.values[3] > 0 && frame.values[3] < 400)
   }
 
+  @Test("Value springs: a springy list row lags the scroll by its distance from the touch")
+  func springyList() throws {
+    var springy = try SpringyScroll(offset: 0, touch: 620, at: .zero)   // a finger down at y = 620
+    // scrollViewDidScroll, each time: the offset and its tick
+    try springy.update(offset: 12, at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 60))
+    // every frame: one read, then one multiply-add per row and touch
+    let lag = springy.lag(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 60))
+    let rowY = 44.0 * 30 + lag.displacement(ofRowAt: 44.0 * 30)   // row 30's place plus its lag
+    // Row 30 is 700 pt from the touch: it trails the scroll (towards larger y) by less than the 12 pt moved.
+    #expect(rowY > 44.0 * 30 && rowY < 44.0 * 30 + 12)
+  }
+
   @Test("Layouts and transitions: flow → list, and reading completion off the main thread")
   func transition() async throws {
     let viewport = try Viewport(size: CGSize(width: 320, height: 480))

@@ -147,4 +147,33 @@ struct ScenarioAPITests {
     let slow = try Snapping.target(circular: wheel, offset: 1.4, velocity: 0.2, options: options)
     #expect(slow.wrappedTarget == Double.pi / 2)
   }
+  @Test("A held chain leader sits at the finger, never trailing it; released, it leaves with the finger's velocity")
+  func heldLeader() throws {
+    var held = try SpringChain(count: 4, value: CGPoint(x: 0, y: 0), spring: .snappy)
+    var moved = held
+    var values = Array(repeating: CGPoint(x: 0, y: 0), count: 4)
+    var trailing = 0.0
+    for j in 0...30 {
+      // A finger at 600 pt/s to the right, reported at 60 Hz.
+      let time = try AnimationTime(frame: Int64(j), framesPerSecond: 60)
+      let finger = CGPoint(x: 10 * Double(j), y: 0)
+      try held.holdLeader(finger, at: time)
+      try moved.moveLeader(to: finger, at: time)
+      try held.values(at: time, into: &values)
+      #expect(values[0] == finger, "frame \(j)")
+      #expect(values[3].x <= values[2].x && values[2].x <= values[1].x && values[1].x <= values[0].x)
+      // Between events it stays put.
+      try held.values(at: time + AnimationTime(ticks: 1_000_000), into: &values)
+      #expect(values[0] == finger)
+      try moved.values(at: time, into: &values)
+      trailing = max(trailing, Double(finger.x - values[0].x))
+    }
+    #expect(trailing > 20, "a spring-led leader trails the finger by \(trailing) pt")
+    // Released with the finger's velocity: it leaves from the finger at 600 pt/s.
+    let release = try AnimationTime(frame: 30, framesPerSecond: 60)
+    try held.releaseLeader(velocity: SIMD4(600, 0, 0, 0), to: CGPoint(x: 400, y: 0), at: release)
+    #expect(held.elements[0].value(at: release) == CGPoint(x: 300, y: 0))
+    #expect(held.elements[0].velocity(at: release) == SIMD4(600, 0, 0, 0))
+    #expect(throws: HarmonicError.self) { try held.holdLeader(CGPoint(x: Double.nan, y: 0), at: release) }
+  }
 }

@@ -90,6 +90,30 @@ public struct SpringChain<Value: SpringAnimatable>: Sendable {
     try elements[0].retarget(to: target, at: time)
   }
 
+  /// Holds the leader exactly at `value` from `time` on, at rest — a finger
+  /// holding it (chat heads): no spring between the finger and the leader,
+  /// so it never trails the finger; the followers trail it as usual. Call it
+  /// at every touch event, then ``releaseLeader(velocity:to:at:)`` or
+  /// ``moveLeader(to:at:)`` when the finger lifts.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   bad value, or a time too far ahead (see ``maximumElementUpdates``).
+  public mutating func holdLeader(_ value: Value, at time: AnimationTime) throws(HarmonicError) {
+    try _advance(to: time)
+    try elements[0].reset(value: value, velocity: .zero, target: value, at: time)
+  }
+
+  /// Lets go of a held leader at `time`: it leaves from where it is with the
+  /// finger's `velocity` (per second, per component) and springs to `target`.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   bad velocity or target.
+  public mutating func releaseLeader(velocity: SIMD4<Double>, to target: Value, at time: AnimationTime) throws(HarmonicError) {
+    try _advance(to: time)
+    let now = max(time, elements[0].segmentStart)
+    try elements[0].reset(value: elements[0].value(at: now), velocity: velocity, target: target, at: now)
+  }
+
   /// Every element's value at `time`, in chain order, into `values` (n elements).
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for an

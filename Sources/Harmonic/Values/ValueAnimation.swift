@@ -105,6 +105,11 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     (_start, _velocity, _target, segmentStart) = (start, velocity, target, time)
     _stopTick = SIMD4(repeating: .max)
     _stopValue = .zero
+    // A component at rest on its target stays there exactly (start·R +
+    // target·P can be an ulp off the value when R + P rounds).
+    for k in 0..<ValueAnimation.count where start[k] == target[k] && velocity[k] == 0 && start[k] != 0 {
+      (_stopTick[k], _stopValue[k]) = (time.ticks, target[k])
+    }
     guard limits.clampsOvershoot || limits.minimum != nil || limits.maximum != nil else { return }
     for k in 0..<ValueAnimation.count {
       // Resting on a bound and heading past it (a retarget from a stop): it stays.
