@@ -19,6 +19,7 @@ struct ArchitectureTests {
     "Layout": ["Platform", "Numerics", "Errors", "Scrolling"],
     "Transitions": ["Platform", "Numerics", "Errors", "Time", "Springs", "Batch", "Scrolling", "Layout"],
     "Values": ["Platform", "Numerics", "Errors", "Time", "Springs"],
+    "Hosting": ["Platform", "Errors", "Time", "Scrolling", "Layout", "Transitions"],
   ]
 
   /// Modules a source file may import, by file (relative to Sources/Harmonic).
@@ -143,5 +144,5 @@ struct ArchitectureTests {
     }
   }
 
-  static let orderedRooms = ["Platform", "Numerics", "Errors", "Time", "Springs", "Batch", "Scrolling", "Layout", "Transitions", "Values"]
+  static let orderedRooms = ["Platform", "Numerics", "Errors", "Time", "Springs", "Batch", "Scrolling", "Layout", "Transitions", "Values", "Hosting"]
 }

@@ -59,16 +59,20 @@ extension LayoutTransition {
     /// transform (about its center), as UIKit's `frame`; hidden elements
     /// are left out. O(k) for k animated elements.
     public func attributes(in rect: CGRect) -> [LayoutAttributes] {
-      attributes.filter { element in
-        guard !element.isHidden else { return false }
-        let t = element.transform
-        let (w, h) = (Double(element.size.width) / 2, Double(element.size.height) / 2)
-        let halfX = t.a.magnitude * w + t.c.magnitude * h, halfY = t.b.magnitude * w + t.d.magnitude * h
-        let box = CGRect(
-          x: Double(element.center.x) + t.tx - halfX, y: Double(element.center.y) + t.ty - halfY,
-          width: 2 * halfX, height: 2 * halfY)
-        return box._overlaps(rect)
-      }
+      attributes.filter { Frame._shows($0, in: rect) }
+    }
+
+    /// Whether `element` is not hidden and its frame (the bounding box of its
+    /// bounds under its affine transform) overlaps `rect` with positive area.
+    static func _shows(_ element: LayoutAttributes, in rect: CGRect) -> Bool {
+      guard !element.isHidden else { return false }
+      let t = element.transform
+      let (w, h) = (Double(element.size.width) / 2, Double(element.size.height) / 2)
+      let halfX = t.a.magnitude * w + t.c.magnitude * h, halfY = t.b.magnitude * w + t.d.magnitude * h
+      let box = CGRect(
+        x: Double(element.center.x) + t.tx - halfX, y: Double(element.center.y) + t.ty - halfY,
+        width: 2 * halfX, height: 2 * halfY)
+      return box._overlaps(rect)
     }
   }
 }

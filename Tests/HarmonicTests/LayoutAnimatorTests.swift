@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+@testable import Harmonic
+
+/// A headless host calling LayoutAnimator in UIKit's order: the layout
+/// process every frame, batch updates, animated layout changes, interactive
+/// transitions, bounds changes and snapping; at 60 Hz, 120 Hz and irregular
+/// frames.
+@Suite("Layout animator: UIKit's layout surface, headless")
+struct LayoutAnimatorTests {
+  static let viewport = try! Viewport(size: CGSize(width: 320, height: 480))
+
+  static func grid(_ count: Int) throws -> GridLayout {
+    try GridLayout(
+      sections: [.init(itemCount: count, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)], viewportCrossExtent: 320)
+  }
+
+  static func list(_ count: Int) throws -> GridLayout {
+    try GridLayout.list(rowHeights: [Array(repeating: 44, count: count)], width: 320)
+  }
+
+  static func tick(_ seconds: Double) throws -> AnimationTime { try AnimationTime(seconds: seconds) }
+
+  /// What a host reads in one layout pass: content size, offset and the visible elements, as raw bits.
+  static func pass(_ engine: LayoutAnimator) -> [UInt64] {
+    let rect = viewport.visibleRect(at: engine.contentOffset)
+    var bits = [Double(engine.collectionViewContentSize.width), Double(engine.collectionViewContentSize.height)]
+    bits += [Double(engine.contentOffset.x), Double(engine.contentOffset.y)]
+    for a in engine.layoutAttributesForElements(in: rect).sorted(by: { $0.elementID < $1.elementID }) {
+      bits += [Double(a.indexPath.item), Double(a.center.x), Double(a.center.y), Double(a.size.width), Double(a.size.height), a.alpha]
+    }
+    for a in engine.leavingAttributes { bits += [Double(a.center.x), Double(a.center.y), a.alpha] }
+    return bits.map(\.bitPattern)
+  }
+
+  @Test("at rest the answers are the layout's")
+  func idle() throws {
+    let grid = try Self.grid(30)
+    var engine = try LayoutAnimator(layout: grid, viewport: Self.viewport, contentOffset: CGPoint(x: 0, y: 100))
+    #expect(engine.collectionViewContentSize == grid.contentSize && !engine.isAnimating)
+    let rect = CGRect(x: 0, y: 100, width: 320, height: 480)
+    #expect(engine.layoutAttributesForElements(in: rect).map(\.elementID) == grid.attributes(in: rect).map(\.elementID))
+    #expect(engine.layoutAttributesForItem(at: ItemIndexPath(item: 7, section: 0)) == grid.attributes(of: .cell(ItemIndexPath(item: 7, section: 0))))
+    // Scrolling is recorded; a size change asks for invalidation.
+    let scrolled = engine.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 250, width: 320, height: 480))
+    #expect(!scrolled && engine.contentOffset == CGPoint(x: 0, y: 250))
+    let rotated = engine.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 250, width: 480, height: 320))
+    #expect(rotated)
+  }
+
+  /// Runs a scenario at the given frame ticks and returns each frame's pass.
+  static func run(frames: [Int64], events: [(tick: Int64, apply: (inout LayoutAnimator) throws -> Void)]) throws -> [Int64: [UInt64]] {
+    var engine = try LayoutAnimator(layout: try grid(30), viewport: viewport, contentOffset: .zero)
+    var pending = events.sorted { $0.tick < $1.tick }[...]
+    var seen: [Int64: [UInt64]] = [:]
+    for tick in frames {
+      // Events that happened by this frame, each at its own tick, then the frame.
+      while let event = pending.first, event.tick <= tick {
+        try engine.advance(to: AnimationTime(ticks: event.tick))
+        try event.apply(&engine)
+        pending = pending.dropFirst()
+      }
+      try engine.advance(to: AnimationTime(ticks: tick))
+      seen[tick] = pass(engine)
+    }
+    return seen
+  }
+
+  static func schedules(until end: Double) -> [String: [Int64]] {
+    let last = Int64(end * Double(AnimationTime.ticksPerSecond))
+    var irregular: [Int64] = []
+    var tick: Int64 = 0
+    var state: UInt64 = 7
+    while tick <= last {
+      irregular.append(tick)
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      tick += 3_000_000 + Int64(state >> 40) % 25_000_000
+    }
+    return [
+      "60 Hz": Array(stride(from: 0, through: last, by: 11_760_000)), "120 Hz": Array(stride(from: 0, through: last, by: 5_880_000)),
+      "irregular": (irregular + Array(stride(from: 0, through: last, by: 11_760_000 * 9))).sorted(),
+    ]
+  }
+
+  @Test("batch updates, a layout change and an update in flight: the same bits at the same tick for every frame schedule")
+  func frameScheduleIndependent() throws {
+    let events: [(tick: Int64, apply: (inout LayoutAnimator) throws -> Void)] = [
+      (
+        11_760_000 * 3,
+        { engine in
+          try engine.prepare(
+            forCollectionViewUpdates: [.delete(ItemIndexPath(item: 3, section: 0)), .insert(ItemIndexPath(item: 10, section: 0))], layout: try Self.grid(30))
+        }
+      ),
+      (11_760_000 * 20, { engine in try engine.setLayout(try Self.list(30), contentOffset: .zero, animated: true) }),
+      (11_760_000 * 31, { engine in try engine.prepare(forCollectionViewUpdates: [.delete(ItemIndexPath(item: 0, section: 0))], layout: try Self.list(29)) }),
+    ]
+    var results: [String: [Int64: [UInt64]]] = [:]
+    for (name, frames) in Self.schedules(until: 4) { results[name] = try Self.run(frames: frames, events: events) }
+    var compared = 0
+    for (tick, bits) in results["60 Hz"]! {
+      for name in ["120 Hz", "irregular"] {
+        guard let other = results[name]![tick] else { continue }
+        #expect(other == bits, "\(name) differs at tick \(tick)")
+        compared += 1
+      }
+    }
+    #expect(compared > 200)
+  }
+
+  @Test("a batch update springs to the new layout and ends on it exactly; UIKit's own update animation moves nothing")
+  func batchUpdate() throws {
+    let grid = try Self.grid(30)
+    var engine = try LayoutAnimator(layout: grid, viewport: Self.viewport, contentOffset: .zero)
+    let deleted = ItemIndexPath(item: 3, section: 0)
+    try engine.prepare(forCollectionViewUpdates: [.delete(deleted)], layout: try Self.grid(29))
+    #expect(engine.isAnimating)
+    try engine.advance(to: try Self.tick(0.1))
+    // The item after the deleted one now answers as item 3 and is on its way.
+    let moving = try #require(engine.layoutAttributesForItem(at: deleted))
+    #expect(engine.initialLayoutAttributesForAppearingItem(at: deleted) == moving)
+    let end = try #require(try Self.grid(29).attributes(of: .cell(deleted)))
+    #expect(moving.center != end.center)
+    // The deleted cell is leaving, and UIKit's final pose for it is where it is now.
+    #expect(engine.leavingAttributes.count == 1 && engine.leavingAttributes[0].alpha < 1)
+    #expect(engine.finalLayoutAttributesForDisappearingItem(at: deleted)?.center == engine.leavingAttributes[0].center)
+    // Exactly the new layout once complete, and then idle.
+    let completion = try #require(engine.transition?.completion)
+    try engine.advance(to: completion)
+    #expect(!engine.isAnimating && engine.layoutAttributesForItem(at: deleted) == end)
+    let rect = Self.viewport.visibleRect(at: engine.contentOffset)
+    #expect(engine.layoutAttributesForElements(in: rect) == (try Self.grid(29)).attributes(in: rect))
+    // A bad update leaves the engine as it was.
+    let before = Self.pass(engine)
+    #expect(throws: HarmonicError.self) {
+      try engine.prepare(forCollectionViewUpdates: [.insert(ItemIndexPath(item: 0, section: 0))], layout: try Self.grid(29))
+    }
+    #expect(Self.pass(engine) == before && !engine.isAnimating)
+  }
+
+  @Test("an update or a layout change mid-flight keeps every element's position and velocity (C¹)")
+  func interruptions() throws {
+    var engine = try LayoutAnimator(layout: try Self.grid(30), viewport: Self.viewport, contentOffset: .zero)
+    try engine.setLayout(try Self.list(30), contentOffset: .zero, animated: true)
+    let t = try Self.tick(0.12)
+    try engine.advance(to: t)
+    func state(_ engine: LayoutAnimator) throws -> [ElementID: (CGPoint, CGPoint)] {
+      let transition = try #require(engine.transition)
+      var frame = transition.makeFrame(velocities: true)
+      try transition.frame(at: engine.time, into: &frame)
+      var result: [ElementID: (CGPoint, CGPoint)] = [:]
+      for (k, element) in transition.elements.enumerated() {
+        guard let to = element.to, let v = frame.centerVelocity(ofElement: k) else { continue }
+        result[to] = (frame.attributes[k].center, v)
+      }
+      return result
+    }
+    let before = try state(engine)
+    // A layout change in flight: a retarget.
+    var turned = engine
+    try turned.setLayout(try Self.grid(30), contentOffset: .zero, animated: true)
+    let afterTurn = try state(turned)
+    // An update in flight: a new transition from the pose, carrying velocities.
+    var updated = engine
+    try updated.prepare(forCollectionViewUpdates: [.insert(ItemIndexPath(item: 0, section: 0))], layout: try Self.list(31))
+    let afterUpdate = try state(updated)
+    var checked = 0
+    for (id, (center, velocity)) in before {
+      if let (c, v) = afterTurn[id] {
+        #expect(
+          c == center && (v.x - velocity.x).magnitude < 1e-9 * max(1, velocity.x.magnitude)
+            && (v.y - velocity.y).magnitude < 1e-9 * max(1, velocity.y.magnitude), "turn \(id)")
+        checked += 1
+      }
+      // After the insert, the old item k is item k + 1.
+      let moved = ElementID(id.kind, ItemIndexPath(item: id.indexPath.item + 1, section: 0))
+      if let (c, v) = afterUpdate[moved] {
+        #expect((c.x - center.x).magnitude < 1e-9 && (c.y - center.y).magnitude < 1e-9, "update \(id): \(c) vs \(center)")
+        #expect((v.x - velocity.x).magnitude < 1e-6 && (v.y - velocity.y).magnitude < 1e-6, "update \(id): \(v) vs \(velocity)")
+        checked += 1
+      }
+    }
+    #expect(checked > 10)
+    // Without animation the layout is simply replaced.
+    var jumped = engine
+    try jumped.setLayout(try Self.grid(30), contentOffset: CGPoint(x: 0, y: 200), animated: false)
+    #expect(!jumped.isAnimating && jumped.contentOffset == CGPoint(x: 0, y: 200))
+  }
+
+  @Test("an interactive transition follows transitionProgress, rubber-banded past the end, and finishes or cancels exactly")
+  func interactive() throws {
+    let (grid, list) = (try Self.grid(30), try Self.list(30))
+    var engine = try LayoutAnimator(layout: grid, viewport: Self.viewport, contentOffset: .zero)
+    try engine.startInteractiveTransition(to: list, contentOffset: .zero)
+    let item = ItemIndexPath(item: 5, section: 0)
+    let start = try #require(grid.attributes(of: .cell(item))), end = try #require(list.attributes(of: .cell(item)))
+    #expect(engine.layoutAttributesForItem(at: item)?.center == start.center)
+    engine.transitionProgress = 0.5
+    let half = try #require(engine.layoutAttributesForItem(at: item))
+    #expect((Double(half.center.y) - (Double(start.center.y) + Double(end.center.y)) / 2).magnitude < 1e-9)
+    engine.transitionProgress = 1.5  // past the end: banded, never past 2
+    #expect(engine.transitionProgress == 1.5 && engine.layoutAttributesForItem(at: item)!.center.y != end.center.y)
+    var cancelled = engine
+    try engine.finishInteractiveTransition(velocity: 2)
+    try engine.advance(to: try #require(engine.transition?.completion))
+    #expect(!engine.isAnimating && engine.layoutAttributesForItem(at: item) == end)
+    try cancelled.cancelInteractiveTransition(velocity: -1)
+    try cancelled.advance(to: try #require(cancelled.transition?.completion))
+    #expect(!cancelled.isAnimating && cancelled.layoutAttributesForItem(at: item) == start)
+    #expect(throws: HarmonicError.self) { try cancelled.finishInteractiveTransition() }
+  }
+
+  @Test("a rotation springs to the new viewport and layout; snapping answers UIKit's velocity in points per millisecond")
+  func boundsChangeAndSnapping() throws {
+    var engine = try LayoutAnimator(layout: try Self.grid(30), viewport: Self.viewport, contentOffset: CGPoint(x: 0, y: 210))
+    let landscape = try Viewport(size: CGSize(width: 480, height: 320))
+    let wide = try GridLayout(
+      sections: [.init(itemCount: 30, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)], viewportCrossExtent: 480)
+    try engine.prepare(forAnimatedBoundsChange: landscape, layout: wide, contentOffset: CGPoint(x: 0, y: 105))
+    try engine.advance(to: try #require(engine.transition?.completion))
+    #expect(!engine.isAnimating && engine.viewport == landscape && engine.contentOffset == CGPoint(x: 0, y: 105))
+    #expect(engine.collectionViewContentSize == wide.contentSize)
+    // Snapping to the grid's lines, UIKit's velocity × 1000.
+    engine.snapping = { layout, viewport throws(HarmonicError) in try (layout as! GridLayout).snapLayout(by: .lines, viewport: viewport) }
+    let target = try engine.targetContentOffset(forProposedContentOffset: CGPoint(x: 0, y: 400), withScrollingVelocity: CGPoint(x: 0, y: 1.2))
+    let expected = try Snapping.target(layout: try wide.snapLayout(by: .lines, viewport: landscape), offset: 105, velocity: 1200)
+    #expect(target == CGPoint(x: 0, y: expected.target) && target.y > 105)
+    // Without a snap provider the proposal stands; the plain form clamps to the content.
+    engine.snapping = nil
+    #expect(try engine.targetContentOffset(forProposedContentOffset: CGPoint(x: 0, y: 400), withScrollingVelocity: CGPoint(x: 0, y: 1.2)).y == 400)
+    let clamped = Double(engine.targetContentOffset(forProposedContentOffset: CGPoint(x: 0, y: 1e6)).y)
+    #expect(clamped == Double(wide.contentSize.height) - 320, "\(clamped.bitPattern) \((Double(wide.contentSize.height) - 320).bitPattern)")
+  }
+}
