@@ -28,6 +28,7 @@ struct ArchitectureTests {
     "Platform/Platform.swift": ["Glibc", "Musl", "Darwin", "Foundation", "CoreGraphics", "QuartzCore"],
     "Platform/_BLAS.swift": ["_HarmonicBLAS"],
     "Platform/_Parallel.swift": ["Dispatch"],
+    "Hosting/LayoutAnimator+UIKit.swift": ["UIKit"],
   ]
 
   struct SourceFile {

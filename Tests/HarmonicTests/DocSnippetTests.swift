@@ -58,6 +58,25 @@ struct DocSnippetTests {
     #expect(rowY > 44.0 * 30 && rowY < 44.0 * 30 + 12)
   }
 
+  @Test("Using Harmonic in UIKit: a batch update through LayoutAnimator, frames from a FrameClock")
+  func layoutAnimator() throws {
+    let clock = try FrameClock(origin: 1000.0)                 // the display link's first timestamp
+    let grid = try GridLayout(sections: [.init(itemCount: 30, itemSize: CGSize(width: 100, height: 100),
+                                               lineSpacing: 5, interitemSpacing: 5)], viewportCrossExtent: 320)
+    var engine = try LayoutAnimator(layout: grid, viewport: try Viewport(size: CGSize(width: 320, height: 480)),
+                                    contentOffset: .zero)
+    // performBatchUpdates: the data lost item 3; the app's layout for the new data
+    try engine.prepare(forCollectionViewUpdates: [.delete(ItemIndexPath(item: 3, section: 0))],
+                       layout: try GridLayout(sections: [.init(itemCount: 29, itemSize: CGSize(width: 100, height: 100),
+                                                               lineSpacing: 5, interitemSpacing: 5)], viewportCrossExtent: 320))
+    // each display-link frame
+    try engine.advance(to: try clock.time(atTimestamp: 1000.0 + 5.0 / 60))
+    let visible = engine.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 320, height: 480))
+    let leaving = engine.leavingAttributes                     // item 3, fading out
+    #expect(engine.time.ticks == 5 * 11_760_000 && engine.isAnimating)
+    #expect(!visible.isEmpty && leaving.count == 1 && leaving[0].alpha < 1 && leaving[0].indexPath.item == 3)
+  }
+
   @Test("Layouts and transitions: flow → list, and reading completion off the main thread")
   func transition() async throws {
     let viewport = try Viewport(size: CGSize(width: 320, height: 480))

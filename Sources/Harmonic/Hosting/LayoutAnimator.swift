@@ -28,7 +28,7 @@
 ///   ``transitionProgress`` as the gesture moves, and
 ///   ``finishInteractiveTransition(velocity:)`` or
 ///   ``cancelInteractiveTransition(velocity:)``;
-/// - a rotation: ``prepare(forAnimatedBoundsChange:)`` with the new
+/// - a rotation: ``prepare(forAnimatedBoundsChange:layout:contentOffset:)`` with the new
 ///   viewport and layout;
 /// - snapping: ``targetContentOffset(forProposedContentOffset:withScrollingVelocity:)``
 ///   with UIKit's velocity in points per millisecond.
@@ -186,7 +186,7 @@ public struct LayoutAnimator: Sendable {
   /// `shouldInvalidateLayout(forBoundsChange:)`: records the scroll
   /// position (`newBounds.origin`, when no transition moves it) and answers
   /// true when the size changed (the host then calls
-  /// ``prepare(forAnimatedBoundsChange:)`` or sets a new viewport).
+  /// ``prepare(forAnimatedBoundsChange:layout:contentOffset:)`` or sets a new viewport).
   public mutating func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
     if transition == nil, interactive == nil, newBounds.origin.x.isFinite, newBounds.origin.y.isFinite {
       contentOffset = newBounds.origin

@@ -1,0 +1,147 @@
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+// The Apple shims: UIKit's layout subclass and a display-link driver, each
+// override one line of forwarding into LayoutAnimator and FrameClock, which
+// are compiled and tested on Linux. This file is compiled only where UIKit
+// exists; nothing in it is tested here (the README says so).
+
+extension ItemIndexPath {
+  /// UIKit's index path, item and section.
+  public init(_ indexPath: IndexPath) { self.init(item: indexPath.item, section: indexPath.section) }
+  /// As UIKit's index path.
+  public var uiKitIndexPath: IndexPath { IndexPath(item: item, section: section) }
+}
+
+extension LayoutAttributes {
+  /// As `UICollectionViewLayoutAttributes`: the element's kind and index
+  /// path, center, size, transform (the 3-D one when it is not the
+  /// identity), alpha, zIndex and hidden.
+  public var uiKitAttributes: UICollectionViewLayoutAttributes {
+    let path = indexPath.uiKitIndexPath
+    let attributes: UICollectionViewLayoutAttributes
+    switch kind.category {
+    case .cell: attributes = UICollectionViewLayoutAttributes(forCellWith: path)
+    case .supplementary: attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind.name ?? "", with: path)
+    case .decoration: attributes = UICollectionViewLayoutAttributes(forDecorationViewOfKind: kind.name ?? "", with: path)
+    }
+    attributes.center = center
+    attributes.size = size
+    if transform3D == .identity { attributes.transform = transform.cgAffineTransform } else { attributes.transform3D = transform3D.caTransform3D }
+    attributes.alpha = CGFloat(alpha)
+    attributes.zIndex = zIndex
+    attributes.isHidden = isHidden
+    return attributes
+  }
+}
+
+extension LayoutAnimator.UpdateItem {
+  /// UIKit's update item (nil for `.none`; a section change when the item is `NSNotFound`).
+  public init?(_ item: UICollectionViewUpdateItem) {
+    let (before, after) = (item.indexPathBeforeUpdate, item.indexPathAfterUpdate)
+    switch item.updateAction {
+    case .insert:
+      guard let after else { return nil }
+      self = after.item == NSNotFound ? .insertSection(after.section) : .insert(ItemIndexPath(after))
+    case .delete:
+      guard let before else { return nil }
+      self = before.item == NSNotFound ? .deleteSection(before.section) : .delete(ItemIndexPath(before))
+    case .reload:
+      guard let before else { return nil }
+      self = .reload(ItemIndexPath(before))
+    case .move:
+      guard let before, let after else { return nil }
+      self =
+        before.item == NSNotFound ? .moveSection(from: before.section, to: after.section) : .move(from: ItemIndexPath(before), to: ItemIndexPath(after))
+    default:
+      return nil
+    }
+  }
+}
+
+/// A `UICollectionViewLayout` whose every answer is ``LayoutAnimator``'s.
+/// Give it the engine, and the app's layout for the data after a batch
+/// update; drive it with ``HarmonicDisplayLinkDriver``.
+open class HarmonicCollectionViewLayout: UICollectionViewLayout {
+  /// The engine every override forwards to.
+  public var engine: LayoutAnimator
+  /// The app's layout for the collection view's current data (read after `performBatchUpdates` changed it).
+  public var currentLayout: () -> any CollectionLayout
+
+  public init(engine: LayoutAnimator, currentLayout: @escaping () -> any CollectionLayout) {
+    (self.engine, self.currentLayout) = (engine, currentLayout)
+    super.init()
+  }
+
+  public required init?(coder: NSCoder) { nil }
+
+  open override var collectionViewContentSize: CGSize { engine.collectionViewContentSize }
+  open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+    engine.layoutAttributesForElements(in: rect).map(\.uiKitAttributes)
+  }
+  open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    engine.layoutAttributesForItem(at: ItemIndexPath(indexPath))?.uiKitAttributes
+  }
+  open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    engine.layoutAttributesForSupplementaryView(ofKind: kind, at: ItemIndexPath(indexPath))?.uiKitAttributes
+  }
+  open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { engine.shouldInvalidateLayout(forBoundsChange: newBounds) }
+  open override func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
+    // UIKit raises its own inconsistency exception before an update that does not match the data gets here.
+    try? engine.prepare(forCollectionViewUpdates: updateItems.compactMap(LayoutAnimator.UpdateItem.init), layout: currentLayout())
+  }
+  open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    engine.initialLayoutAttributesForAppearingItem(at: ItemIndexPath(itemIndexPath))?.uiKitAttributes
+  }
+  open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    engine.finalLayoutAttributesForDisappearingItem(at: ItemIndexPath(itemIndexPath))?.uiKitAttributes
+  }
+  open override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
+    engine.targetContentOffset(forProposedContentOffset: proposedContentOffset)
+  }
+  open override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+    (try? engine.targetContentOffset(forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity)) ?? proposedContentOffset
+  }
+}
+
+/// Drives a ``HarmonicCollectionViewLayout`` from a `CADisplayLink`: each
+/// frame's `targetTimestamp` becomes a tick through a ``FrameClock`` (no
+/// drift, dropped frames exact), the engine advances, the content offset
+/// follows it and the layout is invalidated — until the engine is idle.
+@MainActor
+public final class HarmonicDisplayLinkDriver: NSObject {
+  public let layout: HarmonicCollectionViewLayout
+  public weak var collectionView: UICollectionView?
+  /// The clock of the engine's ticks; set it once, at the engine's tick 0.
+  public var clock: FrameClock
+  private var link: CADisplayLink?
+
+  public init(layout: HarmonicCollectionViewLayout, collectionView: UICollectionView, clock: FrameClock) {
+    (self.layout, self.collectionView, self.clock) = (layout, collectionView, clock)
+    super.init()
+  }
+
+  /// The engine's tick now (for events: updates, gestures).
+  public var now: AnimationTime { (try? clock.time(atTimestamp: CACurrentMediaTime())) ?? layout.engine.time }
+
+  /// Starts the frames (call after any event that animates).
+  public func start() {
+    guard link == nil else { return }
+    let link = CADisplayLink(target: self, selector: #selector(step(_:)))
+    link.add(to: .main, forMode: .common)
+    self.link = link
+  }
+
+  @objc private func step(_ link: CADisplayLink) {
+    guard let time = try? clock.time(atTimestamp: link.targetTimestamp) else { return }
+    let moving = layout.engine.isAnimating  // a transition owns the offset; otherwise the finger does
+    try? layout.engine.advance(to: time)
+    if moving { collectionView?.contentOffset = layout.engine.contentOffset }
+    layout.invalidateLayout()
+    if !layout.engine.isAnimating {
+      link.invalidate()
+      self.link = nil
+    }
+  }
+}
+#endif
