@@ -68,6 +68,7 @@ struct Bench: ParsableCommand {
     print("")
     print(try suite.singleSpring())
     print(try suite.valueSprings())
+    print(try suite.hosting())
     print(try suite.snapping(count: quick ? 1_000_000 : 10_000_000))
     print(try suite.gridSnapping(count: quick ? 1_000_000 : 10_000_000))
     print(try suite.layoutQueries(count: quick ? 1_000_000 : 10_000_000))

@@ -62,8 +62,23 @@ public struct LayoutAnimator: Sendable {
   /// The scroll axis snapping works along.
   public var scrollAxis: ScrollAxis
 
-  var transition: LayoutTransition?
+  var transition: LayoutTransition? {
+    didSet { _positions = LayoutAnimator._positions(of: transition) }
+  }
   var frame: LayoutTransition.Frame?
+  /// The running transition's elements by their id now (`to`) and before (`from`): O(1) item queries.
+  var _positions: (to: [ElementID: Int], from: [ElementID: Int]) = ([:], [:])
+
+  static func _positions(of transition: LayoutTransition?) -> (to: [ElementID: Int], from: [ElementID: Int]) {
+    guard let transition else { return ([:], [:]) }
+    var to: [ElementID: Int] = [:], from: [ElementID: Int] = [:]
+    to.reserveCapacity(transition.elements.count)
+    for (k, element) in transition.elements.enumerated() {
+      if let id = element.to { to[id] = k }
+      if let id = element.from { from[id] = k }
+    }
+    return (to, from)
+  }
   /// Earlier transitions still carrying elements that have left the layout.
   var retired: [(transition: LayoutTransition, frame: LayoutTransition.Frame)] = []
   /// The interactive transition's target, while a gesture drives it.
@@ -165,7 +180,7 @@ public struct LayoutAnimator: Sendable {
 
   func _attributes(of id: ElementID) -> LayoutAttributes? {
     guard let transition, let frame else { return layout.attributes(of: id) }
-    if let k = transition.elements.firstIndex(where: { $0.to == id }) { return LayoutAnimator._named(frame.attributes[k], id) }
+    if let k = _positions.to[id] { return LayoutAnimator._named(frame.attributes[k], id) }
     return layout.attributes(of: id)
   }
 
@@ -251,7 +266,7 @@ public struct LayoutAnimator: Sendable {
   public func finalLayoutAttributesForDisappearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
     guard let transition, let frame else { return nil }
     let id = ElementID(.cell, indexPath)
-    guard let k = transition.elements.firstIndex(where: { $0.from == id }) else { return nil }
+    guard let k = _positions.from[id], transition.elements[k].from == id else { return nil }
     return frame.attributes[k]
   }
 
