@@ -232,4 +232,34 @@ struct LayoutAnimatorTests {
     let clamped = Double(engine.targetContentOffset(forProposedContentOffset: CGPoint(x: 0, y: 1e6)).y)
     #expect(clamped == Double(wide.contentSize.height) - 320, "\(clamped.bitPattern) \((Double(wide.contentSize.height) - 320).bitPattern)")
   }
+  @Test("a released interactive transition grabbed again mid-flight resumes at the pose it shows: no jump")
+  func grabAgain() throws {
+    let (grid, list) = (try Self.grid(30), try Self.list(30))
+    var engine = try LayoutAnimator(layout: grid, viewport: Self.viewport, contentOffset: .zero)
+    #expect(throws: HarmonicError.self) { try engine.grabInteractiveTransition() }
+    try engine.startInteractiveTransition(to: list, contentOffset: .zero)
+    engine.transitionProgress = 0.4
+    try engine.finishInteractiveTransition(velocity: 1.5)
+    for (ms, velocity) in [(90.0, 1.5), (200, -2.0)] {
+      try engine.advance(to: engine.time + (try Self.tick(ms / 1000)))
+      let rect = Self.viewport.visibleRect(at: engine.contentOffset)
+      let before = engine.layoutAttributesForElements(in: rect).sorted { $0.elementID < $1.elementID }
+      let offset = engine.contentOffset
+      let progress = try engine.grabInteractiveTransition()
+      #expect(engine.transitionProgress == progress && progress > 0.4, "\(progress)")
+      let after = engine.layoutAttributesForElements(in: rect).sorted { $0.elementID < $1.elementID }
+      #expect(before.count == after.count && before.count > 5)
+      for (a, b) in zip(before, after) {
+        #expect(a.elementID == b.elementID)
+        #expect((a.center.x - b.center.x).magnitude < 1e-6 && (a.center.y - b.center.y).magnitude < 1e-6, "\(a.elementID): \(a.center) vs \(b.center)")
+      }
+      #expect((offset.y - engine.contentOffset.y).magnitude < 1e-6)
+      // The gesture moves on from there, and lets go again.
+      engine.transitionProgress = progress + 0.05
+      try engine.finishInteractiveTransition(velocity: velocity)
+    }
+    try engine.advance(to: try #require(engine.transition?.completion))
+    #expect(!engine.isAnimating && engine.layout.itemCounts == list.itemCounts)
+    #expect(engine.layoutAttributesForItem(at: ItemIndexPath(item: 4, section: 0)) == list.attributes(of: .cell(ItemIndexPath(item: 4, section: 0))))
+  }
 }

@@ -27,7 +27,8 @@
 ///   ``startInteractiveTransition(to:contentOffset:)``, then
 ///   ``transitionProgress`` as the gesture moves, and
 ///   ``finishInteractiveTransition(velocity:)`` or
-///   ``cancelInteractiveTransition(velocity:)``;
+///   ``cancelInteractiveTransition(velocity:)``, and
+///   ``grabInteractiveTransition()`` when a touch lands while it springs;
 /// - a rotation: ``prepare(forAnimatedBoundsChange:layout:contentOffset:)`` with the new
 ///   viewport and layout;
 /// - snapping: ``targetContentOffset(forProposedContentOffset:withScrollingVelocity:)``
@@ -83,6 +84,8 @@ public struct LayoutAnimator: Sendable {
   var retired: [(transition: LayoutTransition, frame: LayoutTransition.Frame)] = []
   /// The interactive transition's target, while a gesture drives it.
   var interactive: (transition: LayoutTransition, layout: any CollectionLayout, offset: CGPoint)?
+  /// A released interactive transition still springing, and the layout it started from: what a new touch grabs.
+  var _released: (interactive: (transition: LayoutTransition, layout: any CollectionLayout, offset: CGPoint), startLayout: any CollectionLayout)?
 
   /// - Parameters:
   ///   - layout: the app's layout.
@@ -129,7 +132,7 @@ public struct LayoutAnimator: Sendable {
       try transition.frame(at: time, into: &frame)
       contentOffset = frame.contentOffset
       if frame.isComplete {
-        (self.transition, self.frame) = (nil, nil)
+        (self.transition, self.frame, _released) = (nil, nil, nil)
       } else {
         self.frame = frame
       }
@@ -283,7 +286,7 @@ public struct LayoutAnimator: Sendable {
     try _Check.coordinate(Double(offset.x), "contentOffset.x")
     try _Check.coordinate(Double(offset.y), "contentOffset.y")
     guard animated else {
-      (layout, contentOffset, transition, frame, interactive) = (newLayout, offset, nil, nil, nil)
+      (layout, contentOffset, transition, frame, interactive, _released) = (newLayout, offset, nil, nil, nil, nil)
       retired = []
       return
     }
@@ -345,7 +348,7 @@ public struct LayoutAnimator: Sendable {
   }
 
   mutating func _install(_ next: LayoutTransition, layout newLayout: some CollectionLayout, viewport end: Viewport) throws(HarmonicError) {
-    (transition, frame, layout, viewport, interactive) = (next, next.makeFrame(), newLayout, end, nil)
+    (transition, frame, layout, viewport, interactive, _released) = (next, next.makeFrame(), newLayout, end, nil, nil)
     try _evaluate()
   }
 
@@ -439,9 +442,35 @@ public struct LayoutAnimator: Sendable {
       ? try interactive.transition.finish(fromProgress: _progress, velocity: velocity, at: time, rubberBand: true, springs: springs)
       : try interactive.transition.cancel(fromProgress: _progress, velocity: velocity, at: time, rubberBand: true, springs: springs)
     self.interactive = nil
+    _released = (interactive, layout)
     (transition, frame) = (released, released.makeFrame())
     if towardsEnd { layout = interactive.layout }
     try _evaluate()
+  }
+
+  /// A touch lands while a released interactive transition springs: the
+  /// gesture takes it over again at the progress that shows the current
+  /// pose — the inverse of the rubber band
+  /// (``LayoutTransition/progress(fromRubberBanded:)``) of the frame's
+  /// ``LayoutTransition/Frame/overallProgress`` — so nothing jumps (with one
+  /// shared spring the pose is the same to rounding). Returns that progress,
+  /// now ``transitionProgress``.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
+  ///   no released interactive transition is in flight.
+  public mutating func grabInteractiveTransition() throws(HarmonicError) -> Double {
+    guard let released = _released, let frame, interactive == nil else {
+      throw .invalidParameter(name: "transitionProgress", value: _progress, accepted: "a released interactive transition still in flight")
+    }
+    // The band never reaches −1 or 2; an overshoot past them is taken at its edge.
+    let shown = min(max(frame.overallProgress, (-1.0).nextUp), 2.0.nextDown)
+    let progress = try LayoutTransition.progress(fromRubberBanded: shown)
+    let grabbed = released.interactive.transition
+    var scrubbed = grabbed.makeFrame()
+    try grabbed.scrub(progress: progress, rubberBand: true, into: &scrubbed)
+    (layout, interactive, _released) = (released.startLayout, released.interactive, nil)
+    (transition, self.frame, contentOffset, _progress) = (grabbed, scrubbed, scrubbed.contentOffset, progress)
+    return progress
   }
 
   // MARK: - Snapping
