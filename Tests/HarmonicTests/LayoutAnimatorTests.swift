@@ -69,14 +69,7 @@ struct LayoutAnimatorTests {
 
   static func schedules(until end: Double) -> [String: [Int64]] {
     let last = Int64(end * Double(AnimationTime.ticksPerSecond))
-    var irregular: [Int64] = []
-    var tick: Int64 = 0
-    var state: UInt64 = 7
-    while tick <= last {
-      irregular.append(tick)
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      tick += 3_000_000 + Int64(state >> 40) % 25_000_000
-    }
+    let irregular = irregularFrameTicks(through: last, seed: 7, minimum: 3_000_000, spread: 25_000_000)
     return [
       "60 Hz": Array(stride(from: 0, through: last, by: 11_760_000)), "120 Hz": Array(stride(from: 0, through: last, by: 5_880_000)),
       "irregular": (irregular + Array(stride(from: 0, through: last, by: 11_760_000 * 9))).sorted(),

@@ -62,17 +62,8 @@ struct SpringyScrollTests {
     let frameTicks: [String: [Int64]] = [
       "60 Hz": Array(stride(from: 0, through: end, by: 11_760_000)),
       "120 Hz": Array(stride(from: 0, through: end, by: 5_880_000)),
-      "irregular": {
-        var ticks: [Int64] = []
-        var tick: Int64 = 0
-        var state: UInt64 = 42
-        while tick <= end {
-          ticks.append(tick)
-          state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-          tick += 2_000_000 + Int64(state >> 40) % 20_000_000  // 3 ms to 31 ms, dropped frames included
-        }
-        return ticks + [11_760_000 * 7, 5_880_000 * 75]  // ticks the others also read
-      }().sorted(),
+      // Gaps of 3 to 31 ms, dropped frames included, plus two ticks the others also read.
+      "irregular": (irregularFrameTicks(through: end, seed: 42, minimum: 2_000_000, spread: 20_000_000) + [11_760_000 * 7, 5_880_000 * 75]).sorted(),
     ]
     for rowCount in [100, 10_000] {
       let rows = (0..<rowCount).map { Double($0) * 44 }

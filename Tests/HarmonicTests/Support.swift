@@ -113,3 +113,17 @@ func refusal(_ body: () throws -> Void) -> (name: String, accepted: String)? {
     return ("not a HarmonicError: \(error)", "not a HarmonicError: \(error)")
   }
 }
+
+/// Irregular frame ticks from 0 through `end`: each gap `minimum` plus a
+/// seeded pseudo-random part below `spread` (long gaps are dropped frames);
+/// the same sequence on every run.
+func irregularFrameTicks(through end: Int64, seed: UInt64, minimum: Int64, spread: Int64) -> [Int64] {
+  var ticks: [Int64] = []
+  var (tick, state) = (Int64(0), seed)
+  while tick <= end {
+    ticks.append(tick)
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    tick += minimum + Int64(state >> 40) % spread
+  }
+  return ticks
+}
