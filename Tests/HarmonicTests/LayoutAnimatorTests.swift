@@ -255,4 +255,49 @@ struct LayoutAnimatorTests {
     #expect(!engine.isAnimating && engine.layout.itemCounts == list.itemCounts)
     #expect(engine.layoutAttributesForItem(at: ItemIndexPath(item: 4, section: 0)) == list.attributes(of: .cell(ItemIndexPath(item: 4, section: 0))))
   }
+  @Test("a released scroll springs to the snap target: the same bits for any frame schedule, exactly on the target at the end")
+  func snapDriver() throws {
+    let grid = try Self.grid(60)
+    func engine() throws -> LayoutAnimator {
+      var engine = try LayoutAnimator(layout: grid, viewport: Self.viewport, contentOffset: .zero)
+      _ = engine.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 130, width: 320, height: 480))  // the finger scrolled to 130
+      engine.snapping = { layout, viewport throws(HarmonicError) in try (layout as! GridLayout).snapLayout(by: .lines, viewport: viewport) }
+      return engine
+    }
+    let expected = try Snapping.target(layout: try grid.snapLayout(by: .lines, viewport: Self.viewport), offset: 130, velocity: 1500)
+    var offsets: [String: [Int64: UInt64]] = [:]
+    // Long enough for either animation to end (a deceleration from 1500 to 5 pt/s takes 2.8 s).
+    for (name, frames) in Self.schedules(until: 4) {
+      var engine = try engine()
+      let stay = try engine.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: 1.5))
+      #expect(stay == CGPoint(x: 0, y: 130) && engine.isAnimating)
+      var seen: [Int64: UInt64] = [:]
+      var previous = 130.0
+      for tick in frames {
+        try engine.advance(to: AnimationTime(ticks: tick))
+        seen[tick] = Double(engine.contentOffset.y).bitPattern
+        #expect(Double(engine.contentOffset.y) >= previous - 1, "\(name) at \(tick)")  // forward, no jump back
+        previous = Double(engine.contentOffset.y)
+      }
+      let end = engine.contentOffset
+      #expect(!engine.isAnimating && Double(end.y) == expected.target && end.x == 0, "\(name): \(end) vs \(expected.target)")
+      offsets[name] = seen
+    }
+    for (tick, bits) in offsets["60 Hz"]! {
+      for name in ["120 Hz", "irregular"] { if let other = offsets[name]![tick] { #expect(other == bits, "\(name) at \(tick)") } }
+    }
+    // A finger landing mid-snap stops it where it is.
+    var caught = try engine()
+    _ = try caught.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: 1.5))
+    try caught.advance(to: try Self.tick(0.1))
+    let held = caught.contentOffset
+    caught.scrollViewWillBeginDragging()
+    try caught.advance(to: try Self.tick(0.2))
+    #expect(!caught.isAnimating && caught.contentOffset == held && held.y > 130)
+    // Without a snap provider: UIKit's own rest offset, nothing animated.
+    var free = try engine()
+    free.snapping = nil
+    let rest = try free.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: 1.5))
+    #expect(!free.isAnimating && (Double(rest.y) - (130 + 1500 / (-1000 * log(0.998)))).magnitude < 1e-9)
+  }
 }

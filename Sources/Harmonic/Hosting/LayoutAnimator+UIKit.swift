@@ -67,10 +67,17 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
   public var engine: LayoutAnimator
   /// The app's layout for the collection view's current data (read after `performBatchUpdates` changed it).
   public var currentLayout: () -> any CollectionLayout
+  /// The clock of the engine's ticks (tick 0 at the engine's start).
+  public var clock: FrameClock
 
-  public init(engine: LayoutAnimator, currentLayout: @escaping () -> any CollectionLayout) {
-    (self.engine, self.currentLayout) = (engine, currentLayout)
+  public init(engine: LayoutAnimator, clock: FrameClock, currentLayout: @escaping () -> any CollectionLayout) {
+    (self.engine, self.clock, self.currentLayout) = (engine, clock, currentLayout)
     super.init()
+  }
+
+  /// Brings the engine to the current host time before an event (the display link may be idle).
+  public func advanceToNow() {
+    if let now = try? clock.time(atTimestamp: CACurrentMediaTime()) { try? engine.advance(to: now) }
   }
 
   public required init?(coder: NSCoder) { nil }
@@ -88,6 +95,7 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
   open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { engine.shouldInvalidateLayout(forBoundsChange: newBounds) }
   open override func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
     // UIKit raises its own inconsistency exception before an update that does not match the data gets here.
+    advanceToNow()
     try? engine.prepare(forCollectionViewUpdates: updateItems.compactMap(LayoutAnimator.UpdateItem.init), layout: currentLayout())
   }
   open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
@@ -105,24 +113,31 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
 }
 
 /// Drives a ``HarmonicCollectionViewLayout`` from a `CADisplayLink`: each
-/// frame's `targetTimestamp` becomes a tick through a ``FrameClock`` (no
-/// drift, dropped frames exact), the engine advances, the content offset
-/// follows it and the layout is invalidated — until the engine is idle.
+/// frame's `targetTimestamp` becomes a tick through the layout's
+/// ``FrameClock`` (no drift, dropped frames exact), the engine advances, the
+/// content offset follows it and the layout is invalidated — until the
+/// engine is idle. Forward the scroll view's drag callbacks to it so that a
+/// release springs to its snap target.
 @MainActor
 public final class HarmonicDisplayLinkDriver: NSObject {
   public let layout: HarmonicCollectionViewLayout
   public weak var collectionView: UICollectionView?
-  /// The clock of the engine's ticks; set it once, at the engine's tick 0.
-  public var clock: FrameClock
   private var link: CADisplayLink?
 
-  public init(layout: HarmonicCollectionViewLayout, collectionView: UICollectionView, clock: FrameClock) {
-    (self.layout, self.collectionView, self.clock) = (layout, collectionView, clock)
+  public init(layout: HarmonicCollectionViewLayout, collectionView: UICollectionView) {
+    (self.layout, self.collectionView) = (layout, collectionView)
     super.init()
   }
 
-  /// The engine's tick now (for events: updates, gestures).
-  public var now: AnimationTime { (try? clock.time(atTimestamp: CACurrentMediaTime())) ?? layout.engine.time }
+  /// From `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`.
+  public func scrollViewWillEndDragging(withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+    layout.advanceToNow()
+    if let stay = try? layout.engine.scrollViewWillEndDragging(withVelocity: velocity) { targetContentOffset.pointee = stay }
+    start()
+  }
+
+  /// From `scrollViewWillBeginDragging(_:)`.
+  public func scrollViewWillBeginDragging() { layout.engine.scrollViewWillBeginDragging() }
 
   /// Starts the frames (call after any event that animates).
   public func start() {
@@ -133,7 +148,7 @@ public final class HarmonicDisplayLinkDriver: NSObject {
   }
 
   @objc private func step(_ link: CADisplayLink) {
-    guard let time = try? clock.time(atTimestamp: link.targetTimestamp) else { return }
+    guard let time = try? layout.clock.time(atTimestamp: link.targetTimestamp) else { return }
     let moving = layout.engine.isAnimating  // a transition owns the offset; otherwise the finger does
     try? layout.engine.advance(to: time)
     if moving { collectionView?.contentOffset = layout.engine.contentOffset }

@@ -32,7 +32,9 @@
 /// - a rotation: ``prepare(forAnimatedBoundsChange:layout:contentOffset:)`` with the new
 ///   viewport and layout;
 /// - snapping: ``targetContentOffset(forProposedContentOffset:withScrollingVelocity:)``
-///   with UIKit's velocity in points per millisecond.
+///   with UIKit's velocity in points per millisecond, or, to let Harmonic's
+///   spring carry the release, ``scrollViewWillEndDragging(withVelocity:spring:)``
+///   and ``scrollViewWillBeginDragging()``.
 ///
 /// Every answer is a pure function of the tick and the events given so
 /// far: 60 Hz, 120 Hz and irregular frames see the same bits at the same
@@ -84,6 +86,9 @@ public struct LayoutAnimator: Sendable {
   var retired: [(transition: LayoutTransition, frame: LayoutTransition.Frame)] = []
   /// The interactive transition's target, while a gesture drives it.
   var interactive: (transition: LayoutTransition, layout: any CollectionLayout, offset: CGPoint)?
+  /// The scroll's own animation after a drag ends (``scrollViewWillEndDragging(withVelocity:)``):
+  /// the snap, when it started, and where it ends exactly.
+  var _scroll: (animation: SnapAnimation, start: AnimationTime, vertical: Bool, across: Double, end: AnimationTime, target: Double)?
   /// A released interactive transition still springing, and the layout it started from: what a new touch grabs.
   var _released: (interactive: (transition: LayoutTransition, layout: any CollectionLayout, offset: CGPoint), startLayout: any CollectionLayout)?
 
@@ -116,7 +121,7 @@ public struct LayoutAnimator: Sendable {
 
   /// True while a transition or leaving elements are in flight: keep the
   /// display link running and invalidate the layout every frame.
-  public var isAnimating: Bool { transition != nil || !retired.isEmpty || interactive != nil }
+  public var isAnimating: Bool { transition != nil || !retired.isEmpty || interactive != nil || _scroll != nil }
 
   /// Moves the answers to `time` (a later tick; an earlier one is ignored):
   /// evaluates the running transition's frame, moves ``contentOffset`` with
@@ -128,6 +133,19 @@ public struct LayoutAnimator: Sendable {
   }
 
   mutating func _evaluate() throws(HarmonicError) {
+    if let scroll = _scroll {
+      let along: Double
+      if time >= scroll.end {
+        (along, _scroll) = (scroll.target, nil)
+      } else {
+        let seconds = AnimationTime(ticks: time.ticks - scroll.start.ticks).seconds
+        switch scroll.animation {
+        case .spring(let motion): along = try motion.state(atTime: seconds).value
+        case .deceleration(let deceleration): along = try deceleration.state(atTime: seconds).value
+        }
+      }
+      contentOffset = scroll.vertical ? CGPoint(x: scroll.across, y: along) : CGPoint(x: along, y: scroll.across)
+    }
     if let transition, var frame, interactive == nil {
       try transition.frame(at: time, into: &frame)
       contentOffset = frame.contentOffset
@@ -474,6 +492,50 @@ public struct LayoutAnimator: Sendable {
   }
 
   // MARK: - Snapping
+
+  /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: the
+  /// finger lifts at ``contentOffset`` moving at `velocity` (UIKit's points
+  /// per **millisecond**). The engine takes the scroll to the ``Snapping``
+  /// target along ``scrollAxis`` — the release velocity handed to a spring
+  /// (C¹), or UIKit's own deceleration adjusted to end on the target — and
+  /// moves ``contentOffset`` with it on every ``advance(to:)``, ending
+  /// exactly on the target when the motion is within 0.5 pt and 5 pt/s of
+  /// it. Returns the offset to write into `targetContentOffset`: the current
+  /// one, so that UIKit's deceleration does not run as well. Without
+  /// ``snapping`` it returns UIKit's own projection (the exact rest offset)
+  /// and animates nothing.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   non-finite velocity, or what the snap layout provider throws.
+  public mutating func scrollViewWillEndDragging(
+    withVelocity velocity: CGPoint, spring: Spring = Snapping.defaultSpring
+  ) throws(HarmonicError)
+    -> CGPoint
+  {
+    let vertical = scrollAxis == .vertical
+    let (along, across) = vertical ? (Double(contentOffset.y), Double(contentOffset.x)) : (Double(contentOffset.x), Double(contentOffset.y))
+    let speed = 1000 * Double(vertical ? velocity.y : velocity.x)
+    guard let snapping else {
+      let rest = try ScrollDeceleration(rate: snappingOptions.decelerationRate, from: along, velocity: speed).restOffset
+      return vertical ? CGPoint(x: across, y: rest) : CGPoint(x: rest, y: across)
+    }
+    let decision = try Snapping.target(layout: try snapping(layout, viewport), offset: along, velocity: speed, options: snappingOptions)
+    let animation = try decision.animation(spring: spring)
+    let duration: Double
+    switch animation {
+    case .spring(let motion): duration = motion.settleTime(tolerance: try SettleTolerance(value: 0.5, velocity: 5))
+    case .deceleration(let deceleration): duration = try deceleration.time(untilSpeed: 5)
+    }
+    let end = time + (try AnimationTime(seconds: min(duration, 1e6)))
+    _scroll = (animation, time, vertical, across, end, decision.target)
+    return contentOffset
+  }
+
+  /// `scrollViewWillBeginDragging(_:)`: a finger lands; a snap in flight
+  /// stops where it is now, and the finger takes over.
+  public mutating func scrollViewWillBeginDragging() {
+    _scroll = nil
+  }
 
   /// `targetContentOffset(forProposedContentOffset:)`: where the content
   /// offset belongs after a layout change: `proposed` clamped to the
