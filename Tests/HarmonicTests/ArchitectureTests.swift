@@ -29,6 +29,7 @@ struct ArchitectureTests {
     "Platform/_BLAS.swift": ["_HarmonicBLAS"],
     "Platform/_Parallel.swift": ["Dispatch"],
     "Hosting/LayoutAnimator+UIKit.swift": ["UIKit"],
+    "Hosting/HarmonicSpringAnimation+SwiftUI.swift": ["SwiftUI"],
   ]
 
   struct SourceFile {

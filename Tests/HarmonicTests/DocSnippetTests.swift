@@ -77,6 +77,14 @@ struct DocSnippetTests {
     #expect(!visible.isEmpty && leaving.count == 1 && leaving[0].alpha < 1 && leaving[0].indexPath.item == 3)
   }
 
+  @Test("SwiftUI: the step response a HarmonicSpringAnimation scales a change by")
+  func swiftUIStep() throws {
+    let step = try SpringMotion(spring: .bouncy, from: 0, to: 1)   // what the animation scales a change by
+    let settle = step.settleTime(tolerance: try SettleTolerance(value: 0.001, velocity: 0.01))
+    let midway = try step.state(atTime: settle / 2)                // .value: how far along, .velocity: per second
+    #expect(settle > 0.5 && settle < 3 && (midway.value - 1).magnitude < 0.05)
+  }
+
   @Test("Layouts and transitions: flow → list, and reading completion off the main thread")
   func transition() async throws {
     let viewport = try Viewport(size: CGSize(width: 320, height: 480))

@@ -200,8 +200,7 @@ public struct LayoutAnimator: Sendable {
   }
 
   func _attributes(of id: ElementID) -> LayoutAttributes? {
-    guard let transition, let frame else { return layout.attributes(of: id) }
-    if let k = _positions.to[id] { return LayoutAnimator._named(frame.attributes[k], id) }
+    if transition != nil, let frame, let k = _positions.to[id] { return LayoutAnimator._named(frame.attributes[k], id) }
     return layout.attributes(of: id)
   }
 
