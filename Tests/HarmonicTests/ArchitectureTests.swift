@@ -19,7 +19,7 @@ struct ArchitectureTests {
     "Layout": ["Platform", "Numerics", "Errors", "Scrolling"],
     "Transitions": ["Platform", "Numerics", "Errors", "Time", "Springs", "Batch", "Scrolling", "Layout"],
     "Values": ["Platform", "Numerics", "Errors", "Time", "Springs"],
-    "Hosting": ["Platform", "Errors", "Time", "Springs", "Scrolling", "Layout", "Transitions"],
+    "Hosting": ["Platform", "Numerics", "Errors", "Time", "Springs", "Scrolling", "Layout", "Transitions"],
   ]
 
   /// Modules a source file may import, by file (relative to Sources/Harmonic).

@@ -300,4 +300,42 @@ struct LayoutAnimatorTests {
     let rest = try free.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: 1.5))
     #expect(!free.isAnimating && (Double(rest.y) - (130 + 1500 / (-1000 * log(0.998)))).magnitude < 1e-9)
   }
+  @Test("a pinch drives the interactive transition: logarithmic progress, the release decides, a re-grab continues from the pose")
+  func pinch() throws {
+    var gesture = try LayoutAnimator.Pinch(completionScale: 2)
+    #expect(gesture.progress(scale: 1) == 0 && gesture.progress(scale: 2) == 1 && gesture.progress(scale: 4) == 2)
+    #expect((gesture.progress(scale: 2.0.squareRoot()) - 0.5).magnitude < 1e-15 && gesture.progress(scale: 0.5) == -1)
+    #expect((gesture.rate(scale: 1.5, velocity: 0.9) - 0.6 / log(2)).magnitude < 1e-15)
+    #expect(gesture.progress(scale: .nan) == 0 && gesture.rate(scale: 0, velocity: 1) == 0)
+    // Pinching in works the same way with a completion scale below 1.
+    let pinchIn = try LayoutAnimator.Pinch(completionScale: 0.5)
+    #expect(pinchIn.progress(scale: 0.5) == 1 && pinchIn.rate(scale: 0.5, velocity: -0.5) > 0)
+    for bad in [0.0, -2, 1, 1.0001, .nan, .infinity, 1e7] {
+      #expect(throws: HarmonicError.self) { try LayoutAnimator.Pinch(completionScale: bad) }
+    }
+    // The release: fast decides by direction, slow by which half.
+    #expect(LayoutAnimator.shouldFinish(progress: 0.2, rate: 0.8) && !LayoutAnimator.shouldFinish(progress: 0.9, rate: -0.8))
+    #expect(LayoutAnimator.shouldFinish(progress: 0.6, rate: 0.1) && !LayoutAnimator.shouldFinish(progress: 0.4, rate: -0.1))
+
+    // End to end: pinch out to 1.5×, let go slowly at 1.5× (progress 0.58): it finishes.
+    let (grid, list) = (try Self.grid(30), try Self.list(30))
+    var engine = try LayoutAnimator(layout: grid, viewport: Self.viewport, contentOffset: .zero)
+    try engine.startInteractiveTransition(to: list, contentOffset: .zero)
+    for scale in [1.1, 1.25, 1.5] { engine.transitionProgress = gesture.progress(scale: scale) }
+    let rate = gesture.rate(scale: 1.5, velocity: 0.1)
+    #expect(LayoutAnimator.shouldFinish(progress: engine.transitionProgress, rate: rate))
+    try engine.finishInteractiveTransition(velocity: rate)
+    // Caught again after 80 ms: the new pinch starts where the pose is and pinches back in fast: it cancels.
+    try engine.advance(to: try Self.tick(0.08))
+    gesture.baseProgress = try engine.grabInteractiveTransition()
+    #expect(gesture.progress(scale: 1) == engine.transitionProgress && gesture.baseProgress > 0.58)
+    engine.transitionProgress = gesture.progress(scale: 0.8)
+    let back = gesture.rate(scale: 0.8, velocity: -1.2)
+    #expect(!LayoutAnimator.shouldFinish(progress: engine.transitionProgress, rate: back))
+    try engine.cancelInteractiveTransition(velocity: back)
+    try engine.advance(to: try #require(engine.transition?.completion))
+    #expect(
+      !engine.isAnimating
+        && engine.layoutAttributesForItem(at: ItemIndexPath(item: 2, section: 0)) == grid.attributes(of: .cell(ItemIndexPath(item: 2, section: 0))))
+  }
 }
