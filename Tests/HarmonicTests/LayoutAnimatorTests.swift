@@ -338,4 +338,19 @@ struct LayoutAnimatorTests {
       !engine.isAnimating
         && engine.layoutAttributesForItem(at: ItemIndexPath(item: 2, section: 0)) == grid.attributes(of: .cell(ItemIndexPath(item: 2, section: 0))))
   }
+  @Test("a batch update during an interactive transition starts from the pose the gesture shows")
+  func updateDuringGesture() throws {
+    var engine = try LayoutAnimator(layout: try Self.grid(30), viewport: Self.viewport, contentOffset: .zero)
+    try engine.startInteractiveTransition(to: try Self.list(30), contentOffset: .zero)
+    try engine.advance(to: try Self.tick(0.3))  // the gesture holds the pose however long it takes
+    engine.transitionProgress = 0.5
+    let shown = engine.layoutAttributesForItem(at: ItemIndexPath(item: 6, section: 0))!
+    try engine.prepare(forCollectionViewUpdates: [.insert(ItemIndexPath(item: 0, section: 0))], layout: try Self.list(31))
+    // Old item 6 is item 7 now, starting exactly where the gesture had it.
+    let start = engine.layoutAttributesForItem(at: ItemIndexPath(item: 7, section: 0))!
+    #expect((start.center.x - shown.center.x).magnitude < 1e-9 && (start.center.y - shown.center.y).magnitude < 1e-9, "\(start.center) vs \(shown.center)")
+    try engine.advance(to: try #require(engine.transition?.completion))
+    #expect(
+      engine.layoutAttributesForItem(at: ItemIndexPath(item: 7, section: 0)) == (try Self.list(31)).attributes(of: .cell(ItemIndexPath(item: 7, section: 0))))
+  }
 }

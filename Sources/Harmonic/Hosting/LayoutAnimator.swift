@@ -316,7 +316,7 @@ public struct LayoutAnimator: Sendable {
   /// velocity, with the old transition's leaving elements kept in flight.
   mutating func _begin(to newLayout: some CollectionLayout, offset: CGPoint, update: LayoutUpdate, endViewport: Viewport?) throws(HarmonicError) {
     let end = endViewport ?? viewport
-    if var running = transition, update.isEmpty, endViewport == nil {
+    if var running = transition, update.isEmpty, endViewport == nil, interactive == nil {
       // A retarget keeps every element C¹; a layout without one of the
       // elements in flight takes the general path below.
       if (try? running.retarget(to: newLayout, offset: offset, viewport: end, at: time, springs: springs)) != nil {
@@ -330,8 +330,9 @@ public struct LayoutAnimator: Sendable {
       // From the pose in flight: the elements that stay in the layout start
       // where they are, with their velocities (the rest of the current
       // layout at rest); those leaving keep their own springs.
+      // A gesture's pose is the scrubbed frame (at rest); a running transition's is its frame now, moving.
       var now = running.makeFrame(velocities: true)
-      try running.frame(at: time, into: &now)
+      if interactive != nil, let frame { now = frame } else { try running.frame(at: time, into: &now) }
       var poses: [ElementID: LayoutAttributes] = [:]
       var velocities: [ElementID: CGPoint] = [:]
       for (k, element) in running.elements.enumerated() {
