@@ -270,7 +270,7 @@ public struct LayoutAnimator: Sendable {
   ///   then unchanged).
   public mutating func prepare(forCollectionViewUpdates items: [UpdateItem], layout newLayout: some CollectionLayout) throws(HarmonicError) {
     let update = LayoutAnimator.update(items)
-    let offset = _clamped(contentOffset, in: newLayout.contentSize)
+    let offset = viewport.clamp(contentOffset, content: newLayout.contentSize)
     try _begin(to: newLayout, offset: offset, update: update, endViewport: nil)
   }
 
@@ -368,13 +368,6 @@ public struct LayoutAnimator: Sendable {
   mutating func _install(_ next: LayoutTransition, layout newLayout: some CollectionLayout, viewport end: Viewport) throws(HarmonicError) {
     (transition, frame, layout, viewport, interactive, _released) = (next, next.makeFrame(), newLayout, end, nil, nil)
     try _evaluate()
-  }
-
-  func _clamped(_ offset: CGPoint, in size: CGSize) -> CGPoint {
-    let insets = viewport.insets
-    let maxX = max(-insets.left, Double(size.width) + insets.right - Double(viewport.size.width))
-    let maxY = max(-insets.top, Double(size.height) + insets.bottom - Double(viewport.size.height))
-    return CGPoint(x: min(max(Double(offset.x), -insets.left), maxX), y: min(max(Double(offset.y), -insets.top), maxY))
   }
 
   // MARK: - Bounds changes
@@ -541,7 +534,7 @@ public struct LayoutAnimator: Sendable {
   /// offset belongs after a layout change: `proposed` clamped to the
   /// content (insets included).
   public func targetContentOffset(forProposedContentOffset proposed: CGPoint) -> CGPoint {
-    _clamped(proposed, in: collectionViewContentSize)
+    viewport.clamp(proposed, content: collectionViewContentSize)
   }
 
   /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`:
