@@ -18,6 +18,11 @@ struct SpringOptions: ParsableArguments {
   var duration: Double?
   @Option(parsing: .unconditional, help: "Bounce in (-1, 1]: ζ = 1 − bounce, or 1/(1 + bounce) when negative.", transform: decimal)
   var bounce: Double?
+  @Option(
+    name: .customLong("settling-duration"), parsing: .unconditional,
+    help: "Seconds until rest within 0.001 of the distance (with --damping-ratio: UIKit's withDuration:usingSpringWithDamping:).",
+    transform: decimal)
+  var settlingDuration: Double?
   @Option(parsing: .unconditional, help: "Origami tension.", transform: decimal)
   var tension: Double?
   @Option(parsing: .unconditional, help: "Origami friction.", transform: decimal)
@@ -32,7 +37,8 @@ struct SpringOptions: ParsableArguments {
   var parameters: SpringParameters {
     let pairs: [(String, Double?)] = [
       ("mass", mass), ("stiffness", stiffness), ("damping", damping), ("response", response), ("dampingRatio", dampingRatio),
-      ("duration", duration), ("bounce", bounce), ("tension", tension), ("friction", friction), ("bounciness", bounciness), ("speed", speed),
+      ("duration", duration), ("bounce", bounce), ("settlingDuration", settlingDuration), ("tension", tension), ("friction", friction),
+      ("bounciness", bounciness), ("speed", speed),
     ]
     var numbers: [String: Double] = [:]
     for case let (name, value?) in pairs { numbers[name] = value }

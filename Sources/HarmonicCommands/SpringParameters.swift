@@ -7,7 +7,8 @@ import Harmonic
 ///
 /// Names are canonical (camel case, as the page's queries spell them):
 /// `mass`, `stiffness`, `damping`, `response`, `dampingRatio`, `duration`,
-/// `bounce`, `tension`, `friction`, `bounciness`, `speed`, `preset`.
+/// `bounce`, `settlingDuration`, `tension`, `friction`, `bounciness`,
+/// `speed`, `preset`.
 package struct SpringParameters: Sendable, Hashable {
   /// The numbers given, by canonical name.
   package var numbers: [String: Double] = [:]
@@ -20,7 +21,8 @@ package struct SpringParameters: Sendable, Hashable {
 
   /// The number parameters' names.
   static let numberNames = [
-    "mass", "stiffness", "damping", "response", "dampingRatio", "duration", "bounce", "tension", "friction", "bounciness", "speed",
+    "mass", "stiffness", "damping", "response", "dampingRatio", "duration", "bounce", "settlingDuration", "tension", "friction",
+    "bounciness", "speed",
   ]
   /// Every parameter's name.
   static let names = numberNames + ["preset"]
@@ -52,6 +54,9 @@ package struct SpringParameters: Sendable, Hashable {
       try Spring(stiffness: v[0], dampingRatio: v[1], mass: m)
     },
     Family(required: ["duration", "bounce"], allowsMass: true) { v, m throws(HarmonicError) in try Spring(duration: v[0], bounce: v[1], mass: m) },
+    Family(required: ["settlingDuration", "dampingRatio"], allowsMass: true) { v, m throws(HarmonicError) in
+      try Spring(settlingDuration: v[0], dampingRatio: v[1], mass: m)
+    },
     Family(required: ["tension", "friction"], allowsMass: false) { v, _ throws(HarmonicError) in try Spring(origamiTension: v[0], friction: v[1]) },
     Family(required: ["bounciness", "speed"], allowsMass: false) { v, _ throws(HarmonicError) in try Spring(bounciness: v[0], speed: v[1]) },
   ]

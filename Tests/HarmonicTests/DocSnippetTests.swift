@@ -208,7 +208,22 @@ struct DocSnippetTests {
         blocks += Snippets.swiftBlocks(in: text).map { ("\(catalog)/\(name)", $0) }
       }
     }
-    let snippets = blocks.filter { !($0.lines.first ?? "").hasPrefix("// Package.swift") }
+    // A block that opens with `// From <path>` is that file of the
+    // repository, whole: the Apple shims and the examples, which cannot be
+    // compiled here, are shown as they ship.
+    let copies = blocks.filter { ($0.lines.first ?? "").hasPrefix("// From ") }
+    #expect(copies.count >= 4, "found \(copies.count) file copies")
+    for block in copies {
+      let path = String(block.lines[0].dropFirst("// From ".count))
+      let file = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+      let shown = Array(block.lines.dropFirst())
+      func normalized(_ lines: [String]) -> [String] {
+        lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      }
+      let whole = normalized(shown) == normalized(file.components(separatedBy: "\n"))
+      #expect(whole, "\(block.file): the copy of \(path) is not the file")
+    }
+    let snippets = blocks.filter { !($0.lines.first ?? "").hasPrefix("// Package.swift") && !($0.lines.first ?? "").hasPrefix("// From ") }
     #expect(snippets.count >= 12, "found \(snippets.count) blocks")
     for block in snippets {
       #expect(Snippets.contains(source, block.lines), "\(block.file): block not compiled by DocSnippetTests:\n\(block.lines.joined(separator: "\n"))")

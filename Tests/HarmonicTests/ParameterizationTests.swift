@@ -141,4 +141,55 @@ struct ParameterizationTests {
       }
     }
   }
+
+  @Test("settling duration and damping ratio: rest at exactly that time (50-digit reference)")
+  func settlingDurationAgainstReference() throws {
+    let rows = try referenceRows("settling_duration.csv")
+    #expect(rows.count == 56)
+    var worst = 0.0
+    for row in rows {
+      let (ratio, fraction, tau) = (row[0], row[1], row[2])
+      for duration in [0.05, 0.35, 1, 2.5, 40] {
+        let spring = try Spring(settlingDuration: duration, dampingRatio: ratio, restFraction: fraction, mass: 2)
+        let motion = try SpringMotion(spring: spring, from: 0, to: 300)
+        let settle = motion.settleTime(tolerance: try SettleTolerance(value: 300 * fraction))
+        let frequencyError = relative(spring.naturalFrequency, tau / duration)
+        let settleError = relative(settle, duration)
+        worst = max(worst, frequencyError, settleError)
+        #expect(frequencyError <= 1e-12, "ζ \(ratio) ε \(fraction) D \(duration): ω₀ \(spring.naturalFrequency)")
+        #expect(settleError <= 1e-12, "ζ \(ratio) ε \(fraction) D \(duration): rests at \(settle)")
+        #expect(spring.dampingRatio == ratio && spring.mass == 2)
+        if fraction == 0.001 {
+          let readBack = try Spring(settlingDuration: duration, dampingRatio: ratio).settlingDuration
+          #expect(relative(readBack, duration) <= 1e-12)
+        }
+      }
+    }
+    print("settling-duration springs: worst relative error \(worst) over \(rows.count * 5) cases")
+  }
+
+  @Test("settling duration and damping ratio: bad input names the parameter")
+  func settlingDurationBadInput() {
+    func name(_ body: () throws(HarmonicError) -> Spring) -> String? {
+      do {
+        _ = try body()
+        return nil
+      } catch {
+        guard case let .invalidParameter(name, _, _) = error else { return "?" }
+        return name
+      }
+    }
+    for bad in [0, -1, .nan, .infinity, 2e12] {
+      #expect(name { () throws(HarmonicError) in try Spring(settlingDuration: bad, dampingRatio: 0.7) } == "settlingDuration")
+    }
+    for bad in [0, -0.5, .nan, .infinity] {
+      #expect(name { () throws(HarmonicError) in try Spring(settlingDuration: 0.5, dampingRatio: bad) } == "dampingRatio")
+    }
+    for bad in [0, 1, -0.1, .nan, 2] {
+      #expect(name { () throws(HarmonicError) in try Spring(settlingDuration: 0.5, dampingRatio: 0.7, restFraction: bad) } == "restFraction")
+    }
+    #expect(name { () throws(HarmonicError) in try Spring(settlingDuration: 0.5, dampingRatio: 0.7, mass: 0) } == "mass")
+    // A stiffness past 1e50 is reported against the duration that asked for it.
+    #expect(name { () throws(HarmonicError) in try Spring(settlingDuration: 1e-30, dampingRatio: 0.7) } == "settlingDuration")
+  }
 }

@@ -35,6 +35,7 @@ struct TypedCommandTests {
       (["duration": 0.4, "bounce": -0.5], "duration=0.4,bounce=-0.5", "duration=0.4&bounce=-0.5"),
       (["tension": 40, "friction": 7], "tension=40,friction=7", "tension=40&friction=7"),
       (["bounciness": 4, "speed": 12], "bounciness=4,speed=12", "bounciness=4&speed=12"),
+      (["settlingDuration": 0.6, "dampingRatio": 0.8], "settling-duration=0.6,damping-ratio=0.8", "settlingDuration=0.6&dampingRatio=0.8"),
     ]
     for (numbers, spec, query) in good {
       let spring = try SpringParameters(numbers: numbers).spring()
@@ -49,6 +50,7 @@ struct TypedCommandTests {
     let bad: [(numbers: [String: Double], parameter: String)] = [
       (["response": -1, "dampingRatio": 0.7], "response"), (["response": 0.5], "dampingRatio"), (["stiffness": 1, "damping": 1, "response": 1], "damping"),
       (["tension": 40, "friction": 7, "mass": 2], "mass"), (["bounce": 0.5], "duration"), (["mass": 1], "mass"),
+      (["settlingDuration": 0.6], "dampingRatio"), (["settlingDuration": 0.6, "dampingRatio": 0], "dampingRatio"),
     ]
     for (numbers, parameter) in bad {
       #expect(throws: CommandError.self) { try SpringParameters(numbers: numbers).spring() }

@@ -113,6 +113,69 @@ extension Spring {
     return ratio <= 1 ? 1 - ratio : 1 / ratio - 1
   }
 
+  // MARK: - Settling duration and damping ratio (UIKit's duration-based springs)
+
+  /// Creates the spring of damping ratio `dampingRatio` that, started at rest,
+  /// comes to rest after exactly `settlingDuration` seconds.
+  ///
+  /// This is the reading of UIKit's duration-based spring APIs —
+  /// `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)`
+  /// and `UIViewPropertyAnimator(duration:dampingRatio:)` — that their
+  /// documentation supports: the damping ratio is ζ, and the duration is "the
+  /// total duration of the animations". How UIKit derives the stiffness from
+  /// the duration is not published, nor is the amplitude at which it counts
+  /// the motion as over, so this initializer states its own rule and keeps it
+  /// exactly: "at rest" means within `restFraction` of the distance for good
+  /// (Harmonic's exact settle time, ``SpringMotion/settleTime(tolerance:)``,
+  /// of a motion from rest over a distance of 1). The curve has UIKit's shape
+  /// (the same ζ) and ends when UIKit's animation ends; it is not claimed to
+  /// match UIKit's frames bit for bit. For iOS 17's
+  /// `animate(springDuration:bounce:…)` the mapping is documented and exact:
+  /// use ``init(duration:bounce:mass:)``.
+  ///
+  /// The mapping: for a fixed ζ and a motion from rest, the displacement is a
+  /// function of ω₀·t alone, so the settle time is τ(ζ, ε)/ω₀ with τ the
+  /// settle time of the spring with ω₀ = 1. Then ω₀ = τ / `settlingDuration`,
+  /// k = m·ω₀² and c = 2ζ·√(k·m). UIKit's `initialSpringVelocity` is a
+  /// velocity relative to the distance: pass it to
+  /// ``SpringMotion/init(spring:from:to:relativeInitialVelocity:)``.
+  ///
+  /// - Parameters:
+  ///   - settlingDuration: seconds until rest, finite and > 0.
+  ///   - dampingRatio: ζ, finite and > 0 (an undamped spring never rests).
+  ///   - restFraction: the band, as a fraction of the distance, that counts
+  ///     as rest; within (0, 1). Default 0.001, SwiftUI's epsilon and the
+  ///     band of ``settlingDuration`` (half a point of a 500-point move), so
+  ///     that ``settlingDuration`` reads the duration back.
+  ///   - mass: m in mass units. Default 1.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming
+  ///   `settlingDuration`, `dampingRatio`, `restFraction` or `mass`
+  ///   (`settlingDuration` also when the stiffness or damping it gives is
+  ///   outside [1e-50, 1e50]).
+  /// - Complexity: one exact settle-time search, about 100 spring evaluations.
+  public init(
+    settlingDuration: Double, dampingRatio: Double, restFraction: Double = 0.001, mass: Double = 1
+  ) throws(HarmonicError) {
+    guard settlingDuration.isFinite, settlingDuration > 0, settlingDuration <= _Check.maximumTime else {
+      throw .invalidParameter(name: "settlingDuration", value: settlingDuration, accepted: "within (0, 1e12] (s)")
+    }
+    guard dampingRatio.isFinite, dampingRatio > 0 else {
+      throw .invalidParameter(name: "dampingRatio", value: dampingRatio, accepted: "finite and > 0")
+    }
+    guard restFraction > 0, restFraction < 1 else {
+      throw .invalidParameter(name: "restFraction", value: restFraction, accepted: "within (0, 1)")
+    }
+    try _Check.parameter(mass, "mass", unit: "mass units")
+    let unit = try Spring(stiffness: 1, dampingRatio: dampingRatio)
+    let tolerance = try SettleTolerance(value: restFraction)
+    let unitSettleTime = unit._settleTime(displacement: -1, velocity: 0, tolerance: tolerance)
+    let omega = unitSettleTime / settlingDuration
+    let stiffness = mass * omega * omega
+    let damping = 2 * dampingRatio * (stiffness * mass).squareRoot()
+    try Spring._checkDerived(stiffness: stiffness, damping: damping, from: "settlingDuration", settlingDuration)
+    self.init(_validatedMass: mass, stiffness: stiffness, damping: damping, dampingRatio: dampingRatio)
+  }
+
   // MARK: - Origami / Rebound tension and friction
 
   /// Creates a spring from Origami (Quartz Composer) tension and friction, as
