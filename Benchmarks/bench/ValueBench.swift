@@ -9,10 +9,14 @@ extension Suite {
     let count = quick ? 200_000 : 2_000_000
     func tick(_ i: Int) -> AnimationTime { AnimationTime(ticks: Int64(i % 1_000) * 705_600) }
     let scalar = SpringAnimation(try SpringMotion(spring: .snappy, from: 0, to: 100, initialVelocity: 300))
-    let point = try ValueAnimation(value: CGPoint(x: 0, y: 0), velocity: SIMD4(300, -200, 0, 0), target: CGPoint(x: 100, y: 300), spring: .snappy)
+    let point = try ValueAnimation(value: CGPoint(x: 0, y: 0), velocity: CGPoint(x: 300, y: -200), target: CGPoint(x: 100, y: 300), spring: .snappy)
     let rect = try ValueAnimation(
-      value: CGRect(x: 0, y: 0, width: 80, height: 80), velocity: SIMD4(300, -200, 100, 100),
+      value: CGRect(x: 0, y: 0, width: 80, height: 80), velocity: CGRect(x: 300, y: -200, width: 100, height: 100),
       target: CGRect(x: 0, y: 0, width: 390, height: 844), spring: .snappy)
+    // A 4×4 transform's entries, say: 16 components on one spring.
+    let wide = try ValueAnimation(
+      value: SIMD16<Double>(repeating: 0), velocity: SIMD16((0..<16).map { Double($0) * 10 }), target: SIMD16((0..<16).map { Double($0) }),
+      spring: .snappy)
     func perCall(_ time: (median: Double, min: Double, max: Double)) -> (Double, Double, Double) {
       (time.median / Double(count), time.min / Double(count), time.max / Double(count))
     }
@@ -34,6 +38,12 @@ extension Suite {
         for i in 0..<count { sum += Double(rect.value(at: tick(i)).width) }
         blackHole(sum)
       })
+    let wideTime = perCall(
+      measure {
+        var sum = 0.0
+        for i in 0..<count { sum += wide.value(at: tick(i))[7] }
+        blackHole(sum)
+      })
     var follower = point
     let retargetTime = perCall(
       try measure {
@@ -48,6 +58,7 @@ extension Suite {
     record("value spring, scalar SpringAnimation", "native", threads: 1, items: 1, channels: 1, bytes: 0, scalarTime)
     record("value spring, point", "native", threads: 1, items: 1, channels: 2, bytes: 0, pointTime)
     record("value spring, rect", "native", threads: 1, items: 1, channels: 4, bytes: 0, rectTime)
+    record("value spring, SIMD16", "native", threads: 1, items: 1, channels: 16, bytes: 0, wideTime)
     record("value spring, point retarget + evaluate", "native", threads: 1, items: 1, channels: 2, bytes: 0, retargetTime)
 
     let rows = 1_000
@@ -64,7 +75,7 @@ extension Suite {
     record("reorder frame", "native", threads: 1, items: rows, channels: 1, bytes: 0, perFrame)
     return String(
       format:
-        "value springs: scalar SpringAnimation %.1f ns, point %.1f ns, rect %.1f ns, point retarget + evaluate %.1f ns per frame; reorder frame of %d rows %.1f µs",
-      scalarTime.0, pointTime.0, rectTime.0, retargetTime.0, rows, perFrame.0 / 1000)
+        "value springs: scalar SpringAnimation %.1f ns, point %.1f ns, rect %.1f ns, SIMD16 %.1f ns, point retarget + evaluate %.1f ns per frame; reorder frame of %d rows %.1f µs",
+      scalarTime.0, pointTime.0, rectTime.0, wideTime.0, retargetTime.0, rows, perFrame.0 / 1000)
   }
 }

@@ -141,7 +141,7 @@ struct DocSnippetTests {
   func valueSprings() throws {
     var card = try ValueAnimation(value: CGPoint(x: 40, y: 40), target: CGPoint(x: 40, y: 40), spring: .snappy)
     // The pan ends: hand over the finger's position and velocity (points per second).
-    try card.reset(value: CGPoint(x: 180, y: 320), velocity: SIMD4(1400, -900, 0, 0),
+    try card.reset(value: CGPoint(x: 180, y: 320), velocity: CGPoint(x: 1400, y: -900),
                    target: CGPoint(x: 330, y: 60), at: try AnimationTime(frame: 30, framesPerSecond: 120))
     let position = try card.value(at: AnimationTime(frame: 42, framesPerSecond: 120))
     #expect(position.x > 180 && position.y < 320)
@@ -156,10 +156,10 @@ struct DocSnippetTests {
     #expect(list.order[15] == 3 && list.order[3] == 4 && positions[4] < 22 + 44 * 4)
 
     // Hero zoom from a cell to full screen, with the pinch's velocity per component.
-    let zoom = try ValueAnimation(value: CGRect(x: 20, y: 300, width: 110, height: 110), velocity: SIMD4(0, -600, 900, 1800),
+    let zoom = try ValueAnimation(value: CGRect(x: 20, y: 300, width: 110, height: 110), velocity: CGRect(x: 0, y: -600, width: 900, height: 1800),
                                   target: CGRect(x: 0, y: 0, width: 390, height: 844), spring: .smooth)
     // A pinch-driven scale released at 1.8 springs back to 1 without passing it.
-    let scale = try ValueAnimation(value: 1.8, velocity: SIMD4(-4, 0, 0, 0), target: 1.0, spring: .bouncy,
+    let scale = try ValueAnimation(value: 1.8, velocity: -4, target: 1.0, spring: .bouncy,
                                    limits: ValueLimits(clampsOvershoot: true))
     for k in 0...240 {
       let t = try AnimationTime(frame: Int64(k), framesPerSecond: 120)

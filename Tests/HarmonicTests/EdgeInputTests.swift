@@ -68,9 +68,12 @@ struct EdgeInputTests {
 extension EdgeInputTests {
   @Test("NaN and out-of-range inputs the library used to pass through or accept silently")
   func silentInputs() throws {
-    // A value's unused velocity components are not the value's: nothing comes back out of them.
-    let scalar = try ValueAnimation(value: 0.0, velocity: SIMD4(0, .nan, 0, 0), target: 1.0, spring: .snappy)
-    #expect(scalar.velocity(at: AnimationTime(ticks: 1_000)) == SIMD4(scalar.velocity(at: AnimationTime(ticks: 1_000))[0], 0, 0, 0))
+    // A value's unused lanes are not the value's: nothing given there comes back out of them.
+    let scalar = try ValueAnimation(value: 0.0, velocity: 2, target: 1.0, spring: .snappy)
+    var lanes = scalar
+    try lanes.reset(value: 0.0, velocity: Double(springComponents: SIMD2(2, .nan)), target: 1.0, at: .zero)
+    #expect(lanes.components(at: AnimationTime(ticks: 1_000)).velocity[1] == 0)
+    #expect(scalar.velocity(at: AnimationTime(ticks: 1_000)) == lanes.velocity(at: AnimationTime(ticks: 1_000)))
     #expect(Self.refused { _ = try Transform3D(entries: [Double](repeating: 0, count: 15) + [.nan]) } == "entries[15]")
     #expect(
       Self.refused { _ = try Viewport(size: CGSize(width: 320, height: 480), insets: LayoutInsets(top: 300, bottom: 200)) } == "insets.top + insets.bottom")

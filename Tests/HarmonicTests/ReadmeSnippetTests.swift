@@ -59,7 +59,7 @@ struct ReadmeSnippetTests {
   @Test("value springs: a flung card")
   func valueSprings() throws {
     var card = try ValueAnimation(value: CGPoint(x: 40, y: 40), target: CGPoint(x: 40, y: 40), spring: .snappy)
-    try card.reset(value: CGPoint(x: 180, y: 320), velocity: SIMD4(1400, -900, 0, 0),   // pt/s from the pan
+    try card.reset(value: CGPoint(x: 180, y: 320), velocity: CGPoint(x: 1400, y: -900),   // pt/s from the pan
                    target: CGPoint(x: 330, y: 60), at: AnimationTime(frame: 30, framesPerSecond: 120))
     let where_ = try card.value(at: AnimationTime(frame: 42, framesPerSecond: 120))
     #expect(where_.x > 180 && where_.y < 320)

@@ -111,10 +111,10 @@ struct ScenarioAPITests {
     var animation = try ValueAnimation(value: CGPoint(x: 0, y: 0), target: CGPoint(x: 300, y: 120), spring: .smooth)
     let handOff = try AnimationTime(seconds: 0.2)
     try animation.reset(
-      value: CGPoint(x: 180, y: 40), velocity: SIMD4(900, -300, 0, 0), target: CGPoint(x: 40, y: 400), at: handOff, spring: .bouncy)
+      value: CGPoint(x: 180, y: 40), velocity: CGPoint(x: 900, y: -300), target: CGPoint(x: 40, y: 400), at: handOff, spring: .bouncy)
     #expect(animation.spring == .bouncy)
     let fresh = try ValueAnimation(
-      value: CGPoint(x: 180, y: 40), velocity: SIMD4(900, -300, 0, 0), target: CGPoint(x: 40, y: 400), spring: .bouncy, start: handOff)
+      value: CGPoint(x: 180, y: 40), velocity: CGPoint(x: 900, y: -300), target: CGPoint(x: 40, y: 400), spring: .bouncy, start: handOff)
     for ms in stride(from: 200, through: 1500, by: 7) {
       let time = try AnimationTime(seconds: Double(ms) / 1000)
       #expect(animation.value(at: time) == fresh.value(at: time), "\(ms) ms")
@@ -171,9 +171,9 @@ struct ScenarioAPITests {
     #expect(trailing > 20, "a spring-led leader trails the finger by \(trailing) pt")
     // Released with the finger's velocity: it leaves from the finger at 600 pt/s.
     let release = try AnimationTime(frame: 30, framesPerSecond: 60)
-    try held.releaseLeader(velocity: SIMD4(600, 0, 0, 0), to: CGPoint(x: 400, y: 0), at: release)
+    try held.releaseLeader(velocity: CGPoint(x: 600, y: 0), to: CGPoint(x: 400, y: 0), at: release)
     #expect(held.elements[0].value(at: release) == CGPoint(x: 300, y: 0))
-    #expect(held.elements[0].velocity(at: release) == SIMD4(600, 0, 0, 0))
+    #expect(held.elements[0].velocity(at: release) == CGPoint(x: 600, y: 0))
     #expect(throws: HarmonicError.self) { try held.holdLeader(CGPoint(x: Double.nan, y: 0), at: release) }
   }
 }

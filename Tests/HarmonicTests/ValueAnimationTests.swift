@@ -10,8 +10,9 @@ struct ValueAnimationTests {
   func tick(_ milliseconds: Int64) -> AnimationTime { AnimationTime(ticks: milliseconds * ValueAnimationTests.ms) }
 
   /// Every component equals the scalar SpringMotion bit for bit; a retarget keeps value and velocity bit for bit.
-  func checkConformance<Value: SpringAnimatable>(_ type: Value.Type, from: Value, to: Value, next: Value, velocity: SIMD4<Double>) throws {
-    var animation = try ValueAnimation(value: from, velocity: velocity, target: to, spring: .bouncy)
+  func checkConformance<Value: SpringAnimatable>(_ type: Value.Type, from: Value, to: Value, next: Value, velocity typed: Value.SpringVelocity) throws {
+    var animation = try ValueAnimation(value: from, velocity: typed, target: to, spring: .bouncy)
+    let velocity = Value.springComponents(ofVelocity: typed)
     let n = Value.springComponentCount
     for ms: Int64 in [0, 7, 33, 120, 400] {
       let state = animation.components(at: tick(ms))
@@ -26,27 +27,78 @@ struct ValueAnimationTests {
     try animation.retarget(to: next, at: at)
     let after = animation.components(at: at)
     #expect(before.value == after.value && before.velocity == after.velocity, "\(Value.self): retarget is C¹")
-    let settle = try #require(try animation.settleTick(valueTolerance: SIMD4(repeating: 0.01), velocityTolerance: SIMD4(repeating: 0.1)))
+    let settle = try #require(try animation.settleTick(valueTolerance: .init(repeating: 0.01), velocityTolerance: .init(repeating: 0.1)))
     let late = animation.components(at: settle)
     for k in 0..<n { #expect((late.value[k] - next.springComponents[k]).magnitude <= 0.01 && late.velocity[k].magnitude <= 0.1) }
   }
 
   @Test("every conformance: per-component closed form, C¹ retargets, exact settle")
   func conformances() throws {
-    let v = SIMD4<Double>(300, -200, 50, 10)
-    try checkConformance(Double.self, from: 0, to: 100, next: -40, velocity: v)
-    try checkConformance(CGPoint.self, from: CGPoint(x: 10, y: 20), to: CGPoint(x: 300, y: 500), next: CGPoint(x: 0, y: 0), velocity: v)
+    try checkConformance(Double.self, from: 0, to: 100, next: -40, velocity: 300)
     try checkConformance(
-      CGSize.self, from: CGSize(width: 10, height: 20), to: CGSize(width: 300, height: 500), next: CGSize(width: 50, height: 50), velocity: v)
+      CGPoint.self, from: CGPoint(x: 10, y: 20), to: CGPoint(x: 300, y: 500), next: CGPoint(x: 0, y: 0), velocity: CGPoint(x: 300, y: -200))
+    try checkConformance(
+      CGSize.self, from: CGSize(width: 10, height: 20), to: CGSize(width: 300, height: 500), next: CGSize(width: 50, height: 50),
+      velocity: CGSize(width: 300, height: -200))
     try checkConformance(
       CGRect.self, from: CGRect(x: 0, y: 0, width: 80, height: 80), to: CGRect(x: 0, y: 0, width: 390, height: 844),
-      next: CGRect(x: 20, y: 100, width: 80, height: 80), velocity: v)
-    try checkConformance(SIMD2<Double>.self, from: SIMD2(1, 2), to: SIMD2(3, 4), next: SIMD2(0, 0), velocity: v)
-    try checkConformance(SIMD3<Double>.self, from: SIMD3(1, 2, 3), to: SIMD3(3, 4, 5), next: SIMD3(0, 0, 0), velocity: v)
-    try checkConformance(SIMD4<Double>.self, from: SIMD4(1, 2, 3, 4), to: SIMD4(3, 4, 5, 6), next: .zero, velocity: v)
+      next: CGRect(x: 20, y: 100, width: 80, height: 80), velocity: CGRect(x: 300, y: -200, width: 50, height: 10))
+    try checkConformance(SIMD2<Double>.self, from: SIMD2(1, 2), to: SIMD2(3, 4), next: SIMD2(0, 0), velocity: SIMD2(300, -200))
+    try checkConformance(SIMD3<Double>.self, from: SIMD3(1, 2, 3), to: SIMD3(3, 4, 5), next: SIMD3(0, 0, 0), velocity: SIMD3(300, -200, 50))
+    try checkConformance(SIMD4<Double>.self, from: SIMD4(1, 2, 3, 4), to: SIMD4(3, 4, 5, 6), next: .zero, velocity: SIMD4(300, -200, 50, 10))
     try checkConformance(
       RGBAColor.self, from: RGBAColor(red: 1, green: 0, blue: 0), to: RGBAColor(red: 0, green: 0, blue: 1),
       next: RGBAColor(red: 0.2, green: 0.8, blue: 0.2, alpha: 0.5), velocity: SIMD4(0.5, 0, -0.5, 0))
+  }
+
+  @Test("any dimension: SIMD8…SIMD64 and user types, per component exactly the scalar spring")
+  func anyDimension() throws {
+    let from16 = SIMD16<Double>((0..<16).map { Double($0) * 7 - 40 })
+    let to16 = SIMD16<Double>((0..<16).map { Double($0 * $0) })
+    try checkConformance(SIMD16<Double>.self, from: from16, to: to16, next: .zero, velocity: SIMD16((0..<16).map { Double($0) * -30 }))
+    try checkConformance(SIMD8<Double>.self, from: SIMD8(repeating: 1), to: SIMD8(0, 1, 2, 3, 4, 5, 6, 7), next: SIMD8(repeating: -3), velocity: .zero)
+    let wide = SIMD64<Double>((0..<64).map { Double($0) })
+    try checkConformance(SIMD64<Double>.self, from: .zero, to: wide, next: wide * 2, velocity: SIMD64(repeating: 5))
+    try checkConformance(SIMD32<Double>.self, from: SIMD32(repeating: 3), to: SIMD32(repeating: -3), next: .zero, velocity: SIMD32(repeating: 1))
+    // A user type with 6 of SIMD8's lanes (an affine transform) and a velocity type of its own.
+    let identity = Affine(entries: [1, 0, 0, 1, 0, 0]), moved = Affine(entries: [2, 0.5, -0.5, 2, 120, -40])
+    try checkConformance(Affine.self, from: identity, to: moved, next: identity, velocity: [0, 1, -1, 0, 300, 0])
+    // Lanes past the type's count never carry anything.
+    var animation = try ValueAnimation(value: identity, velocity: [1, 2, 3, 4, 5, 6], target: moved, spring: .bouncy)
+    try animation.reset(value: moved, velocity: [0, 0, 0, 0, 0, 0, .nan, .infinity], target: identity, at: tick(10))
+    let lanes = animation.components(at: tick(50))
+    #expect(lanes.value[6] == 0 && lanes.value[7] == 0 && lanes.velocity[6] == 0 && lanes.velocity[7] == 0)
+  }
+
+  @Test("velocity in the value's type; default tolerances in the value's units; isSettled")
+  func typedVelocityAndTolerance() throws {
+    let card = try ValueAnimation(value: CGPoint(x: 10, y: 10), velocity: CGPoint(x: 1400, y: -900), target: CGPoint(x: 300, y: 60), spring: .snappy)
+    let (components, state) = (card.components(at: tick(80)), card.state(at: tick(80)))
+    #expect(card.velocity(at: tick(80)) == CGPoint(x: components.velocity[0], y: components.velocity[1]))
+    #expect(state.velocity == card.velocity(at: tick(80)) && state.value == card.value(at: tick(80)))
+    #expect(CGPoint.springSettleTolerance == 0.5 && RGBAColor.springSettleTolerance == 1.0 / 256 && Double.springSettleTolerance == 0.001)
+    let settle = try #require(try card.settleTick())
+    #expect(settle == (try card.settleTick(valueTolerance: SIMD2(repeating: 0.5))))
+    #expect(try card.isSettled(at: settle) && !(try card.isSettled(at: settle - AnimationTime(ticks: 1))))
+    for ms in stride(from: settle.ticks / Self.ms + 1, through: settle.ticks / Self.ms + 3000, by: 7) {
+      let value = card.value(at: tick(ms))
+      #expect(abs(value.x - 300) <= 0.5 && abs(value.y - 60) <= 0.5)
+    }
+    // The colour's velocity is its linear components' rates, not a (clamped) colour.
+    let fade = try ValueAnimation(
+      value: RGBAColor(red: 1, green: 0, blue: 0), velocity: SIMD4(-3, 0, 0, 0), target: RGBAColor(red: 0, green: 0, blue: 1), spring: .smooth)
+    #expect(fade.velocity(at: .zero) == SIMD4(-3, 0, 0, 0))
+    #expect(throws: HarmonicError.self) { try card.settleTick(tolerance: 0) }
+  }
+
+  @Test("a refused event leaves the animation as it was")
+  func refusedEventsChangeNothing() throws {
+    var bounded = try ValueAnimation(value: 5.0, target: 50.0, spring: .smooth, limits: ValueLimits(minimum: SIMD2(0, 0), maximum: SIMD2(100, 0)))
+    let before = (bounded.components(at: tick(120)), bounded.target, bounded.spring, bounded.segmentStart)
+    #expect(throws: HarmonicError.self) { try bounded.reset(value: 150, velocity: 0, target: 20, at: tick(40), spring: .bouncy) }
+    #expect(throws: HarmonicError.self) { try bounded.retarget(to: .nan, at: tick(40), spring: .bouncy) }
+    let after = (bounded.components(at: tick(120)), bounded.target, bounded.spring, bounded.segmentStart)
+    #expect(before.0 == after.0 && before.1 == after.1 && before.2 == after.2 && before.3 == after.3)
   }
 
   @Test("a colour springs in linear light and never leaves [0, 1], even bouncing")
@@ -106,11 +158,11 @@ struct ValueAnimationTests {
     let shown = animation.components(at: tick(150))
     try animation.retarget(to: CGPoint(x: 200, y: 0), at: tick(50))  // late event: applied at 100, the segment start
     #expect(animation.segmentStart == tick(100))
-    #expect(animation.components(at: tick(100)).value == SIMD4(0, 0, 0, 0))  // the start is kept
+    #expect(animation.components(at: tick(100)).value == SIMD2(0, 0))  // the start is kept
     #expect(animation.components(at: tick(150)).value[0] != shown.value[0])  // later frames follow the new target
     try animation.retarget(to: CGPoint(x: 300, y: 0), at: tick(100))  // repeated timestamp: replaces that segment
     #expect(animation.target == CGPoint(x: 300, y: 0) && animation.segmentStart == tick(100))
-    try animation.reset(value: CGPoint(x: 5, y: 5), velocity: SIMD4(1000, 0, 0, 0), target: CGPoint(x: 0, y: 0), at: tick(10))
+    try animation.reset(value: CGPoint(x: 5, y: 5), velocity: CGPoint(x: 1000, y: 0), target: CGPoint(x: 0, y: 0), at: tick(10))
     #expect(animation.segmentStart == tick(100) && animation.components(at: tick(100)).velocity[0] == 1000)
     // A bad target leaves the animation unchanged.
     #expect(throws: HarmonicError.self) { try animation.retarget(to: CGPoint(x: CGFloat.nan, y: 0), at: tick(200)) }
@@ -122,7 +174,7 @@ struct ValueAnimationTests {
     for spring in [Spring.bouncy, .snappy, try Spring(response: 0.3, dampingRatio: 0.2)] {
       for velocity in [0.0, 900, -2500] {
         let clamped = try ValueAnimation(
-          value: 0.0, velocity: SIMD4(velocity, 0, 0, 0), target: 100.0, spring: spring,
+          value: 0.0, velocity: velocity, target: 100.0, spring: spring,
           limits: ValueLimits(clampsOvershoot: true))
         let free = try SpringMotion(spring: spring, from: 0, to: 100, initialVelocity: velocity)
         let stop = clamped._stopTick[0]
@@ -134,19 +186,19 @@ struct ValueAnimationTests {
         #expect(free.state(at: at).value >= 100 && free.state(at: at - AnimationTime(ticks: 1)).value < 100)
         #expect(clamped.components(at: at).value[0] == 100 && clamped.components(at: at).velocity[0] == 0)
         for ms in stride(from: Int64(0), through: 2000, by: 3) { #expect(clamped.components(at: tick(ms)).value[0] <= 100) }
-        #expect(try clamped.settleTick(valueTolerance: SIMD4(repeating: 0.5)) == at || spring.dampingRatio >= 1)
+        #expect(try clamped.settleTick(tolerance: 0.5) == at || spring.dampingRatio >= 1)
       }
     }
     // androidx's min/max: a fling up stops at the maximum, exactly where the free motion reaches it.
     let bounded = try ValueAnimation(
-      value: CGPoint(x: 0, y: 0), velocity: SIMD4(0, 3000, 0, 0), target: CGPoint(x: 0, y: 0), spring: .smooth,
-      limits: ValueLimits(maximum: SIMD4(100, 50, 0, 0)))  // the free fling peaks near 88
+      value: CGPoint(x: 0, y: 0), velocity: CGPoint(x: 0, y: 3000), target: CGPoint(x: 0, y: 0), spring: .smooth,
+      limits: ValueLimits(maximum: SIMD2(100, 50)))  // the free fling peaks near 88
     let free = try SpringMotion(spring: .smooth, from: 0, to: 0, initialVelocity: 3000)
     let stop = AnimationTime(ticks: bounded._stopTick[1])
     #expect(free.state(at: stop).value >= 50 && free.state(at: stop - AnimationTime(ticks: 1)).value < 50)
-    #expect(bounded.value(at: stop).y == 50 && bounded.value(at: tick(2000)).y == 50 && bounded._stopTick[0] == .max)
+    #expect(bounded.value(at: stop).y == 50 && bounded.value(at: tick(2000)).y == 50 && bounded.value(at: tick(700)).x == 0)
     #expect(throws: HarmonicError.self) {
-      try ValueAnimation(value: 200.0, target: 0.0, spring: .smooth, limits: ValueLimits(maximum: SIMD4(100, 0, 0, 0)))
+      try ValueAnimation(value: 200.0, target: 0.0, spring: .smooth, limits: ValueLimits(maximum: SIMD2(100, 0)))
     }
   }
 
@@ -242,4 +294,22 @@ struct SpringChainTests {
     }
     #expect(throws: HarmonicError.self) { try SpringChain(count: 0, value: 0.0, spring: .snappy) }
   }
+}
+
+/// A 2-D affine transform (a, b, c, d, tx, ty) in 6 of SIMD8's lanes, with
+/// its velocity as an array of rates: a user type as the protocol documents.
+struct Affine: SpringAnimatable, Equatable {
+  var entries: [Double]
+  static var springComponentCount: Int { 6 }
+  var springComponents: SIMD8<Double> {
+    SIMD8(entries[0], entries[1], entries[2], entries[3], entries[4], entries[5], 0, 0)
+  }
+  init(entries: [Double]) { self.entries = entries }
+  init(springComponents c: SIMD8<Double>) { entries = (0..<6).map { c[$0] } }
+  static func springComponents(ofVelocity velocity: [Double]) -> SIMD8<Double> {
+    var lanes = SIMD8<Double>()
+    for (k, rate) in velocity.prefix(8).enumerated() { lanes[k] = rate }
+    return lanes
+  }
+  static func springVelocity(ofComponents components: SIMD8<Double>) -> [Double] { (0..<6).map { components[$0] } }
 }

@@ -1,61 +1,120 @@
-/// A value a spring can animate: up to four components, each springing on
-/// its own with the same spring (so a point moves on a straight line when it
-/// starts at rest, and every component is C¹ through retargets).
+/// A value a spring can animate: a vector of `Double` components of any
+/// length (`SIMD2` … `SIMD64`), each springing on its own with the same
+/// spring — so a point moves on a straight line when it starts at rest, and
+/// every component is C¹ through retargets. The spring's coefficients are
+/// computed once per evaluation whatever the dimension.
 ///
 /// Conformances: `Double`, `CGPoint`, `CGSize`, `CGRect` (origin x, origin
-/// y, width, height), `SIMD2/3/4<Double>` and ``RGBAColor``. Conform your
-/// own type by mapping it to and from `SIMD4<Double>`; components past
-/// ``springComponentCount`` are ignored (kept 0).
+/// y, width, height), `SIMD2` … `SIMD64` of `Double`, and ``RGBAColor``.
+///
+/// To conform your own type, choose the SIMD vector that holds its
+/// components and map the type to and from it; lanes past
+/// ``springComponentCount`` are kept 0. The velocity is the value's own type
+/// by default (a point's velocity is a point); a type whose initializer does
+/// not take every vector back exactly (a colour clamps) names another
+/// ``SpringVelocity`` and converts it:
+///
+/// ```swift
+/// struct Pose: SpringAnimatable {            // a 3-D position and a scale
+///   var position: SIMD3<Double>, scale: Double
+///   var springComponents: SIMD4<Double> { SIMD4(position, scale) }
+///   init(springComponents c: SIMD4<Double>) { (position, scale) = (SIMD3(c.x, c.y, c.z), c.w) }
+///   init(position: SIMD3<Double>, scale: Double) { (self.position, self.scale) = (position, scale) }
+/// }
+/// ```
 public protocol SpringAnimatable: Sendable {
-  /// How many of the four components are used (1…4).
+  /// The vector of the components, in the units the spring moves them in.
+  associatedtype SpringComponents: SIMD & Sendable where SpringComponents.Scalar == Double, SpringComponents.MaskStorage: Sendable
+  /// The type of the value's rate of change, in its units per second.
+  associatedtype SpringVelocity: Sendable = Self
+  /// How many lanes of ``SpringAnimatable/SpringComponents`` are used (default: all).
   static var springComponentCount: Int { get }
-  /// The components, in the units the spring moves them in.
-  var springComponents: SIMD4<Double> { get }
+  /// The settle tolerance ``ValueAnimation`` uses when none is given: the
+  /// largest |value − target| per component, in the components' units, that
+  /// is not worth a frame (0.5 pt for points, sizes and rects; 1/256 for a
+  /// colour's linear components and alpha; 0.001 for plain numbers and
+  /// vectors, whose units are unknown).
+  static var springSettleTolerance: Double { get }
+  /// The components.
+  var springComponents: SpringComponents { get }
   /// The value for components (a type may clamp here: a colour does).
-  init(springComponents: SIMD4<Double>)
+  init(springComponents: SpringComponents)
+  /// A velocity's components, in units per second.
+  static func springComponents(ofVelocity velocity: SpringVelocity) -> SpringComponents
+  /// The velocity of components' rates, in units per second.
+  static func springVelocity(ofComponents components: SpringComponents) -> SpringVelocity
+}
+
+extension SpringAnimatable {
+  public static var springComponentCount: Int { SpringComponents.scalarCount }
+  public static var springSettleTolerance: Double { 0.001 }
+}
+
+extension SpringAnimatable where SpringVelocity == Self {
+  @inlinable public static func springComponents(ofVelocity velocity: Self) -> SpringComponents { velocity.springComponents }
+  @inlinable public static func springVelocity(ofComponents components: SpringComponents) -> Self { Self(springComponents: components) }
 }
 
 extension Double: SpringAnimatable {
   public static var springComponentCount: Int { 1 }
-  public var springComponents: SIMD4<Double> { SIMD4(self, 0, 0, 0) }
-  public init(springComponents c: SIMD4<Double>) { self = c[0] }
+  @inlinable public var springComponents: SIMD2<Double> { SIMD2(self, 0) }
+  @inlinable public init(springComponents c: SIMD2<Double>) { self = c[0] }
 }
 
 extension CGPoint: SpringAnimatable {
-  public static var springComponentCount: Int { 2 }
-  public var springComponents: SIMD4<Double> { SIMD4(Double(x), Double(y), 0, 0) }
-  public init(springComponents c: SIMD4<Double>) { self.init(x: c[0], y: c[1]) }
+  public static var springSettleTolerance: Double { 0.5 }
+  public var springComponents: SIMD2<Double> { SIMD2(Double(x), Double(y)) }
+  public init(springComponents c: SIMD2<Double>) { self.init(x: c[0], y: c[1]) }
 }
 
 extension CGSize: SpringAnimatable {
-  public static var springComponentCount: Int { 2 }
-  public var springComponents: SIMD4<Double> { SIMD4(Double(width), Double(height), 0, 0) }
-  public init(springComponents c: SIMD4<Double>) { self.init(width: c[0], height: c[1]) }
+  public static var springSettleTolerance: Double { 0.5 }
+  public var springComponents: SIMD2<Double> { SIMD2(Double(width), Double(height)) }
+  public init(springComponents c: SIMD2<Double>) { self.init(width: c[0], height: c[1]) }
 }
 
 extension CGRect: SpringAnimatable {
-  public static var springComponentCount: Int { 4 }
+  public static var springSettleTolerance: Double { 0.5 }
   /// origin x, origin y, width, height.
-  public var springComponents: SIMD4<Double> { SIMD4(Double(origin.x), Double(origin.y), Double(size.width), Double(size.height)) }
+  public var springComponents: SIMD4<Double> {
+    SIMD4(Double(origin.x), Double(origin.y), Double(size.width), Double(size.height))
+  }
   public init(springComponents c: SIMD4<Double>) { self.init(x: c[0], y: c[1], width: c[2], height: c[3]) }
 }
 
 extension SIMD2: SpringAnimatable where Scalar == Double {
-  public static var springComponentCount: Int { 2 }
-  public var springComponents: SIMD4<Double> { SIMD4(self[0], self[1], 0, 0) }
-  public init(springComponents c: SIMD4<Double>) { self.init(c[0], c[1]) }
+  @inlinable public var springComponents: Self { self }
+  @inlinable public init(springComponents c: Self) { self = c }
 }
 
 extension SIMD3: SpringAnimatable where Scalar == Double {
-  public static var springComponentCount: Int { 3 }
-  public var springComponents: SIMD4<Double> { SIMD4(self[0], self[1], self[2], 0) }
-  public init(springComponents c: SIMD4<Double>) { self.init(c[0], c[1], c[2]) }
+  @inlinable public var springComponents: Self { self }
+  @inlinable public init(springComponents c: Self) { self = c }
 }
 
 extension SIMD4: SpringAnimatable where Scalar == Double {
-  public static var springComponentCount: Int { 4 }
-  public var springComponents: SIMD4<Double> { self }
-  public init(springComponents c: SIMD4<Double>) { self = c }
+  @inlinable public var springComponents: Self { self }
+  @inlinable public init(springComponents c: Self) { self = c }
+}
+
+extension SIMD8: SpringAnimatable where Scalar == Double {
+  @inlinable public var springComponents: Self { self }
+  @inlinable public init(springComponents c: Self) { self = c }
+}
+
+extension SIMD16: SpringAnimatable where Scalar == Double {
+  @inlinable public var springComponents: Self { self }
+  @inlinable public init(springComponents c: Self) { self = c }
+}
+
+extension SIMD32: SpringAnimatable where Scalar == Double {
+  @inlinable public var springComponents: Self { self }
+  @inlinable public init(springComponents c: Self) { self = c }
+}
+
+extension SIMD64: SpringAnimatable where Scalar == Double {
+  @inlinable public var springComponents: Self { self }
+  @inlinable public init(springComponents c: Self) { self = c }
 }
 
 /// An sRGB colour with alpha, each component in [0, 1] (gamma-encoded, as
@@ -68,6 +127,9 @@ extension SIMD4: SpringAnimatable where Scalar == Double {
 /// would (no muddy midpoint). At output every component is clamped to
 /// [0, 1] before encoding: a bouncy spring overshoots in linear light, the
 /// colour shown never leaves the gamut.
+///
+/// Its velocity is a `SIMD4<Double>`: the linear components' and alpha's
+/// rates per second (a colour's initializer clamps, so a rate is not a colour).
 public struct RGBAColor: SpringAnimatable, Hashable {
   /// Gamma-encoded components in [0, 1] (the initializer clamps them).
   public private(set) var red: Double, green: Double, blue: Double, alpha: Double
@@ -78,7 +140,11 @@ public struct RGBAColor: SpringAnimatable, Hashable {
     (self.red, self.green, self.blue, self.alpha) = (unit(red), unit(green), unit(blue), unit(alpha))
   }
 
-  public static var springComponentCount: Int { 4 }
+  /// 1/256 per linear component and alpha: an 8-bit step at full scale.
+  public static var springSettleTolerance: Double { 1.0 / 256 }
+
+  public static func springComponents(ofVelocity velocity: SIMD4<Double>) -> SIMD4<Double> { velocity }
+  public static func springVelocity(ofComponents components: SIMD4<Double>) -> SIMD4<Double> { components }
 
   /// sRGB-encoded → linear light. `c` is clamped into [0, 1] first (NaN
   /// becomes 0), as the initializer clamps.

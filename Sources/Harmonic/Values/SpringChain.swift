@@ -100,15 +100,15 @@ public struct SpringChain<Value: SpringAnimatable>: Sendable {
   ///   bad value, or a time too far ahead (see ``maximumElementUpdates``).
   public mutating func holdLeader(_ value: Value, at time: AnimationTime) throws(HarmonicError) {
     try _advance(to: time)
-    try elements[0].reset(value: value, velocity: .zero, target: value, at: time)
+    try elements[0].reset(value: value, velocity: Value.springVelocity(ofComponents: .zero), target: value, at: time)
   }
 
   /// Lets go of a held leader at `time`: it leaves from where it is with the
-  /// finger's `velocity` (per second, per component) and springs to `target`.
+  /// finger's `velocity` (units per second) and springs to `target`.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   bad velocity or target.
-  public mutating func releaseLeader(velocity: SIMD4<Double>, to target: Value, at time: AnimationTime) throws(HarmonicError) {
+  public mutating func releaseLeader(velocity: Value.SpringVelocity, to target: Value, at time: AnimationTime) throws(HarmonicError) {
     try _advance(to: time)
     let now = max(time, elements[0].segmentStart)
     try elements[0].reset(value: elements[0].value(at: now), velocity: velocity, target: target, at: now)

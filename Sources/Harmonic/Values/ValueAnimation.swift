@@ -1,18 +1,35 @@
-/// What a value animation does at its limits.
-public struct ValueLimits: Sendable, Hashable {
+/// What a value animation does at its limits, per component of the
+/// value's ``SpringAnimatable/SpringComponents`` vector.
+public struct ValueLimits<Components: SIMD & Sendable>: Sendable, Hashable where Components.Scalar == Double {
   /// Rebound's overshoot clamping: a component that reaches its target
   /// stops there (it does not pass it and swing back).
   public var clampsOvershoot: Bool
   /// androidx's min/max: a component that reaches a bound stops there. Per
-  /// component; `nil` for no bound.
-  public var minimum: SIMD4<Double>?
-  public var maximum: SIMD4<Double>?
+  /// component (−∞ or +∞ for none); `nil` for no bound at all.
+  public var minimum: Components?
+  public var maximum: Components?
 
-  public init(clampsOvershoot: Bool = false, minimum: SIMD4<Double>? = nil, maximum: SIMD4<Double>? = nil) {
+  public init(clampsOvershoot: Bool = false, minimum: Components? = nil, maximum: Components? = nil) {
     (self.clampsOvershoot, self.minimum, self.maximum) = (clampsOvershoot, minimum, maximum)
   }
 
-  public static let none = ValueLimits()
+  /// No clamping, no bounds.
+  public static var none: ValueLimits { ValueLimits() }
+
+  @inlinable var isActive: Bool { clampsOvershoot || minimum != nil || maximum != nil }
+
+  /// Throws when a bound excludes `start` (its first `count` lanes).
+  @usableFromInline
+  func _check(_ start: Components, count: Int) throws(HarmonicError) {
+    for k in 0..<count {
+      if let low = minimum?[k], !(start[k] >= low) {
+        throw .invalidParameter(name: "value component \(k)", value: start[k], accepted: "≥ the minimum \(low)")
+      }
+      if let high = maximum?[k], !(start[k] <= high) {
+        throw .invalidParameter(name: "value component \(k)", value: start[k], accepted: "≤ the maximum \(high)")
+      }
+    }
+  }
 }
 
 /// A spring animation of any ``SpringAnimatable`` value on the integer
@@ -22,7 +39,12 @@ public struct ValueLimits: Sendable, Hashable {
 /// Every component springs with the same spring from its own start and
 /// velocity (the same arithmetic as ``SpringMotion``, bit for bit per
 /// component), so one evaluation costs one exp and one sincos however many
-/// components there are.
+/// components there are; the rest is a few vector operations.
+///
+/// Velocities are the value's ``SpringAnimatable/SpringVelocity``: a
+/// `CGPoint` for a point, a `CGRect` of component rates for a rect, the
+/// vector for SIMD values, in units per second. Generic code reads the
+/// component vectors with ``components(at:)``.
 ///
 /// Time: a frame is a pure function of the tick. Events (``retarget(to:at:spring:)``,
 /// ``reset(value:velocity:target:at:spring:)``) may arrive out of order or twice
@@ -37,30 +59,56 @@ public struct ValueLimits: Sendable, Hashable {
 /// extrema (themselves closed-form) and pinned to the double by bisection,
 /// and the component is at the limit from the first tick at or after it.
 ///
-/// Cost: about one ``SpringAnimation`` evaluation per frame for up to four
-/// components; no allocation.
+/// Cost: one spring basis (an exp and a sincos) per evaluation plus O(n)
+/// vector arithmetic for n components; no allocation.
 public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
-  public private(set) var spring: Spring
-  public private(set) var target: Value
+  /// The vector of the value's components.
+  public typealias Components = Value.SpringComponents
+
+  /// The spring of the current segment.
+  @inlinable public var spring: Spring { _spring }
+  /// The value the current segment heads for.
+  @inlinable public var target: Value { _targetValue }
   /// The tick the current segment began at.
-  public private(set) var segmentStart: AnimationTime
-  public let limits: ValueLimits
+  @inlinable public var segmentStart: AnimationTime { _segmentStart }
+  @usableFromInline var _spring: Spring
+  @usableFromInline var _targetValue: Value
+  @usableFromInline var _segmentStart: AnimationTime
+  public let limits: ValueLimits<Components>
   /// The value the current segment starts from, as given (or as shown at a
   /// retarget's tick): ``value(at:)`` returns it while the components are
   /// exactly the start's, and ``target`` once they are exactly the
   /// target's, so that a type whose components do not map back exactly
   /// (a colour in linear light) starts and ends at its own values.
-  var _startValue: Value
-  var _start: SIMD4<Double>
-  var _target: SIMD4<Double>
-  var _velocity: SIMD4<Double>
-  /// Per component: the tick from which it rests at `_stopValue` (Int64.max: never).
-  var _stopTick: SIMD4<Int64>
-  var _stopValue: SIMD4<Double>
+  @usableFromInline var _startValue: Value
+  @usableFromInline var _start: Components
+  @usableFromInline var _target: Components
+  @usableFromInline var _velocity: Components
+  /// The components at rest on their target from the segment's start: they
+  /// stay exactly there.
+  @usableFromInline var _resting: SIMDMask<Components.MaskStorage>
+  /// The components that stop at a limit: index, the tick from which it
+  /// rests, and where. Empty without limits; at most one entry per component.
+  @usableFromInline var _stops: [_Stop]
+
+  @usableFromInline
+  struct _Stop: Sendable {
+    @usableFromInline let component: Int
+    @usableFromInline let tick: Int64
+    @usableFromInline let value: Double
+  }
+
+  /// Per lane, the tick from which it rests (`Int64.max`: never); for tests.
+  var _stopTick: [Int64] {
+    var ticks = [Int64](repeating: .max, count: Components.scalarCount)
+    for k in 0..<ValueAnimation.count where _resting[k] { ticks[k] = segmentStart.ticks }
+    for stop in _stops { ticks[stop.component] = stop.tick }
+    return ticks
+  }
 
   /// - Parameters:
   ///   - value: the value at `start`.
-  ///   - velocity: its components' rates, per second (default at rest).
+  ///   - velocity: its rate, units per second (`nil`, the default: at rest).
   ///   - target: where the spring pulls it.
   ///   - spring: the spring.
   ///   - limits: overshoot clamping and bounds.
@@ -69,74 +117,94 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   ///   non-finite or too large component (|x| ≤ 1e100), or a bound that
   ///   excludes the start value.
   public init(
-    value: Value, velocity: SIMD4<Double> = .zero, target: Value, spring: Spring, limits: ValueLimits = .none, start: AnimationTime = .zero
+    value: Value, velocity: Value.SpringVelocity? = nil, target: Value, spring: Spring, limits: ValueLimits<Components> = .none,
+    start: AnimationTime = .zero
   ) throws(HarmonicError) {
-    self.spring = spring
-    self.target = target
+    self._spring = spring
+    self._targetValue = target
     self._startValue = value
-    self.segmentStart = start
+    self._segmentStart = start
     self.limits = limits
-    (_start, _target, _velocity) = (.zero, .zero, .zero)
-    (_stopTick, _stopValue) = (SIMD4(repeating: .max), .zero)
-    try _begin(value.springComponents, velocity, target.springComponents, at: start)
+    (_start, _target, _velocity, _resting, _stops) = (.zero, .zero, .zero, .init(repeating: false), [])
+    let rates = velocity.map(Value.springComponents(ofVelocity:)) ?? .zero
+    try _begin(value.springComponents, rates, target.springComponents, at: start)
   }
 
-  static var count: Int { min(max(Value.springComponentCount, 1), 4) }
+  /// The lanes of ``Components`` the value uses.
+  @inlinable static var count: Int { min(max(Value.springComponentCount, 1), Components.scalarCount) }
 
-  mutating func _begin(_ start: SIMD4<Double>, _ velocity: SIMD4<Double>, _ target: SIMD4<Double>, at time: AnimationTime) throws(HarmonicError) {
-    // Components past the value's count are not the value's: kept 0, so
-    // that nothing given there (a NaN velocity, say) comes back out.
-    let used = SIMD4<Int64>(0, 1, 2, 3) .< Int64(ValueAnimation.count)
-    let start = SIMD4.zero.replacing(with: start, where: used)
-    let velocity = SIMD4.zero.replacing(with: velocity, where: used)
-    let target = SIMD4.zero.replacing(with: target, where: used)
-    for k in 0..<ValueAnimation.count {
-      // Names are built only for an error (interpolating them every call would cost more than the spring).
-      if !(start[k].magnitude <= _Check.maximumMagnitude) { try _Check.finiteMagnitude(start[k], "value component \(k)", unit: "units") }
-      if !(velocity[k].magnitude <= _Check.maximumMagnitude) { try _Check.finiteMagnitude(velocity[k], "velocity component \(k)", unit: "units/s") }
-      if !(target[k].magnitude <= _Check.maximumMagnitude) { try _Check.finiteMagnitude(target[k], "target component \(k)", unit: "units") }
-      if let low = limits.minimum?[k], !(start[k] >= low) {
-        throw .invalidParameter(name: "value component \(k)", value: start[k], accepted: "≥ the minimum \(low)")
-      }
-      if let high = limits.maximum?[k], !(start[k] <= high) {
-        throw .invalidParameter(name: "value component \(k)", value: start[k], accepted: "≤ the maximum \(high)")
-      }
+  /// Starts a segment at `time`. The common case — finite components, no
+  /// limits — is inlined into the caller (so it is specialised for the
+  /// value's vector and allocates nothing); errors and limits are out of line.
+  /// Nothing changes when it throws: every check comes before the first write.
+  @inlinable
+  mutating func _begin(
+    _ start: Components, _ velocity: Components, _ target: Components, at time: AnimationTime, spring: Spring? = nil
+  ) throws(HarmonicError) {
+    var (start, velocity, target) = (start, velocity, target)
+    // Lanes past the value's count are not the value's: kept 0, so that
+    // nothing given there (a NaN velocity, say) comes back out.
+    let count = ValueAnimation.count
+    if count < Components.scalarCount {
+      for k in count..<Components.scalarCount { (start[k], velocity[k], target[k]) = (0, 0, 0) }
     }
-    (_start, _velocity, _target, segmentStart) = (start, velocity, target, time)
-    _stopTick = SIMD4(repeating: .max)
-    _stopValue = .zero
+    // |x| ≤ 1e100 for every component (NaN fails both comparisons).
+    let high = Components(repeating: 1e100), low = Components(repeating: -1e100)
+    let inRange = (start .<= high) .& (start .>= low) .& (velocity .<= high) .& (velocity .>= low) .& (target .<= high) .& (target .>= low)
+    if !all(inRange) { try ValueAnimation._refuse(start, velocity, target) }
+    if limits.isActive { try limits._check(start, count: count) }
+    if let spring { _spring = spring }
+    (_start, _velocity, _target, _segmentStart) = (start, velocity, target, time)
     // A component at rest on its target stays there exactly (start·R +
     // target·P can be an ulp off the value when R + P rounds).
-    for k in 0..<ValueAnimation.count where start[k] == target[k] && velocity[k] == 0 && start[k] != 0 {
-      (_stopTick[k], _stopValue[k]) = (time.ticks, target[k])
+    _resting = (start .== target) .& (velocity .== 0)
+    if !_stops.isEmpty { _stops = [] }
+    if limits.isActive { _beginLimits() }
+  }
+
+  /// Throws for the first component out of range (names built only here).
+  @usableFromInline
+  static func _refuse(_ start: Components, _ velocity: Components, _ target: Components) throws(HarmonicError) {
+    for k in 0..<count {
+      try _Check.finiteMagnitude(start[k], "value component \(k)", unit: "units")
+      try _Check.finiteMagnitude(velocity[k], "velocity component \(k)", unit: "units/s")
+      try _Check.finiteMagnitude(target[k], "target component \(k)", unit: "units")
     }
-    guard limits.clampsOvershoot || limits.minimum != nil || limits.maximum != nil else { return }
-    for k in 0..<ValueAnimation.count {
+  }
+
+  /// The exact stops at limits.
+  @usableFromInline
+  mutating func _beginLimits() {
+    let (start, velocity, target, time) = (_start, _velocity, _target, segmentStart)
+    for k in 0..<ValueAnimation.count where !_resting[k] {
       // Resting on a bound and heading past it (a retarget from a stop): it stays.
       if let low = limits.minimum?[k], start[k] == low, velocity[k] < 0 || (velocity[k] == 0 && target[k] < low) {
-        (_stopTick[k], _stopValue[k]) = (time.ticks, low)
+        _stops.append(_Stop(component: k, tick: time.ticks, value: low))
         continue
       }
       if let high = limits.maximum?[k], start[k] == high, velocity[k] > 0 || (velocity[k] == 0 && target[k] > high) {
-        (_stopTick[k], _stopValue[k]) = (time.ticks, high)
+        _stops.append(_Stop(component: k, tick: time.ticks, value: high))
         continue
       }
-      var earliest = Double.infinity
+      var earliest: (seconds: Double, stop: _Stop)? = nil
       for (level, applies) in [
         (target[k], limits.clampsOvershoot && start[k] != target[k]),
         (limits.minimum?[k] ?? 0, limits.minimum != nil), (limits.maximum?[k] ?? 0, limits.maximum != nil),
       ] where applies {
         // The level reached first in time wins (two may share a tick).
-        guard let seconds = _firstArrival(component: k, level: level), seconds < earliest,
+        guard let seconds = _firstArrival(component: k, level: level), seconds < earliest?.seconds ?? .infinity,
           let tick = segmentStart._firstTick(afterSeconds: seconds)
         else { continue }
-        (earliest, _stopTick[k], _stopValue[k]) = (seconds, tick.ticks, level)
+        earliest = (seconds, _Stop(component: k, tick: tick.ticks, value: level))
       }
+      if let earliest { _stops.append(earliest.stop) }
     }
   }
 
-  /// Components' values and rates at `time` (times before the segment's start give its start).
-  public func components(at time: AnimationTime) -> (value: SIMD4<Double>, velocity: SIMD4<Double>) {
+  /// Components' values and rates (units per second) at `time`; times
+  /// before the segment's start give its start.
+  @inlinable
+  public func components(at time: AnimationTime) -> (value: Components, velocity: Components) {
     let t = time._seconds(since: segmentStart)
     let basis = spring._basis
     let (c, s, remaining, step) = basis.stepBasis(t)
@@ -144,34 +212,52 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     let restoring = basis.omegaSquared * (_start - _target) + basis.decayRate * _velocity
     var value = ((0 + _start * remaining) + _target * step) + _velocity * s
     var velocity = (0 + _velocity * c) + restoring * -s
-    if _stopTick != SIMD4(repeating: .max) {
-      for k in 0..<4 where time.ticks >= _stopTick[k] { (value[k], velocity[k]) = (_stopValue[k], 0) }
+    if any(_resting) {
+      value.replace(with: _target, where: _resting)
+      velocity.replace(with: 0, where: _resting)
     }
-    // The bounds hold whatever rounding does near a stop: a value a few ulps
-    // past a bound before its stop tick is held on the bound.
+    if !_stops.isEmpty { _applyStops(at: time, &value, &velocity) }
+    return (value, velocity)
+  }
+
+  /// Stopped components at their stop, and the bounds held whatever rounding
+  /// does near a stop (a value a few ulps past a bound before its stop tick
+  /// is held on the bound).
+  @usableFromInline
+  func _applyStops(at time: AnimationTime, _ value: inout Components, _ velocity: inout Components) {
+    for stop in _stops where time.ticks >= stop.tick { (value[stop.component], velocity[stop.component]) = (stop.value, 0) }
     if let low = limits.minimum {
       for k in 0..<ValueAnimation.count where value[k] < low[k] { (value[k], velocity[k]) = (low[k], 0) }
     }
     if let high = limits.maximum {
       for k in 0..<ValueAnimation.count where value[k] > high[k] { (value[k], velocity[k]) = (high[k], 0) }
     }
-    return (value, velocity)
   }
 
   /// The value at `time`: exactly the start value at the segment's start,
   /// exactly ``target`` once every component has arrived, and the value of
   /// the spring's components in between.
+  @inlinable
   public func value(at time: AnimationTime) -> Value { _value(of: components(at: time).value) }
 
+  /// The value and its velocity (units per second) at `time`, from one evaluation.
+  @inlinable
+  public func state(at time: AnimationTime) -> (value: Value, velocity: Value.SpringVelocity) {
+    let (value, velocity) = components(at: time)
+    return (_value(of: value), Value.springVelocity(ofComponents: velocity))
+  }
+
   /// The value the current segment shows for `components`.
-  func _value(of components: SIMD4<Double>) -> Value {
+  @inlinable
+  func _value(of components: Components) -> Value {
     if components == _start { return _startValue }
     if components == _target { return target }
     return Value(springComponents: components)
   }
 
-  /// The components' rates at `time`, units per second.
-  public func velocity(at time: AnimationTime) -> SIMD4<Double> { components(at: time).velocity }
+  /// The value's velocity at `time`, units per second.
+  @inlinable
+  public func velocity(at time: AnimationTime) -> Value.SpringVelocity { Value.springVelocity(ofComponents: components(at: time).velocity) }
 
   /// Heads for `target` from `time` on, keeping every component's value and
   /// velocity at `time` (C¹); optionally switches spring. A time before the
@@ -179,31 +265,50 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   bad target (the animation is then unchanged).
+  @inlinable
   public mutating func retarget(to target: Value, at time: AnimationTime, spring: Spring? = nil) throws(HarmonicError) {
     let now = max(time, segmentStart)
     let state = components(at: now)
-    var next = self
-    if let spring { next.spring = spring }
-    try next._begin(state.value, state.velocity, target.springComponents, at: now)
-    next.target = target
-    next._startValue = _value(of: state.value)
-    self = next
+    let shown = _value(of: state.value)
+    try _begin(state.value, state.velocity, target.springComponents, at: now, spring: spring)
+    (_targetValue, _startValue) = (target, shown)
   }
 
-  /// A gesture hand-off: from `value` moving at `velocity` (a finger's)
-  /// towards `target`, from `time` on, optionally with another spring (one
-  /// call: the hand-off and the spring change happen at the same tick). A
-  /// time before the segment's start is taken as that start.
+  /// A gesture hand-off: from `value` moving at `velocity` (a finger's,
+  /// units per second) towards `target`, from `time` on, optionally with
+  /// another spring (one call: the hand-off and the spring change happen at
+  /// the same tick). A time before the segment's start is taken as that start.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   non-finite components (the animation is then unchanged).
-  public mutating func reset(value: Value, velocity: SIMD4<Double>, target: Value, at time: AnimationTime, spring: Spring? = nil) throws(HarmonicError) {
-    var next = self
-    if let spring { next.spring = spring }
-    try next._begin(value.springComponents, velocity, target.springComponents, at: max(time, segmentStart))
-    next.target = target
-    next._startValue = value
-    self = next
+  @inlinable
+  public mutating func reset(
+    value: Value, velocity: Value.SpringVelocity, target: Value, at time: AnimationTime, spring: Spring? = nil
+  ) throws(HarmonicError) {
+    let rates = Value.springComponents(ofVelocity: velocity)
+    try _begin(value.springComponents, rates, target.springComponents, at: max(time, segmentStart), spring: spring)
+    (_targetValue, _startValue) = (target, value)
+  }
+
+  /// The first tick from which every component stays within `tolerance` of
+  /// its target (default ``SpringAnimatable/springSettleTolerance``: 0.5 pt
+  /// for points) — or rests at a limit; velocity is not considered. Nil if
+  /// that never happens before the clock's end.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   tolerance that is not finite and > 0.
+  /// - Complexity: one exact settle-time search per component.
+  public func settleTick(tolerance: Double = Value.springSettleTolerance) throws(HarmonicError) -> AnimationTime? {
+    try settleTick(valueTolerance: Components(repeating: tolerance))
+  }
+
+  /// Whether the animation has settled at `time`: `time` is at or after
+  /// ``settleTick(tolerance:)`` (so it stays settled).
+  ///
+  /// - Throws: as ``settleTick(tolerance:)``.
+  public func isSettled(at time: AnimationTime, tolerance: Double = Value.springSettleTolerance) throws(HarmonicError) -> Bool {
+    guard let tick = try settleTick(tolerance: tolerance) else { return false }
+    return time >= tick
   }
 
   /// The first tick from which every component stays within its tolerance
@@ -212,17 +317,20 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   ///
   /// - Parameters:
   ///   - valueTolerance: per component, units (> 0).
-  ///   - velocityTolerance: per component, units/s; `.infinity` ignores velocity.
+  ///   - velocityTolerance: per component, units/s; `.infinity` (the default) ignores velocity.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   tolerance that is not positive.
-  public func settleTick(valueTolerance: SIMD4<Double>, velocityTolerance: SIMD4<Double> = SIMD4(repeating: .infinity)) throws(HarmonicError) -> AnimationTime?
+  public func settleTick(
+    valueTolerance: Components, velocityTolerance: Components = Components(repeating: .infinity)
+  ) throws(HarmonicError)
+    -> AnimationTime?
   {
     var latest = segmentStart
     for k in 0..<ValueAnimation.count {
       let tolerance = try SettleTolerance(value: valueTolerance[k], velocity: velocityTolerance[k])
       let seconds = spring._settleTime(displacement: _start[k] - _target[k], velocity: _velocity[k], tolerance: tolerance)
       var tick = segmentStart._firstTick(afterSeconds: seconds)
-      if _stopTick[k] != .max, tick == nil || _stopTick[k] < tick!.ticks { tick = AnimationTime(ticks: _stopTick[k]) }
+      if let stop = _stops.first(where: { $0.component == k }), tick == nil || stop.tick < tick!.ticks { tick = AnimationTime(ticks: stop.tick) }
       guard let tick else { return nil }
       latest = max(latest, tick)
     }
