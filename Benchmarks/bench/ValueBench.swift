@@ -44,6 +44,13 @@ extension Suite {
         for i in 0..<count { sum += wide.value(at: tick(i))[7] }
         blackHole(sum)
       })
+    let glide = try ValueDecay(value: CGPoint(x: 200, y: 300), velocity: CGPoint(x: 2500, y: 400))
+    let decayTime = perCall(
+      measure {
+        var sum = 0.0
+        for i in 0..<count { sum += Double(glide.value(at: tick(i)).x) }
+        blackHole(sum)
+      })
     var follower = point
     let retargetTime = perCall(
       try measure {
@@ -59,6 +66,7 @@ extension Suite {
     record("value spring, point", "native", threads: 1, items: 1, channels: 2, bytes: 0, pointTime)
     record("value spring, rect", "native", threads: 1, items: 1, channels: 4, bytes: 0, rectTime)
     record("value spring, SIMD16", "native", threads: 1, items: 1, channels: 16, bytes: 0, wideTime)
+    record("value decay, point", "native", threads: 1, items: 1, channels: 2, bytes: 0, decayTime)
     record("value spring, point retarget + evaluate", "native", threads: 1, items: 1, channels: 2, bytes: 0, retargetTime)
 
     let rows = 1_000
@@ -75,7 +83,7 @@ extension Suite {
     record("reorder frame", "native", threads: 1, items: rows, channels: 1, bytes: 0, perFrame)
     return String(
       format:
-        "value springs: scalar SpringAnimation %.1f ns, point %.1f ns, rect %.1f ns, SIMD16 %.1f ns, point retarget + evaluate %.1f ns per frame; reorder frame of %d rows %.1f µs",
-      scalarTime.0, pointTime.0, rectTime.0, wideTime.0, retargetTime.0, rows, perFrame.0 / 1000)
+        "value springs: scalar SpringAnimation %.1f ns, point %.1f ns, rect %.1f ns, SIMD16 %.1f ns, point decay %.1f ns, point retarget + evaluate %.1f ns per frame; reorder frame of %d rows %.1f µs",
+      scalarTime.0, pointTime.0, rectTime.0, wideTime.0, decayTime.0, retargetTime.0, rows, perFrame.0 / 1000)
   }
 }

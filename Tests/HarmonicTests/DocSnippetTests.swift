@@ -146,6 +146,15 @@ struct DocSnippetTests {
     let position = try card.value(at: AnimationTime(frame: 42, framesPerSecond: 120))
     #expect(position.x > 180 && position.y < 320)
 
+    let glide = try ValueDecay(value: CGPoint(x: 200, y: 300), velocity: CGPoint(x: 2500, y: 400))
+    let rest = glide.restValue   // (1448.7, 499.8): past the screen's right edge
+    let bounce = try glide.handOff(minimum: SIMD2(0, 0), maximum: SIMD2(375, 667), spring: .snappy)
+    // Before bounce?.contact draw glide.value(at:), from it on bounce?.animation.value(at:): onto x = 375.
+    let (contact, animation) = try #require(bounce)
+    let settled = try animation.settleTick()
+    #expect(contact.ticks > 0 && animation.target.x == 375 && settled != nil)
+    #expect((rest.x - 1448.7).magnitude < 0.05 && (rest.y - 499.8).magnitude < 0.05)
+
     var list = try ReorderModel(slots: (0..<20).map { 22 + 44 * Double($0) })
     try list.beginDrag(row: 3, position: 154, velocity: 0, at: .zero)
     try list.drag(to: 700, velocity: 600, at: AnimationTime(frame: 60, framesPerSecond: 120))  // over row 15

@@ -130,6 +130,16 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     try _begin(value.springComponents, rates, target.springComponents, at: start)
   }
 
+  /// A hand-off from components (a decay's exact state): C¹ whatever the
+  /// value type's initializer does with them.
+  init(
+    _components value: Components, velocity: Components, target: Value, spring: Spring, limits: ValueLimits<Components>, start: AnimationTime
+  ) throws(HarmonicError) {
+    (_spring, _targetValue, _startValue, _segmentStart, self.limits) = (spring, target, Value(springComponents: value), start, limits)
+    (_start, _target, _velocity, _resting, _stops) = (.zero, .zero, .zero, .init(repeating: false), [])
+    try _begin(value, velocity, target.springComponents, at: start)
+  }
+
   /// The lanes of ``Components`` the value uses.
   @inlinable static var count: Int { min(max(Value.springComponentCount, 1), Components.scalarCount) }
 
