@@ -51,6 +51,13 @@ extension Suite {
         for i in 0..<count { sum += Double(glide.value(at: tick(i)).x) }
         blackHole(sum)
       })
+    let eased = try TimedAnimation(from: CGPoint(x: 20, y: 300), to: CGPoint(x: 320, y: 40), duration: 2, curve: .cubicBezier(.easeInOut))
+    let easedTime = perCall(
+      measure {
+        var sum = 0.0
+        for i in 0..<count { sum += Double(eased.value(at: tick(i)).x) }
+        blackHole(sum)
+      })
     var follower = point
     let retargetTime = perCall(
       try measure {
@@ -67,6 +74,7 @@ extension Suite {
     record("value spring, rect", "native", threads: 1, items: 1, channels: 4, bytes: 0, rectTime)
     record("value spring, SIMD16", "native", threads: 1, items: 1, channels: 16, bytes: 0, wideTime)
     record("value decay, point", "native", threads: 1, items: 1, channels: 2, bytes: 0, decayTime)
+    record("timed animation, point, ease-in-out", "native", threads: 1, items: 1, channels: 2, bytes: 0, easedTime)
     record("value spring, point retarget + evaluate", "native", threads: 1, items: 1, channels: 2, bytes: 0, retargetTime)
 
     let rows = 1_000
@@ -83,7 +91,7 @@ extension Suite {
     record("reorder frame", "native", threads: 1, items: rows, channels: 1, bytes: 0, perFrame)
     return String(
       format:
-        "value springs: scalar SpringAnimation %.1f ns, point %.1f ns, rect %.1f ns, SIMD16 %.1f ns, point decay %.1f ns, point retarget + evaluate %.1f ns per frame; reorder frame of %d rows %.1f µs",
-      scalarTime.0, pointTime.0, rectTime.0, wideTime.0, decayTime.0, retargetTime.0, rows, perFrame.0 / 1000)
+        "value springs: scalar SpringAnimation %.1f ns, point %.1f ns, rect %.1f ns, SIMD16 %.1f ns, point decay %.1f ns, point ease-in-out %.1f ns, point retarget + evaluate %.1f ns per frame; reorder frame of %d rows %.1f µs",
+      scalarTime.0, pointTime.0, rectTime.0, wideTime.0, decayTime.0, easedTime.0, retargetTime.0, rows, perFrame.0 / 1000)
   }
 }

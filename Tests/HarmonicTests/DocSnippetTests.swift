@@ -155,6 +155,12 @@ struct DocSnippetTests {
     #expect(contact.ticks > 0 && animation.target.x == 375 && settled != nil)
     #expect((rest.x - 1448.7).magnitude < 0.05 && (rest.y - 499.8).magnitude < 0.05)
 
+    let slide = try TimedAnimation(from: CGPoint(x: 20, y: 300), to: CGPoint(x: 320, y: 40), duration: 0.4,
+                                   curve: .cubicBezier(.easeOut))
+    let caught = try slide.springAnimation(at: try AnimationTime(seconds: 0.2), target: CGPoint(x: 100, y: 100),
+                                           spring: .snappy)   // C¹ from the curve's value and slope
+    #expect(caught.velocity(at: try AnimationTime(seconds: 0.2)) == slide.velocity(at: try AnimationTime(seconds: 0.2)))
+
     var list = try ReorderModel(slots: (0..<20).map { 22 + 44 * Double($0) })
     try list.beginDrag(row: 3, position: 154, velocity: 0, at: .zero)
     try list.drag(to: 700, velocity: 600, at: AnimationTime(frame: 60, framesPerSecond: 120))  // over row 15
