@@ -112,6 +112,41 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
   }
 }
 
+/// UIKit's own interactive transition (`startInteractiveTransition(to:completion:)`)
+/// answered by Harmonic: return it from the delegate's
+/// `collectionView(_:transitionLayoutForOldLayout:newLayout:)` after starting
+/// the engine's interactive transition. The gesture's `transitionProgress`
+/// poses the engine; on release, call the engine's
+/// ``LayoutAnimator/finishInteractiveTransition(velocity:)`` (or cancel) and
+/// let the display-link driver run the springs; when it reports idle, call
+/// UIKit's `finishInteractiveTransition()` (or cancel): every element is then
+/// where the next layout puts it, so UIKit's own closing animation moves nothing.
+open class HarmonicTransitionLayout: UICollectionViewTransitionLayout {
+  /// The layout whose engine holds the interactive transition.
+  public let harmonic: HarmonicCollectionViewLayout
+
+  public init(currentLayout: UICollectionViewLayout, nextLayout: UICollectionViewLayout, harmonic: HarmonicCollectionViewLayout) {
+    self.harmonic = harmonic
+    super.init(currentLayout: currentLayout, nextLayout: nextLayout)
+  }
+
+  public required init?(coder: NSCoder) { nil }
+
+  open override var transitionProgress: CGFloat {
+    didSet { harmonic.engine.transitionProgress = Double(transitionProgress) }
+  }
+  open override var collectionViewContentSize: CGSize { harmonic.collectionViewContentSize }
+  open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+    harmonic.layoutAttributesForElements(in: rect)
+  }
+  open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    harmonic.layoutAttributesForItem(at: indexPath)
+  }
+  open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    harmonic.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+  }
+}
+
 /// Drives a ``HarmonicCollectionViewLayout`` from a `CADisplayLink`: each
 /// frame's `targetTimestamp` becomes a tick through the layout's
 /// ``FrameClock`` (no drift, dropped frames exact), the engine advances, the
@@ -122,6 +157,9 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
 public final class HarmonicDisplayLinkDriver: NSObject {
   public let layout: HarmonicCollectionViewLayout
   public weak var collectionView: UICollectionView?
+  /// Called once each time the engine comes to rest (the completion of an
+  /// update, a layout change, a snap or a released interactive transition).
+  public var onIdle: (() -> Void)?
   private var link: CADisplayLink?
 
   public init(layout: HarmonicCollectionViewLayout, collectionView: UICollectionView) {
@@ -156,6 +194,7 @@ public final class HarmonicDisplayLinkDriver: NSObject {
     if !layout.engine.isAnimating {
       link.invalidate()
       self.link = nil
+      onIdle?()
     }
   }
 }
