@@ -161,6 +161,13 @@ struct DocSnippetTests {
                                            spring: .snappy)   // C¹ from the curve's value and slope
     #expect(caught.velocity(at: try AnimationTime(seconds: 0.2)) == slide.velocity(at: try AnimationTime(seconds: 0.2)))
 
+    var sheet = ValueAnimator(value: 0.0)
+    try sheet.animate(to: 600, duration: 0.5, curve: .cubicBezier(.easeOut), at: .zero)
+    try sheet.spring(to: 300, spring: .bouncy, at: try AnimationTime(seconds: 0.2))   // caught mid-curve, C¹
+    let frame = sheet.frame(at: try AnimationTime(frame: 30, framesPerSecond: 60))
+    // frame.value to draw; stop the display link when frame.didFinish
+    #expect(frame.value > 300 && !frame.isFinished && !frame.didFinish)
+
     var list = try ReorderModel(slots: (0..<20).map { 22 + 44 * Double($0) })
     try list.beginDrag(row: 3, position: 154, velocity: 0, at: .zero)
     try list.drag(to: 700, velocity: 600, at: AnimationTime(frame: 60, framesPerSecond: 120))  // over row 15

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import Harmonic
+
+@Suite("ValueAnimator: springs, glides and curves in sequence, driven by frames")
+struct ValueAnimatorTests {
+  static func seconds(_ s: Double) throws -> AnimationTime { try AnimationTime(seconds: s) }
+
+  @Test("completion is reported once, at the first frame at or after the exact tick, at 30/60/120/144 Hz and irregular frames")
+  func completionOnce() throws {
+    var schedules: [[AnimationTime]] = try [30, 60, 120, 144].map { fps in
+      try (0...(3 * fps)).map { try AnimationTime(frame: Int64($0), framesPerSecond: Int64(fps)) }
+    }
+    var random = SeededGenerator(seed: 36)
+    var irregular: [AnimationTime] = [.zero]
+    while irregular.last! < (try Self.seconds(3)) { irregular.append(irregular.last! + AnimationTime(ticks: Int64.random(in: 1...30_000_000, using: &random))) }
+    schedules.append(irregular)
+    for frames in schedules {
+      var card = ValueAnimator(value: CGPoint(x: 40, y: 40))
+      try card.spring(to: CGPoint(x: 300, y: 500), spring: .snappy, at: .zero)
+      let end = try #require(card.completionTick)
+      var finishes = 0
+      for time in frames {
+        let frame = card.frame(at: time)
+        if frame.didFinish {
+          finishes += 1
+          #expect(frames.first(where: { $0 >= end }) == time, "finish reported late or early")
+        }
+        #expect(frame.isFinished == (time >= end))
+        if frame.isFinished { #expect(frame.value == CGPoint(x: 300, y: 500) && frame.velocity == .zero) }
+        // Before the end, exactly the spring's own value.
+        if !frame.isFinished, case let .spring(animation) = card.motion { #expect(frame.value == animation.value(at: time)) }
+      }
+      #expect(finishes == 1)
+    }
+  }
+
+  @Test("every hand-off keeps value and velocity: curve → spring, glide → spring, spring → spring")
+  func handOffs() throws {
+    var sheet = ValueAnimator(value: 0.0)
+    try sheet.animate(to: 600, duration: 0.5, curve: .cubicBezier(.easeOut), at: .zero)
+    let caught = try Self.seconds(0.2)
+    let before = sheet.components(at: caught)
+    try sheet.spring(to: 300, spring: .bouncy, at: caught)
+    let after = sheet.components(at: caught)
+    #expect(before.value == after.value && before.velocity == after.velocity && before.velocity[0] != 0)
+    // Thrown: a glide from the value shown, then caught by a spring mid-glide.
+    let thrown = try Self.seconds(0.4)
+    let shownAtThrow = sheet.state(at: thrown).value
+    try sheet.decay(velocity: -2000, at: thrown)
+    #expect(sheet.state(at: thrown).value == shownAtThrow && sheet.state(at: thrown).velocity == -2000)
+    let grabbed = try Self.seconds(0.55)
+    let gliding = sheet.components(at: grabbed)
+    try sheet.spring(to: 0, spring: .smooth, at: grabbed)
+    let springing = sheet.components(at: grabbed)
+    #expect(gliding.value == springing.value && gliding.velocity == springing.velocity)
+    // A retarget of a running spring is the ValueAnimation retarget (C¹).
+    let again = try Self.seconds(0.6)
+    let shown = sheet.components(at: again)
+    try sheet.spring(to: 50, at: again)
+    #expect(sheet.components(at: again).value == shown.value && sheet.components(at: again).velocity == shown.velocity)
+    // A spring after the motion finished starts from the final value, at rest.
+    let late = try #require(sheet.completionTick) + AnimationTime(ticks: 1)
+    try sheet.spring(to: 80, at: late)
+    #expect(sheet.components(at: late).value[0] == 50 && sheet.components(at: late).velocity[0] == 0)
+  }
+
+  @Test("a glide finishes at its rest value; stop freezes; a refused event changes nothing")
+  func glideStopAndRefusal() throws {
+    var map = ValueAnimator(value: CGPoint(x: 0, y: 0))
+    try map.decay(velocity: CGPoint(x: 1200, y: -300), at: .zero)
+    let rest = try #require(map.completionTick)
+    let glide = try ValueDecay(value: CGPoint.zero, velocity: CGPoint(x: 1200, y: -300))
+    #expect(rest == (try glide.restTick()) && map.frame(at: rest).value == glide.restValue)
+    let midway = try Self.seconds(0.3)
+    let shown = map.state(at: midway).value
+    map.stop(at: midway)
+    #expect(map.state(at: try Self.seconds(9)).value == shown && map.isFinished(at: midway) && map.completionTick == nil)
+    var card = ValueAnimator(value: 10.0)
+    try card.spring(to: 20, at: .zero)
+    let tick = card.completionTick
+    #expect(throws: HarmonicError.self) { try card.spring(to: .nan, at: try Self.seconds(0.1)) }
+    #expect(throws: HarmonicError.self) { try card.animate(to: 5, duration: -1, at: try Self.seconds(0.1)) }
+    #expect(card.completionTick == tick && card.finalValue == 20)
+  }
+}
