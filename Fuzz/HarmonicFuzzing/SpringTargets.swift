@@ -195,6 +195,7 @@ func fuzzValueAnimation(_ input: inout FuzzInput) {
     }
     _ = attempt { () throws(HarmonicError) in try animation.settleTick(valueTolerance: SIMD4(repeating: input.points(1...10) / 10)) }
   }
+  fuzzMomentumAndEasing(&input, spring: spring)
   let colour = ValueAnimation<RGBAColor>.self
   if let fade = attempt({ () throws(HarmonicError) in
     try colour.init(
@@ -227,5 +228,54 @@ func fuzzValueAnimation(_ input: inout FuzzInput) {
       }
     }
     require(model.order.sorted() == Array(0..<slots.count), "reorder lost a row: \(model.order)")
+  }
+}
+
+/// Decays, timed curves and the animator that sequences them: typed errors
+/// or finite values, C¹ hand-offs, completion reported at most once.
+func fuzzMomentumAndEasing(_ input: inout FuzzInput, spring: Spring) {
+  let rate = input.bool() ? input.double() : 0.9 + Double(input.int(0...99)) / 1000
+  let start = CGPoint(x: input.moderate(), y: input.moderate())
+  let velocity = CGPoint(x: input.moderate() * 50, y: input.moderate() * 50)
+  if let glide = attempt({ () throws(HarmonicError) in try ValueDecay(value: start, velocity: velocity, rate: rate) }) {
+    let time = AnimationTime(ticks: Int64(input.int(0...5_000)) * 1_000_000)
+    let state = glide.components(at: time)
+    finite(state.value[0], state.value[1], state.velocity[0], state.velocity[1], what: "decay at \(time.ticks)")
+    _ = attempt { () throws(HarmonicError) in try glide.restTick(tolerance: input.double()) }
+    let low = SIMD2(input.moderate(), input.moderate()), high = SIMD2(input.moderate(), input.moderate())
+    if let (contact, next) = attempt({ () throws(HarmonicError) in try glide.handOff(minimum: low, maximum: high, spring: spring) }) ?? nil {
+      let (a, b) = (glide.components(at: contact), next.components(at: contact))
+      require(a.value == b.value && a.velocity == b.velocity, "decay hand-off is not C¹ at \(contact.ticks)")
+    }
+  }
+  var points: [(time: Double, value: Double)] = []
+  for _ in 0..<input.int(0...6) { points.append((input.double(), input.moderate())) }
+  let curve: TimingCurve
+  switch input.int(0...2) {
+  case 0: curve = (attempt { () throws(HarmonicError) in try TimingCurve.piecewiseLinear(points) }) ?? .linear
+  case 1:
+    curve =
+      (attempt { () throws(HarmonicError) in
+        try TimingCurve.cubicBezier(CubicBezier(x1: input.double(), y1: input.moderate(), x2: input.double(), y2: input.moderate()))
+      }) ?? .linear
+  default: curve = .cubicBezier(.easeInOut)
+  }
+  guard var animator = attempt({ () throws(HarmonicError) in try ValueAnimator(value: start, tolerance: input.bool() ? 0.5 : input.double()) })
+  else { return }
+  var now = AnimationTime.zero
+  for _ in 0..<input.int(1...6) {
+    now = now + AnimationTime(ticks: Int64(input.int(-20...400)) * 1_000_000)
+    switch input.int(0...3) {
+    case 0: _ = attempt { () throws(HarmonicError) in try animator.spring(to: CGPoint(x: input.moderate(), y: input.moderate()), spring: spring, at: now) }
+    case 1: _ = attempt { () throws(HarmonicError) in try animator.decay(velocity: velocity, rate: rate, at: now) }
+    case 2:
+      _ = attempt { () throws(HarmonicError) in
+        try animator.animate(to: CGPoint(x: input.moderate(), y: input.moderate()), duration: input.double(), curve: curve, at: now)
+      }
+    default: animator.stop(at: now)
+    }
+    let frame = animator.frame(at: now)
+    finite(Double(frame.value.x), Double(frame.value.y), Double(frame.velocity.x), Double(frame.velocity.y), what: "animator frame at \(now.ticks)")
+    require(!(frame.didFinish && animator.frame(at: now).didFinish), "didFinish reported twice")
   }
 }

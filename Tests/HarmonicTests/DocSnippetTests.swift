@@ -161,7 +161,7 @@ struct DocSnippetTests {
                                            spring: .snappy)   // C¹ from the curve's value and slope
     #expect(caught.velocity(at: try AnimationTime(seconds: 0.2)) == slide.velocity(at: try AnimationTime(seconds: 0.2)))
 
-    var sheet = ValueAnimator(value: 0.0)
+    var sheet = try ValueAnimator(value: 0.0)
     try sheet.animate(to: 600, duration: 0.5, curve: .cubicBezier(.easeOut), at: .zero)
     try sheet.spring(to: 300, spring: .bouncy, at: try AnimationTime(seconds: 0.2))   // caught mid-curve, C¹
     let frame = sheet.frame(at: try AnimationTime(frame: 30, framesPerSecond: 60))

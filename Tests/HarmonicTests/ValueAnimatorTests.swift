@@ -17,7 +17,7 @@ struct ValueAnimatorTests {
     while irregular.last! < (try Self.seconds(3)) { irregular.append(irregular.last! + AnimationTime(ticks: Int64.random(in: 1...30_000_000, using: &random))) }
     schedules.append(irregular)
     for frames in schedules {
-      var card = ValueAnimator(value: CGPoint(x: 40, y: 40))
+      var card = try ValueAnimator(value: CGPoint(x: 40, y: 40))
       try card.spring(to: CGPoint(x: 300, y: 500), spring: .snappy, at: .zero)
       let end = try #require(card.completionTick)
       var finishes = 0
@@ -38,7 +38,7 @@ struct ValueAnimatorTests {
 
   @Test("every hand-off keeps value and velocity: curve → spring, glide → spring, spring → spring")
   func handOffs() throws {
-    var sheet = ValueAnimator(value: 0.0)
+    var sheet = try ValueAnimator(value: 0.0)
     try sheet.animate(to: 600, duration: 0.5, curve: .cubicBezier(.easeOut), at: .zero)
     let caught = try Self.seconds(0.2)
     let before = sheet.components(at: caught)
@@ -68,7 +68,7 @@ struct ValueAnimatorTests {
 
   @Test("a glide finishes at its rest value; stop freezes; a refused event changes nothing")
   func glideStopAndRefusal() throws {
-    var map = ValueAnimator(value: CGPoint(x: 0, y: 0))
+    var map = try ValueAnimator(value: CGPoint(x: 0, y: 0))
     try map.decay(velocity: CGPoint(x: 1200, y: -300), at: .zero)
     let rest = try #require(map.completionTick)
     let glide = try ValueDecay(value: CGPoint.zero, velocity: CGPoint(x: 1200, y: -300))
@@ -77,11 +77,13 @@ struct ValueAnimatorTests {
     let shown = map.state(at: midway).value
     map.stop(at: midway)
     #expect(map.state(at: try Self.seconds(9)).value == shown && map.isFinished(at: midway) && map.completionTick == nil)
-    var card = ValueAnimator(value: 10.0)
+    var card = try ValueAnimator(value: 10.0)
     try card.spring(to: 20, at: .zero)
     let tick = card.completionTick
     #expect(throws: HarmonicError.self) { try card.spring(to: .nan, at: try Self.seconds(0.1)) }
     #expect(throws: HarmonicError.self) { try card.animate(to: 5, duration: -1, at: try Self.seconds(0.1)) }
     #expect(card.completionTick == tick && card.finalValue == 20)
+    #expect(throws: HarmonicError.self) { try ValueAnimator(value: CGPoint(x: 0, y: CGFloat.nan)) }
+    #expect(throws: HarmonicError.self) { try ValueAnimator(value: 1.0, tolerance: 0) }
   }
 }

@@ -4,7 +4,7 @@
 /// and, once, that the motion is over.
 ///
 /// ```swift
-/// var card = ValueAnimator(value: CGPoint(x: 40, y: 40))
+/// var card = try ValueAnimator(value: CGPoint(x: 40, y: 40))
 /// try card.spring(to: CGPoint(x: 300, y: 500), spring: .snappy, at: .zero)
 /// let frame = card.frame(at: now)        // frame.value to draw; frame.didFinish once, at the end
 /// ```
@@ -52,11 +52,19 @@ public struct ValueAnimator<Value: SpringAnimatable>: Sendable {
   /// - Parameters:
   ///   - value: the value it rests at.
   ///   - tolerance: the completion band in the value's units; default
-  ///     ``SpringAnimatable/springSettleTolerance``. Values that are not
-  ///     finite and > 0 are taken as the default.
-  public init(value: Value, tolerance: Double = Value.springSettleTolerance) {
-    motion = .rest(value)
-    self.tolerance = tolerance.isFinite && tolerance > 0 ? tolerance : Value.springSettleTolerance
+  ///     ``SpringAnimatable/springSettleTolerance``.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   non-finite or too large component (|x| ≤ 1e100), or a tolerance that
+  ///   is not finite and > 0.
+  public init(value: Value, tolerance: Double = Value.springSettleTolerance) throws(HarmonicError) {
+    guard tolerance.isFinite, tolerance > 0 else {
+      throw .invalidParameter(name: "tolerance", value: tolerance, accepted: "finite and > 0 (units)")
+    }
+    let components = value.springComponents
+    for k in 0..<ValueAnimation<Value>.count {
+      try _Check.finiteMagnitude(components[k], "value component \(k)", unit: "units")
+    }
+    (motion, self.tolerance) = (.rest(value), tolerance)
   }
 
   /// The value's components and their rates at `time` (exact for every motion).
