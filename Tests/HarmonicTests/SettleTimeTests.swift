@@ -121,4 +121,33 @@ struct SettleTimeTests {
     #expect((tick - AnimationTime(ticks: 1_000)).seconds >= exact)
     #expect((tick - AnimationTime(ticks: 1_001)).seconds < exact)
   }
+
+  @Test("a batch's settle tick is the maximum of its elements' exact settle times, brute force, near critical damping too")
+  func batchSettleTickIsTheMaximum() throws {
+    var random = SeededGenerator(seed: 35)
+    let ratios = [1.0, 1 - 1e-9, 1 + 1e-9, 0.999, 0.98, 1.05, 1.7, 4, 0.6, 0.2]
+    for round in 0..<120 {
+      let items = Int.random(in: 1...60, using: &random), channels = Int.random(in: 1...3, using: &random)
+      let n = items * channels
+      func values(_ scale: Double) -> [Double] { (0..<n).map { _ in Double.random(in: -scale...scale, using: &random) } }
+      let (start, target) = (values(800), values(800))
+      let velocity = round % 3 == 0 ? [Double](repeating: 0, count: n) : values(4_000)
+      let springs = try (0..<4).map { _ in
+        try Spring(response: Double.random(in: 0.1...1.2, using: &random), dampingRatio: ratios.randomElement(using: &random)!)
+      }
+      let assignment: SpringAssignment =
+        round % 2 == 0 ? .shared(springs[0]) : .groups(springs, groupOfItem: (0..<items).map { $0 % 4 })
+      let tolerances = (0..<channels).map { _ in [0.5, 0.01, 1e-4].randomElement(using: &random)! }
+      let batch = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity, springs: assignment)
+      var latest = 0.0
+      for e in 0..<n {
+        let spring = round % 2 == 0 ? springs[0] : springs[(e % items) % 4]
+        let motion = try SpringMotion(spring: spring, from: start[e], to: target[e], initialVelocity: velocity[e])
+        latest = max(latest, motion.settleTime(tolerance: try SettleTolerance(value: tolerances[e / items])))
+      }
+      let expected = AnimationTime.zero._firstTick(afterSeconds: latest)
+      #expect(try batch.settleTick(valueTolerances: tolerances, threads: 1) == expected, "round \(round)")
+      #expect(try batch.settleTick(valueTolerances: tolerances, threads: 2) == expected, "round \(round), 2 threads")
+    }
+  }
 }

@@ -108,12 +108,14 @@ extension SpringBatch {
       if basis.isOscillating { return (group.spring.damping == 0 ? 0 : basis.decayRate, 1 / basis.rootDiscriminant, basis.decayRate) }
       return (basis.slowRate / 2, 2 / (basis.slowRate * 2.718281828459045), basis.decayRate)
     }
-    @Sendable func key(_ e: Int) -> (group: Int, key: Double) {
+    @Sendable func terms(_ e: Int) -> (group: Int, p: Double, q: Double, tolerance: Double) {
       let group = _group(e % items)
-      let screen = screens[group]
       let p = _columns[e] - _columns[n + e]
-      let q = _columns[2 * n + e] + screen.decayRate * p
-      return (group, (p.magnitude + q.magnitude * screen.factor) / tolerances[e / items])
+      return (group, p.magnitude, (_columns[2 * n + e] + screens[group].decayRate * p).magnitude, tolerances[e / items])
+    }
+    @Sendable func key(_ e: Int) -> (group: Int, key: Double) {
+      let (group, p, q, tolerance) = terms(e)
+      return (group, (p + q * screens[group].factor) / tolerance)
     }
     // Seed the maximum with the element of the largest key in its group
     // whose cheap bound is largest (any seed gives the same result).
@@ -133,6 +135,23 @@ extension SpringBatch {
       let exponent = screen.rate * Swift.max(0, initial - 1e-12) / (1 + 1e-9)
       return _Math.exp(exponent) * (1 - 1e-9)
     }
+    // A tighter screen, also without logarithms, for the springs near
+    // critical damping where the one above is loose (its rate is s/2, or
+    // its factor 1/ω_d huge): |d(t)| ≤ (|p| + |q|·min(t, R))·e^(−r t) with
+    // r = a, R = 1/ω_d when oscillating and r = s, R = 1/(2γ) otherwise
+    // (|Ĉ| ≤ e^(−r t), |Ŝ| ≤ e^(−r t)·min(t, R)). That envelope decreases
+    // for t ≥ 1/r, so when the seed's time (less the margins) T is past 1/r,
+    // an element with (|p| + |q|·min(T, R))/tolerance ≤ e^(r·T) stays in its
+    // band from T on and cannot raise the maximum.
+    let adjusted = Swift.max(0, initial - 1e-12) / (1 + 1e-9)
+    let tight = _groups.map { group -> (reach: Double, threshold: Double) in
+      let basis = group.spring._basis
+      let rate = basis.isOscillating ? basis.decayRate : basis.slowRate
+      let reach =
+        basis.isOscillating ? 1 / basis.rootDiscriminant : basis.rootDiscriminant > 0 ? 1 / (2 * basis.rootDiscriminant) : Double.infinity
+      guard rate > 0, adjusted * rate >= 1 else { return (0, -1) }  // no screen: every key is ≥ 0 > −1
+      return (Swift.min(adjusted, reach), _Math.exp(rate * adjusted) * (1 - 1e-9))
+    }
     // Every element whose bound exceeds the seed's exact time: its bracket
     // (a few evaluations); those known outright raise the maximum directly.
     typealias Candidate = (element: Int, low: Double, high: Double)
@@ -142,8 +161,10 @@ extension SpringBatch {
       var best = initial
       var candidates: [Candidate] = []
       for e in (part * n / parts)..<((part + 1) * n / parts) {
-        let (group, k) = key(e)
+        let (group, pMagnitude, qMagnitude, bandWidth) = terms(e)
+        let k = (pMagnitude + qMagnitude * screens[group].factor) / bandWidth
         if k <= thresholds[group], k < .infinity { continue }
+        if (pMagnitude + qMagnitude * tight[group].reach) / bandWidth <= tight[group].threshold { continue }
         guard bound(e, best: initial, refine: true) > initial else { continue }
         let (spring, p, q, velocity, tolerance) = element(e)
         switch spring._excursionBracket(p: p, q: q, tolerance: tolerance, displacementVelocity: velocity) {
