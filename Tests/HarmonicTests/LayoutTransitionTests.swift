@@ -364,7 +364,7 @@ struct TransitionSetupTests {
       // and refills for 3-D included.
       let (startRect, endRect) = (viewport.visibleRect(at: offsets.0), viewport.visibleRect(at: offsets.1))
       let context = LayoutTransition._Ends(
-        startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, viewport.size),
+        startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, viewport.size), viewports: (viewport, viewport),
         mapping: update.isEmpty && old.itemCounts == new.itemCounts
           ? LayoutUpdate.IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts),
         update: update, appearance: trial % 2 == 0 ? .fade : .flyIn(distance: 200, rotation: 0.3), decoration: decoration,
@@ -442,7 +442,7 @@ struct TransitionSetupTests {
       let viewport = try Viewport(size: CGSize(width: 320, height: 700))
       let context = LayoutTransition._Ends(
         startRect: viewport.visibleRect(at: .zero), endRect: viewport.visibleRect(at: .zero),
-        viewportSizes: (viewport.size, viewport.size),
+        viewportSizes: (viewport.size, viewport.size), viewports: (viewport, viewport),
         mapping: try update.mapping(oldItemCounts: grid.itemCounts, newItemCounts: list.itemCounts),
         update: update, appearance: appearance, decoration: decoration, include3D: false,
         transforms: .decomposed)

@@ -173,7 +173,7 @@ public struct LayoutAnimator: Sendable {
   /// `rect` at the current tick — the transition's while one runs, else the
   /// layout's. Elements that left the layout are in ``leavingAttributes``.
   public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
-    guard let transition, let frame else { return layout.attributes(in: rect) }
+    guard let transition, let frame else { return layout.attributes(in: rect, viewport: viewport, at: contentOffset) }
     var result: [LayoutAttributes] = []
     for (k, element) in transition.elements.enumerated() {
       guard let to = element.to, LayoutTransition.Frame._shows(frame.attributes[k], in: rect) else { continue }
@@ -201,7 +201,7 @@ public struct LayoutAnimator: Sendable {
 
   func _attributes(of id: ElementID) -> LayoutAttributes? {
     if transition != nil, let frame, let k = _positions.to[id] { return LayoutAnimator._named(frame.attributes[k], id) }
-    return layout.attributes(of: id)
+    return layout.attributes(of: id, in: viewport, at: contentOffset)
   }
 
   /// Elements that have left the layout (deleted, or animated away by an

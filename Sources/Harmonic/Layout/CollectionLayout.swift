@@ -22,10 +22,28 @@ public protocol CollectionLayout: Sendable {
   /// attributes costs more than naming the elements. Default:
   /// `attributes(in: rect).map(\.elementID)`.
   func elementIDs(in rect: CGRect) -> [ElementID]
+  /// One element as the collection view shows it with `viewport` scrolled
+  /// to `offset`: ``CollectionLayout/attributes(of:)``, except for elements the layout places
+  /// relative to the visible area. The rule for pinned (sticky) section
+  /// headers, the same for every call that takes a viewport and an offset —
+  /// transitions, ``LayoutAnimator`` and ``GridLayout/snapLayout(by:viewport:)``:
+  /// a pinned header sits at the leading edge of the visible area *inside
+  /// the viewport's insets* (below a navigation bar's inset, as UIKit pins
+  /// to the adjusted content inset), never before its own place nor past
+  /// its section's last line. Default: ``CollectionLayout/attributes(of:)``.
+  func attributes(of element: ElementID, in viewport: Viewport, at offset: CGPoint) -> LayoutAttributes?
+  /// Every element whose frame overlaps `rect`, as the collection view shows
+  /// them with `viewport` scrolled to `offset` (pinned headers by the rule of
+  /// ``CollectionLayout/attributes(of:in:at:)``, whatever `rect` is: UIKit
+  /// asks for rects larger than the visible one). Default:
+  /// ``CollectionLayout/attributes(in:)``.
+  func attributes(in rect: CGRect, viewport: Viewport, at offset: CGPoint) -> [LayoutAttributes]
 }
 
 extension CollectionLayout {
   public func elementIDs(in rect: CGRect) -> [ElementID] { attributes(in: rect).map(\.elementID) }
+  public func attributes(of element: ElementID, in viewport: Viewport, at offset: CGPoint) -> LayoutAttributes? { attributes(of: element) }
+  public func attributes(in rect: CGRect, viewport: Viewport, at offset: CGPoint) -> [LayoutAttributes] { attributes(in: rect) }
 }
 
 extension GridLayout: CollectionLayout {
@@ -58,6 +76,28 @@ extension GridLayout: CollectionLayout {
     default:
       return nil
     }
+  }
+
+  /// A pinned header at `offset` by the rule of ``CollectionLayout/attributes(of:in:at:)``;
+  /// anything else as `attributes(of:)` gives it.
+  public func attributes(of element: ElementID, in viewport: Viewport, at offset: CGPoint) -> LayoutAttributes? {
+    guard pinsSectionHeaders, element.kind == ElementKind._header else { return attributes(of: element) }
+    let section = element.indexPath.section
+    guard element.indexPath.item == 0, (0..<itemCounts.count).contains(section), _headers[section].extent > 0 else { return nil }
+    var piece = _headers[section]
+    piece.start = _pinnedHeaderStart(section, viewportStart: _pinEdge(viewport, offset))
+    var pinned = _supplementary(ElementKind._header, section: section, piece)
+    pinned.zIndex = 1024  // as attributes(in:) gives a pinned header
+    return pinned
+  }
+
+  /// Where pinned headers pin at `offset`, in the layout's main-axis
+  /// coordinates: the leading edge of the visible area inside the insets.
+  func _pinEdge(_ viewport: Viewport, _ offset: CGPoint) -> Double {
+    let insets = viewport.insets
+    if scrollAxis == .vertical { return Double(offset.y) + insets.top }
+    if isRightToLeft { return Double(contentSize.width) - (Double(offset.x) + Double(viewport.size.width) - insets.right) }
+    return Double(offset.x) + insets.left
   }
 
   func _supplementary(_ kind: ElementKind, section: Int, _ piece: (start: Double, extent: Double)) -> LayoutAttributes {

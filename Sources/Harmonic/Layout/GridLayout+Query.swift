@@ -67,8 +67,22 @@ extension GridLayout {
   /// area (cells in index-path order, then headers and footers).
   ///
   /// - Complexity: O(log n + lines crossed + k) for k results.
-  public func attributes(in rect: CGRect) -> [LayoutAttributes] {
-    guard let plan = _visitPlan(rect) else { return [] }
+  public func attributes(in rect: CGRect) -> [LayoutAttributes] { _attributes(in: rect, pinEdge: nil) }
+
+  /// ``attributes(in:)`` with pinned headers at `offset` by the rule of
+  /// ``CollectionLayout/attributes(of:in:at:)`` (under the viewport's
+  /// leading inset), whatever `rect` is.
+  ///
+  /// - Complexity: as ``attributes(in:)``.
+  public func attributes(in rect: CGRect, viewport: Viewport, at offset: CGPoint) -> [LayoutAttributes] {
+    _attributes(in: rect, pinEdge: pinsSectionHeaders ? _pinEdge(viewport, offset) : nil)
+  }
+
+  /// The elements overlapping `rect`, pinned headers pinned at `pinEdge`
+  /// (main-axis coordinate; nil: the rect's start).
+  func _attributes(in rect: CGRect, pinEdge: Double?) -> [LayoutAttributes] {
+    guard var plan = _visitPlan(rect) else { return [] }
+    plan.pinEdge = pinEdge
     // Written in place, at most the plan's bound: no growing array.
     return [LayoutAttributes](_unsafeFilling: plan.bound) { result, count in
       _visit(
@@ -118,6 +132,8 @@ extension GridLayout {
     var lines: Range<Int>, sections: Range<Int>
     /// Every item of those lines and a header and footer per section.
     var bound: Int
+    /// Where pinned headers pin along the main axis; nil: the rect's start.
+    var pinEdge: Double? = nil
   }
 
   /// The plan of a query of `rect`; nil for an empty or non-finite rect.
@@ -183,7 +199,7 @@ extension GridLayout {
       for (kind, natural) in [(ElementKind._header, _headers[section]), (ElementKind._footer, _footers[section])] where natural.extent > 0 {
         var piece = natural
         let pinned = pinsSectionHeaders && kind == ElementKind._header
-        if pinned { piece.start = _pinnedHeaderStart(section, viewportStart: main.0) }
+        if pinned { piece.start = _pinnedHeaderStart(section, viewportStart: plan.pinEdge ?? main.0) }
         if piece.start < main.1, piece.start + piece.extent > main.0, cross.0 < viewportCrossExtent, cross.1 > 0 {
           let frame = _frame(main: piece.start, cross: 0, mainSize: piece.extent, crossSize: viewportCrossExtent)
           supplementary(section, kind, frame, pinned)

@@ -16,9 +16,12 @@
 ///   item centered.
 /// - A section may be empty: its header, insets and footer still take their place.
 /// - With `pinsSectionHeaders` (UIKit's `sectionHeadersPinToVisibleBounds`)
-///   ``attributes(in:)`` keeps each section's header at the start of the
-///   queried rect while the section is there, pushed along by the section's
-///   end; `attributes(of:)` with an ``ElementID`` reports headers where they are unpinned.
+///   a section's header stays at the start of the visible area while the
+///   section is there, pushed along by the section's end: under the
+///   viewport's leading inset for ``attributes(in:viewport:at:)`` and
+///   ``attributes(of:in:at:)`` (what transitions and ``LayoutAnimator`` use),
+///   at the queried rect's start for ``attributes(in:)``; `attributes(of:)`
+///   with an ``ElementID`` reports headers where they are unpinned.
 /// - Headers and footers span the viewport width (`.supplementary("header")`,
 ///   `.supplementary("footer")`).
 /// - Right-to-left mirrors every frame horizontally across the content width,

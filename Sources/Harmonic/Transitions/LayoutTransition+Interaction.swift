@@ -165,7 +165,7 @@ extension LayoutTransition {
       if let old = previousIndex[element] {
         identities.append(now.attributes[old])
         if let to = element.to {
-          guard var end = layout.attributes(of: to) else {
+          guard var end = layout.attributes(of: to, in: viewport, at: offset) else {
             throw .invalidParameter(name: "\(to)", value: Double(to.indexPath.item), accepted: "present in the new layout")
           }
           decoration?.apply(to: &end, visibleRect: endRect)
@@ -179,7 +179,7 @@ extension LayoutTransition {
         }
       } else {
         let id = element.id
-        guard let here = target.attributes(of: id), var end = layout.attributes(of: id) else {
+        guard let here = target.attributes(of: id), var end = layout.attributes(of: id, in: viewport, at: offset) else {
           throw .invalidParameter(name: "\(id)", value: Double(id.indexPath.item), accepted: "present in the current target layout")
         }
         decoration?.apply(to: &end, visibleRect: endRect)

@@ -15,6 +15,9 @@ extension LayoutTransition {
   struct _Ends {
     var startRect: CGRect, endRect: CGRect
     var viewportSizes: (CGSize, CGSize)
+    /// The viewports at the two ends (insets included): elements are read
+    /// as shown at each end's offset (pinned headers where they are pinned).
+    var viewports: (Viewport, Viewport)
     var mapping: LayoutUpdate.IndexMapping
     var update: LayoutUpdate
     var appearance: AppearanceStyle
@@ -418,8 +421,8 @@ extension LayoutTransition {
       _ pair: LayoutTransition.Element, start: UnsafeMutablePointer<LayoutAttributes>, end: UnsafeMutablePointer<LayoutAttributes>
     ) throws(HarmonicError) -> (Bool, Bool) {
       let (decoration, startRect, endRect) = (context.decoration, context.startRect, context.endRect)
-      let hasStart = try LayoutTransition._initialize(start, id: pair.from, in: old, side: "old")
-      let hasEnd = try LayoutTransition._initialize(end, id: pair.to, in: new, side: "new")
+      let hasStart = try LayoutTransition._initialize(start, id: pair.from, in: old, shown: (context.viewports.0, startRect.origin), side: "old")
+      let hasEnd = try LayoutTransition._initialize(end, id: pair.to, in: new, shown: (context.viewports.1, endRect.origin), side: "new")
       if hasStart { lookedUp.start = (start.pointee.center, start.pointee.size) }
       if hasEnd { lookedUp.end = (end.pointee.center, end.pointee.size) }
       if let decoration {
@@ -434,14 +437,18 @@ extension LayoutTransition {
       case (false, true):
         // Appearing: an inserted item from its styled pose; the new half of
         // a reload (or a view only the new layout has) fades in where the old one was.
-        if let from = context.mapping.reloadedOrigin(of: pair.to!), var was = _decorated(old.attributes(of: from), startRect) {
+        if let from = context.mapping.reloadedOrigin(of: pair.to!),
+          var was = _decorated(old.attributes(of: from, in: context.viewports.0, at: startRect.origin), startRect)
+        {
           (was.indexPath, was.kind, was.alpha) = (end.pointee.indexPath, end.pointee.kind, 0)
           start.initialize(to: was)
         } else {
           start.initialize(to: pair.to!.kind == .cell ? _pose(end.pointee) : LayoutTransition._faded(end.pointee))
         }
       case (true, false):
-        if let to = context.mapping.reloadedDestination(of: pair.from!), var will = _decorated(new.attributes(of: to), endRect) {
+        if let to = context.mapping.reloadedDestination(of: pair.from!),
+          var will = _decorated(new.attributes(of: to, in: context.viewports.1, at: endRect.origin), endRect)
+        {
           (will.indexPath, will.kind, will.alpha) = (start.pointee.indexPath, start.pointee.kind, 0)
           end.initialize(to: will)
         } else {
@@ -493,10 +500,14 @@ extension LayoutTransition {
   /// that side or the layout has no such non-cell element.
   @inline(__always)
   static func _initialize(
-    _ target: UnsafeMutablePointer<LayoutAttributes>, id: ElementID?, in layout: some CollectionLayout, side: String
+    _ target: UnsafeMutablePointer<LayoutAttributes>, id: ElementID?, in layout: some CollectionLayout, shown: (Viewport, CGPoint),
+    side: String
   ) throws(HarmonicError) -> Bool {
     guard let id else { return false }
-    if let found = layout.attributes(of: id) {
+    // Cells straight from attributes(of:) (inlined for the layouts Harmonic
+    // ships); views as shown at the end's offset (a pinned header pinned).
+    let found = id.kind == .cell ? layout.attributes(of: id) : layout.attributes(of: id, in: shown.0, at: shown.1)
+    if let found {
       target.initialize(to: found)
       return true
     }

@@ -201,7 +201,7 @@ public struct LayoutTransition: Sendable {
       update.isEmpty && old.itemCounts == new.itemCounts
       ? LayoutUpdate.IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
     let context = _Ends(
-      startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, endViewport.size), mapping: mapping,
+      startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, endViewport.size), viewports: (viewport, endViewport), mapping: mapping,
       update: update, appearance: appearance, decoration: decoration, include3D: include3D, transforms: transforms)
     // The layouts Harmonic ships get their own compiled copies of the work
     // per element (their lookups inline there instead of going through the

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import Harmonic
+
+@Suite("Pinned headers: one rule (under the viewport's leading inset) for queries, transitions and the engine")
+struct PinnedHeaderTests {
+  /// The grid: sections of [6, 40, 3, 25, 9] items, 115×115, left/right insets 10, spacing 10, header 44, pinned.
+  static func grid() throws -> GridLayout {
+    let sections = [6, 40, 3, 25, 9].map {
+      GridLayout.Section(
+        itemCount: $0, itemSize: CGSize(width: 115, height: 115), insets: LayoutInsets(left: 10, right: 10), lineSpacing: 10,
+        interitemSpacing: 10, headerExtent: 44)
+    }
+    return try GridLayout(sections: sections, viewportCrossExtent: 375, pinsSectionHeaders: true)
+  }
+  static let viewport = try! Viewport(size: CGSize(width: 375, height: 667), insets: LayoutInsets(top: 64))
+
+  /// The header pinned at the top of the visible area at `offset`: its section and frame.
+  static func pinnedHeader(_ layout: GridLayout, at offset: CGPoint) throws -> LayoutAttributes {
+    let shown = layout.attributes(in: viewport.visibleRect(at: offset), viewport: viewport, at: offset)
+    let edge = Double(offset.y) + 64
+    return try #require(shown.first { $0.kind == ElementKind._header && Double($0.frame.minY) == edge })
+  }
+
+  @Test("the layout's queries pin under the top inset, whatever rect UIKit asks for")
+  func queries() throws {
+    let grid = try Self.grid()
+    for y in [0.0, 700, 1500, 1845, 3000] {
+      let offset = CGPoint(x: 0, y: y)
+      let header = try Self.pinnedHeader(grid, at: offset)
+      // The one-element lookup agrees, and a larger rect (UIKit prefetches) pins at the same place.
+      #expect(grid.attributes(of: header.elementID, in: Self.viewport, at: offset) == header)
+      let larger = CGRect(x: 0, y: y - 400, width: 375, height: 1600)
+      #expect(grid.attributes(in: larger, viewport: Self.viewport, at: offset).contains(header))
+      #expect(header.zIndex == 1024)
+    }
+    // Without a viewport, attributes(of:) is the unpinned place, as documented.
+    let header = try Self.pinnedHeader(grid, at: CGPoint(x: 0, y: 1500))
+    #expect(grid.attributes(of: header.elementID)!.frame.minY < 1500)
+  }
+
+  @Test("a transition takes pinned headers where the layout pins them at each end, and they stay pinned throughout")
+  func transition() throws {
+    let grid = try Self.grid()
+    let (from, to) = (CGPoint(x: 0, y: 1500), CGPoint(x: 0, y: 1845))
+    let transition = try LayoutTransition(from: grid, offset: from, to: grid, offset: to, viewport: Self.viewport)
+    let startHeader = try Self.pinnedHeader(grid, at: from), endHeader = try Self.pinnedHeader(grid, at: to)
+    #expect(startHeader.elementID == endHeader.elementID)  // the same section's header at both ends
+    let k = try #require(transition.elements.firstIndex { $0.id == startHeader.elementID })
+    var frame = transition.makeFrame()
+    var worst = 0.0
+    for ms in stride(from: 0, through: 1500, by: 8) {
+      try transition.frame(at: try AnimationTime(seconds: Double(ms) / 1000), into: &frame)
+      // With one shared spring the header and the offset move together: 64 pt below the offset all along.
+      worst = max(worst, (Double(frame.attributes[k].frame.minY) - Double(frame.contentOffset.y) - 64).magnitude)
+      if ms == 0 { #expect(frame.attributes[k].frame == startHeader.frame) }
+    }
+    try transition.frame(at: transition.completion, into: &frame)
+    #expect(frame.attributes[k].frame == endHeader.frame && frame.contentOffset == to)
+    #expect(worst < 1e-9, "the header leaves its pinned place by \(worst) pt")
+  }
+
+  @Test("the engine answers UIKit with the header pinned under the bar, at rest and in flight")
+  func engine() throws {
+    let grid = try Self.grid()
+    var engine = try LayoutAnimator(layout: grid, viewport: Self.viewport, contentOffset: CGPoint(x: 0, y: 1500))
+    let header = try Self.pinnedHeader(grid, at: CGPoint(x: 0, y: 1500))
+    let kind = try #require(header.kind.name)
+    #expect(engine.layoutAttributesForSupplementaryView(ofKind: kind, at: header.indexPath) == header)
+    #expect(engine.layoutAttributesForElements(in: CGRect(x: 0, y: 1200, width: 375, height: 1400)).contains(header))
+    try engine.setLayout(grid, contentOffset: CGPoint(x: 0, y: 1845), animated: true)
+    try engine.advance(to: try AnimationTime(seconds: 0.1))
+    let moving = try #require(engine.layoutAttributesForSupplementaryView(ofKind: kind, at: header.indexPath))
+    #expect((Double(moving.frame.minY) - Double(engine.contentOffset.y) - 64).magnitude < 1e-9)
+  }
+}
