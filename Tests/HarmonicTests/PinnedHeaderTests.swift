@@ -75,3 +75,27 @@ struct PinnedHeaderTests {
     #expect((Double(moving.frame.minY) - Double(engine.contentOffset.y) - 64).magnitude < 1e-9)
   }
 }
+
+@Suite("Velocities by id")
+struct VelocityByIDTests {
+  @Test("named elements get their velocity; an id the transition does not animate is ignored, its value still checked")
+  func centers() throws {
+    let viewport = try Viewport(size: CGSize(width: 320, height: 480))
+    let grid = try GridLayout(sections: [.init(itemCount: 200, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 200)], width: 320)
+    let grabbed = ElementID(.cell, ItemIndexPath(item: 2, section: 0)), faraway = ElementID(.cell, ItemIndexPath(item: 190, section: 0))
+    let velocities: [ElementID: CGPoint] = [grabbed: CGPoint(x: 0, y: -800), faraway: CGPoint(x: 100, y: 100)]
+    let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, velocity: .centers(velocities))
+    #expect(!transition.elements.contains { $0.id == faraway })  // not animated: no reason to build the transition twice
+    var frame = transition.makeFrame(velocities: true)
+    try transition.frame(at: .zero, into: &frame)
+    let k = try #require(transition.elements.firstIndex { $0.id == grabbed })
+    #expect(frame.centerVelocity(ofElement: k) == CGPoint(x: 0, y: -800))
+    let other = try #require(transition.elements.firstIndex { $0.id != grabbed })
+    #expect(frame.centerVelocity(ofElement: other) == .zero)
+    #expect(throws: HarmonicError.self) {
+      try LayoutTransition(
+        from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, velocity: .centers([faraway: CGPoint(x: CGFloat.nan, y: 0)]))
+    }
+  }
+}

@@ -26,9 +26,11 @@ extension LayoutTransition {
     case gesture(CGPoint)
     /// Center velocities of some elements, points per second, by the id a
     /// frame shows (``LayoutTransition/Element/id``): an element grabbed by a
-    /// finger, a card that was flung. Elements not named start at rest; naming
-    /// an id that the transition does not animate throws (which ids animate is
-    /// known after construction, from ``LayoutTransition/elements``).
+    /// finger, a card that was flung. Elements not named start at rest; an
+    /// id the transition does not animate is ignored (its velocity is still
+    /// checked: finite, |v| ≤ 1e100), so an app can name every element it
+    /// tracks without knowing first which ones animate (read
+    /// ``LayoutTransition/elements`` for that).
     case centers([ElementID: CGPoint])
   }
 }

@@ -356,13 +356,11 @@ public struct LayoutTransition: Sendable {
       var position: [ElementID: Int] = [:]
       for k in elements.indices where position[elements[k].id] == nil { position[elements[k].id] = k }
       for (id, v) in byID.sorted(by: { $0.key < $1.key }) {
-        guard let item = position[id] else {
-          throw .invalidParameter(name: "velocity of \(id)", value: Double(id.indexPath.item), accepted: "an element of the transition")
-        }
-        for (channel, value) in [(LayoutChannels.centerX, Double(v.x)), (LayoutChannels.centerY, Double(v.y))] {
-          try _Check.finiteMagnitude(value, "velocity of \(id)", unit: "points/s")
-          columns[2 * m + channel * n + item] = value
-        }
+        for value in [Double(v.x), Double(v.y)] { try _Check.finiteMagnitude(value, "velocity of \(id)", unit: "points/s") }
+        // An element the transition does not animate has no motion to give it to: ignored.
+        guard let item = position[id] else { continue }
+        columns[2 * m + LayoutChannels.centerX * n + item] = Double(v.x)
+        columns[2 * m + LayoutChannels.centerY * n + item] = Double(v.y)
       }
     }
     let assignment: SpringAssignment
