@@ -212,6 +212,22 @@ struct DocSnippetTests {
     }
   }
 
+  @Test("Layouts and transitions: a move while a move is in flight")
+  func changesInFlight() throws {
+    let two = try GridLayout(sections: [.init(itemCount: 12, itemSize: CGSize(width: 100, height: 100)),
+                                        .init(itemCount: 12, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    let moved = try GridLayout(sections: [.init(itemCount: 11, itemSize: CGSize(width: 100, height: 100)),
+                                          .init(itemCount: 13, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    let screen = try Viewport(size: CGSize(width: 320, height: 900))
+    let drag = try LayoutTransition(from: two, offset: .zero, to: two, offset: .zero, viewport: screen,
+                                    update: LayoutUpdate(moved: [ItemIndexPath(item: 2, section: 0): ItemIndexPath(item: 5, section: 0)]))
+    // 90 ms later the finger crosses into section 1: the same item moves on.
+    let onwards = try LayoutTransition(continuing: drag, at: try AnimationTime(seconds: 0.09), to: moved, offset: .zero,
+                                       viewport: screen,
+                                       update: LayoutUpdate(moved: [ItemIndexPath(item: 5, section: 0): ItemIndexPath(item: 1, section: 1)]))
+    #expect(onwards.elements.contains { $0.id == ElementID(.cell, ItemIndexPath(item: 1, section: 1)) })
+  }
+
   /// Every ```swift block of every DocC article (but Package.swift fragments)
   /// must appear in this file (or in ReadmeSnippetTests) line for line,
   /// leading spaces ignored.

@@ -327,35 +327,28 @@ public struct LayoutAnimator: Sendable {
     var next: LayoutTransition
     var keep = retired
     if let running = transition {
-      // From the pose in flight: the elements that stay in the layout start
-      // where they are, with their velocities (the rest of the current
-      // layout at rest); those leaving keep their own springs.
-      // A gesture's pose is the scrubbed frame (at rest); a running transition's is its frame now, moving.
-      var now = running.makeFrame(velocities: true)
-      if interactive != nil, let frame { now = frame } else { try running.frame(at: time, into: &now) }
-      var poses: [ElementID: LayoutAttributes] = [:]
-      var velocities: [ElementID: CGPoint] = [:]
-      for (k, element) in running.elements.enumerated() {
-        guard let to = element.to else { continue }
-        poses[to] = LayoutAnimator._named(now.attributes[k], to)
-        velocities[to] = now.centerVelocity(ofElement: k)
+      // From the pose in flight, through LayoutTransition(continuing:): the
+      // elements that stay start where they are with every channel's
+      // velocity; those already leaving keep their own springs (retired).
+      // A gesture's pose is the scrubbed frame, at rest.
+      if interactive != nil, let frame {
+        let poses = Dictionary(
+          running.elements.indices.compactMap { k in running.elements[k].to.map { ($0, LayoutAnimator._named(frame.attributes[k], $0)) } },
+          uniquingKeysWith: { first, _ in first })
+        let current = _InFlightLayout(base: layout, poses: poses, contentSize: frame.contentSize)
+        next = try LayoutTransition(
+          from: current, offset: frame.contentOffset, to: newLayout, offset: offset, viewport: viewport, endViewport: end, update: update,
+          appearance: appearance, springs: springs, start: time)
+      } else {
+        next = try LayoutTransition(
+          continuing: running, at: time, to: newLayout, offset: offset, viewport: viewport, endViewport: end, update: update,
+          appearance: appearance, springs: springs)
       }
-      let current = _InFlightLayout(base: layout, poses: poses, contentSize: now.contentSize)
-      func make(_ velocity: LayoutTransition.Velocity) throws(HarmonicError) -> LayoutTransition {
-        try LayoutTransition(
-          from: current, offset: now.contentOffset, to: newLayout, offset: offset, viewport: viewport, endViewport: end, update: update,
-          appearance: appearance, springs: springs, velocity: velocity, start: time)
+      if running.elements.contains(where: { $0.to == nil }) {
+        var now = running.makeFrame(velocities: true)
+        if interactive != nil, let frame { now = frame } else { try running.frame(at: time, into: &now) }
+        keep.append((running, now))
       }
-      next = try make(.none)
-      let channels = next.include3D ? LayoutChannels.count3D : LayoutChannels.count2D
-      var perElement = [Double](repeating: 0, count: next.elements.count * channels)
-      for (k, element) in next.elements.enumerated() {
-        guard let from = element.from, let v = velocities[from] else { continue }
-        perElement[LayoutChannels.centerX * next.elements.count + k] = Double(v.x)
-        perElement[LayoutChannels.centerY * next.elements.count + k] = Double(v.y)
-      }
-      next = try make(.perElement(perElement))
-      if running.elements.contains(where: { $0.to == nil }) { keep.append((running, now)) }
     } else {
       next = try LayoutTransition(
         from: layout, offset: contentOffset, to: newLayout, offset: offset, viewport: viewport, endViewport: end, update: update,
@@ -558,22 +551,4 @@ public struct LayoutAnimator: Sendable {
       options: snappingOptions)
     return vertical ? CGPoint(x: proposed.x, y: decision.target) : CGPoint(x: decision.target, y: proposed.y)
   }
-}
-
-/// The current layout with the elements in flight at their current poses:
-/// the start of a transition that begins mid-flight.
-struct _InFlightLayout: CollectionLayout {
-  let base: any CollectionLayout
-  let poses: [ElementID: LayoutAttributes]
-  let contentSize: CGSize
-
-  var itemCounts: [Int] { base.itemCounts }
-
-  func attributes(in rect: CGRect) -> [LayoutAttributes] {
-    var result = base.attributes(in: rect).filter { poses[$0.elementID] == nil }
-    for pose in poses.values.sorted(by: { $0.elementID < $1.elementID }) where LayoutTransition.Frame._shows(pose, in: rect) { result.append(pose) }
-    return result
-  }
-
-  func attributes(of element: ElementID) -> LayoutAttributes? { poses[element] ?? base.attributes(of: element) }
 }

@@ -130,7 +130,7 @@ public struct LayoutTransition: Sendable {
   public var completion: AnimationTime { _completion.resolved }
   var _completion: _Deferred<AnimationTime>
   /// The layout being transitioned to.
-  public private(set) var target: any CollectionLayout
+  public internal(set) var target: any CollectionLayout
   /// The decoration applied at both ends (and to the ends of a retarget).
   public let decoration: LayoutTransition.Decoration?
   /// The overall progress at the start of this segment and where it goes:
@@ -138,7 +138,7 @@ public struct LayoutTransition: Sendable {
   /// or 0 (``cancel(fromProgress:velocity:at:rubberBand:springs:)``) for a
   /// released scrub, the overall progress at the interruption and 1 for a
   /// ``retarget(to:offset:viewport:at:springs:)``. See ``Frame/overallProgress``.
-  public private(set) var overallProgressRange: (start: Double, end: Double)
+  public internal(set) var overallProgressRange: (start: Double, end: Double)
 
   /// A transition between any two layouts.
   ///
