@@ -534,10 +534,10 @@ struct TransitionSetupTests {
     for trial in 0..<300 {
       let n = trial < 3 ? trial : Int.random(in: 2...60, using: &random)
       func key() -> LayoutTransition._PairKey {
-        (
-          Int.random(in: 0...2, using: &random), Int.random(in: 0...2, using: &random), Int.random(in: 0...9, using: &random), 0, 0,
-          Int.random(in: 0...1, using: &random)
-        )
+        LayoutTransition._PairKey(
+          idRank: Int.random(in: 0...2, using: &random), section: Int.random(in: 0...2, using: &random),
+          item: Int.random(in: 0...9, using: &random), leaving: Bool.random(using: &random), fromRank: 0, fromSection: 0,
+          fromItem: Int.random(in: 0...1, using: &random))
       }
       var keys = (0..<n).map { _ in key() }
       switch trial % 3 {

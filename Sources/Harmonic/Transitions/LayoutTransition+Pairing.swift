@@ -65,17 +65,20 @@ extension LayoutTransition {
       precondition(count < capacity, "LayoutTransition._CellPairing: more than two pairs per id")
       let id = (to ?? from)!.indexPath
       let old = from?.indexPath ?? ItemIndexPath(item: 0, section: 0)
-      (keys + count).initialize(to: (0, id.section, id.item, (to != nil ? 0 : 1 << 40) | (from != nil ? 1 : 0), old.section, old.item))
+      (keys + count).initialize(
+        to: _PairKey(
+          idRank: 0, section: id.section, item: id.item, leaving: to == nil, fromRank: from != nil ? 1 : 0, fromSection: old.section,
+          fromItem: old.item))
       (tags + count).initialize(to: tag)
       count += 1
     }
 
     /// The pair a key holds.
     static func element(_ key: _PairKey) -> LayoutTransition.Element {
-      let id = ElementID(.cell, ItemIndexPath(item: key.2, section: key.1))
+      let id = ElementID(.cell, ItemIndexPath(item: key.item, section: key.section))
       return LayoutTransition.Element(
-        _from: key.3 & 1 != 0 ? ElementID(.cell, ItemIndexPath(item: key.5, section: key.4)) : nil,
-        _to: key.3 & (1 << 40) == 0 ? id : nil)
+        _from: key.fromRank != 0 ? ElementID(.cell, ItemIndexPath(item: key.fromItem, section: key.fromSection)) : nil,
+        _to: key.leaving ? nil : id)
     }
 
     /// The visible cells' pairs (see ``_pairVisible(old:new:mapping:into:)``),
@@ -551,10 +554,12 @@ extension LayoutTransition {
           let toPath = element.pointee.to?.indexPath, fromPath = element.pointee.from?.indexPath
           let idPath = toPath ?? fromPath!
           let idRank = names.isEmpty ? 0 : rank(element.pointee.id)
-          var from = (0, 0, 0)
+          var from = (rank: 0, section: 0, item: 0)
           if let path = fromPath { from = (names.isEmpty ? 1 : rank(element.pointee.from!) + 1, path.section, path.item) }
-          // Staying or appearing (to ≠ nil) before disappearing, then by the old id.
-          (keys.baseAddress! + k).initialize(to: (idRank, idPath.section, idPath.item, (toPath != nil ? 0 : 1 << 40) | from.0, from.1, from.2))
+          (keys.baseAddress! + k).initialize(
+            to: _PairKey(
+              idRank: idRank, section: idPath.section, item: idPath.item, leaving: toPath == nil, fromRank: from.rank,
+              fromSection: from.section, fromItem: from.item))
         }
       }
       keyCount = elements.count
@@ -600,9 +605,33 @@ extension LayoutTransition {
     return result
   }
 
-  /// A pair's sort key: id rank, section, item; appearing/disappearing flag
-  /// with the old id's rank, its section, its item.
-  typealias _PairKey = (Int, Int, Int, Int, Int, Int)
+  /// A pair's sort key, compared field by field in declaration order: the
+  /// element's id (kind rank, section, item), then staying or appearing
+  /// before leaving, then the old id (kind rank + 1, 0 for none; section;
+  /// item).
+  struct _PairKey: Comparable {
+    /// 0 for cells; supplementary and decoration kinds by name after them.
+    var idRank: Int
+    var section: Int
+    var item: Int
+    /// The pair has no new id: the element leaves.
+    var leaving: Bool
+    /// The old id's kind rank + 1; 0 when there is no old id (appearing).
+    var fromRank: Int
+    var fromSection: Int
+    var fromItem: Int
+
+    @inline(__always)
+    static func < (a: _PairKey, b: _PairKey) -> Bool {
+      if a.idRank != b.idRank { return a.idRank < b.idRank }
+      if a.section != b.section { return a.section < b.section }
+      if a.item != b.item { return a.item < b.item }
+      if a.leaving != b.leaving { return !a.leaving }
+      if a.fromRank != b.fromRank { return a.fromRank < b.fromRank }
+      if a.fromSection != b.fromSection { return a.fromSection < b.fromSection }
+      return a.fromItem < b.fromItem
+    }
+  }
 
   /// The indices of `keys` in stable sorted order. The pairing lists the
   /// elements found from the start's visible ones, then those found from
