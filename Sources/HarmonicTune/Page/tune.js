@@ -33,7 +33,12 @@ async function api(endpoint, params, body) {
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) query.set(key, String(value));
   const response = await fetch(`/api/${endpoint}?${query}`, body === undefined ? {} : { method: "POST", body });
   const json = await response.json();
-  if (!response.ok) throw new Error(json.parameter ? `${json.parameter}: ${json.error}` : json.error);
+  if (!response.ok) {
+    // The message names the parameter already ("mass: must be …"): not again.
+    const error = new Error(json.error);
+    error.parameter = json.parameter;
+    throw error;
+  }
   return json;
 }
 
@@ -54,7 +59,11 @@ function showSpring(spring, except) {
   for (const fieldset of $$("fieldset[data-family]")) {
     const family = fieldset.dataset.family;
     if (family === except || family === "motion") continue;
-    for (const name of FAMILIES[family]) setField(fieldset, name, spring[name]);
+    for (const name of FAMILIES[family]) {
+      // Android's SpringForce has mass 1: the same motion's stiffness is k/m.
+      const value = family === "stiffnessRatio" && name === "stiffness" ? spring.stiffness / spring.mass : spring[name];
+      setField(fieldset, name, value);
+    }
   }
   const node = $("#figures");
   node.dataset.mass = spring.mass; node.dataset.stiffness = spring.stiffness; node.dataset.damping = spring.damping;
@@ -81,32 +90,50 @@ async function springFromFamily(family) {
   const fieldset = $(`fieldset[data-family="${family}"]`);
   const params = {};
   for (const name of FAMILIES[family]) params[name] = $(`input[type=number][name="${name}"]`, fieldset).value;
-  if (family === "stiffnessRatio") params.mass = state.spring ? state.spring.mass : 1;
+  // Android's SpringForce: mass 1 (no mass parameter, the server's default).
   $$("fieldset").forEach((f) => f.classList.toggle("active", f === fieldset));
-  await update(() => api("describe", params), family);
+  await update(() => api("describe", params), family, fieldset);
 }
 
 // Runs `load` (which returns describe JSON), then redraws; answers to older
 // requests than the newest are dropped, so a dragged slider never shows a stale curve.
-async function update(load, except) {
+async function update(load, except, fieldset) {
   const request = ++state.request;
   try {
     const spring = await load();
     if (request !== state.request) return;
     state.spring = spring;
+    markInvalid(null);
     showSpring(spring, except);
     await redraw(request);
     status("");
   } catch (error) {
-    if (request === state.request) status(error.message);
+    if (request !== state.request) return;
+    // The curve and the other fieldsets keep the last valid spring; the
+    // field the server named is marked, with the message beside it.
+    if (fieldset && error.parameter) markInvalid(fieldset, error.parameter, error.message);
+    else status(error.message);
   }
+}
+
+// Marks the inputs named `name` in `fieldset` invalid with `message`
+// (fieldset nil: clears every mark).
+function markInvalid(fieldset, name, message) {
+  for (const input of $$("input[aria-invalid]")) { input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); }
+  for (const note of $$(".field-error")) note.remove();
+  if (!fieldset) return;
+  const inputs = $$(`input[name="${name}"]`, fieldset);
+  const note = el("p", message, { class: "field-error", role: "alert", id: `error-${fieldset.dataset.family}` });
+  fieldset.append(note);
+  for (const input of inputs) { input.setAttribute("aria-invalid", "true"); input.setAttribute("aria-describedby", note.id); }
 }
 
 function wireControls() {
   for (const fieldset of $$("fieldset[data-family]")) {
     const family = fieldset.dataset.family;
     for (const input of $$("input", fieldset)) {
-      input.addEventListener("input", () => {
+      let typing = null;
+      const apply = () => {
         for (const twin of $$(`input[name="${input.name}"]`, fieldset)) if (twin !== input) twin.value = input.value;
         if (family === "motion") {
           state.relativeVelocity = Number(input.value) || 0;
@@ -114,7 +141,14 @@ function wireControls() {
         } else {
           springFromFamily(family);
         }
+      };
+      input.addEventListener("input", () => {
+        // A slider applies at once; typed digits wait for a pause, so that
+        // "0.5" is not sent as "0" on the way.
+        clearTimeout(typing);
+        if (input.type === "range") apply(); else typing = setTimeout(apply, 350);
       });
+      if (input.type === "number") input.addEventListener("change", () => { clearTimeout(typing); apply(); });
     }
   }
   $("#tolerance").addEventListener("change", (event) => {
@@ -296,35 +330,64 @@ function applyFit(json, overlay) {
   state.overlay = overlay;
   state.relativeVelocity = json.initialVelocity || 0;
   for (const input of $$('input[name="relativeVelocity"]')) input.value = +state.relativeVelocity.toPrecision(4);
-  $("#fit-result").textContent = `fitted: stiffness ${fmt(json.stiffness)}, damping ${fmt(json.damping)} (mass 1), ` +
-    `initial velocity ${fmt(json.initialVelocity)} steps/s; rms ${json.rms.toPrecision(2)}, max error ${json.maxError.toPrecision(2)}`;
+  fitMessage(`fitted: stiffness ${fmt(json.stiffness)}, damping ${fmt(json.damping)} (mass 1), ` +
+    `initial velocity ${fmt(json.initialVelocity)} steps/s; rms ${json.rms.toPrecision(2)}, max error ${json.maxError.toPrecision(2)}`);
   update(() => api("describe", { mass: json.mass, stiffness: json.stiffness, damping: json.damping }));
+}
+
+// CSS's easing keywords and their control points.
+const EASINGS = {
+  linear: [0, 0, 1, 1], ease: [0.25, 0.1, 0.25, 1], "ease-in": [0.42, 0, 1, 1], "ease-out": [0, 0, 0.58, 1],
+  "ease-in-out": [0.42, 0, 0.58, 1],
+};
+
+// The four numbers of "cubic-bezier(a, b, c, d)", "a, b, c, d", "a b c d"
+// or a CSS keyword, as the text typed (the server reads the decimals); nil
+// when it is none of those.
+function bezierNumbers(text) {
+  const plain = text.trim().toLowerCase();
+  if (EASINGS[plain]) return EASINGS[plain].map(String);
+  const inner = plain.replace(/^cubic-bezier\s*\(\s*/, "").replace(/\s*\)\s*$/, "");
+  const parts = inner.split(/\s*,\s*|\s+/).filter((part) => part.length > 0);
+  return parts.length === 4 ? parts : null;
+}
+
+// The fit's outcome, beside the form (not only in the header, out of view).
+function fitMessage(text, isError) {
+  const node = $("#fit-result");
+  node.textContent = text;
+  node.classList.toggle("error", !!isError);
+  if (isError) node.setAttribute("role", "alert"); else node.removeAttribute("role");
 }
 
 function wireFit() {
   $("#fit-bezier").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = event.target;
-    const numbers = form.bezier.value.replace(/cubic-bezier|[()\s]/g, "").split(",");
+    const numbers = bezierNumbers(form.bezier.value);
+    if (!numbers) {
+      fitMessage("bezier: give four numbers (x1, y1, x2, y2), cubic-bezier(…) or a keyword: " + Object.keys(EASINGS).join(", "), true);
+      return;
+    }
     const duration = Number(form.duration.value);
+    fitMessage("fitting…");
     try {
       const json = await api("fit", { bezier: numbers.join(","), duration: form.duration.value });
       const [x1, y1, x2, y2] = numbers.map(Number);
       const points = Array.from({ length: 121 }, (_, i) => [duration * i / 120, cubicBezier(x1, y1, x2, y2, i / 120)]);
       applyFit(json, { kind: "bezier", points });
-      status("");
-    } catch (error) { status(error.message); }
+    } catch (error) { fitMessage(error.message, true); }
   });
   $("#fit-csv").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = event.target;
+    fitMessage("fitting…");
     try {
       const json = await api("fit", { fitVelocity: form.fitVelocity.checked }, form.csv.value);
       const rows = form.csv.value.split(/\r?\n/).map((line) => line.split(",").map(Number)).filter((r) => r.length >= 2 && r.every(Number.isFinite));
       const span = json.target - json.start;
       applyFit(json, { kind: "points", points: rows.map(([t, v]) => [t, span === 0 ? 0 : (v - json.start) / span]) });
-      status("");
-    } catch (error) { status(error.message); }
+    } catch (error) { fitMessage(error.message, true); }
   });
 }
 
