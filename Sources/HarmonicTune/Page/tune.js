@@ -182,8 +182,8 @@ async function redraw(request) {
   const all = [{ spring: state.spring, velocity: state.relativeVelocity }, ...state.pins];
   const settles = await Promise.all(all.map((p) => settleTime(p.spring, p.velocity)));
   const overlayEnd = state.overlay ? Math.max(...state.overlay.points.map((p) => p[0])) : 0;
-  const finite = settles.filter((t) => t !== null);
-  const end = Math.min(10, Math.max(0.2, overlayEnd, ...finite.map((t) => t * 1.15)));
+  state.timeExtent = timeExtent(all.map((p) => p.spring), settles, overlayEnd);
+  const end = state.timeExtent;
   const curves = await Promise.all(all.map((p) => curve(p.spring, p.velocity, end)));
   if (request !== state.request) return;
   state.curve = { ...curves[0], settle: settles[0] };
@@ -192,6 +192,18 @@ async function redraw(request) {
   drawVelocity(curves, end);
   drawLegend();
   loadSnippets(request);
+}
+
+// The time axis: past the latest settle time (× 1.15), or four periods of
+// a spring that never settles (undamped), and at most 10 s — or, for a slow
+// spring, at most four of its periods: a spring that settles later is
+// marked "off the chart" with its settle time, never cut without a word.
+function timeExtent(springs, settles, overlayEnd) {
+  const period = (s) => s.dampedPeriod || s.response;
+  let end = Math.max(0.2, overlayEnd);
+  springs.forEach((s, i) => { end = Math.max(end, settles[i] === null ? 4 * period(s) : settles[i] * 1.15); });
+  const cap = Math.max(10, ...springs.map((s) => 4 * period(s)));
+  return Math.min(end, cap);
 }
 
 function chart(svg, width, height, end, low, high) {
@@ -263,6 +275,10 @@ function drawValue(curves, settles, end) {
     const right = frame.x(settles[0]) > 640 - 130;
     add(markers, "text", { x: frame.x(settles[0]) + (right ? -4 : 4), y: 300 - frame.pad.bottom - 8, id: "settle-label",
       "text-anchor": right ? "end" : "start" }).textContent = `settles ${fmt(settles[0])} s (±${state.tolerance})`;
+  } else {
+    // Never, or after the axis ends: said, at the right edge.
+    add(markers, "text", { x: 640 - frame.pad.right - 4, y: frame.pad.top + 14, id: "settle-label", "text-anchor": "end" }).textContent =
+      settles[0] === null ? "never settles (undamped)" : `settles at ${fmt(settles[0])} s (±${state.tolerance}), off the chart`;
   }
   let peak = 0;
   current.values.forEach((v, i) => { if (v > current.values[peak]) peak = i; });
@@ -270,7 +286,9 @@ function drawValue(curves, settles, end) {
   if (overshoot > 1e-4) {
     const t = current.times[peak], v = current.values[peak];
     add(markers, "circle", { cx: frame.x(t), cy: frame.y(v), r: 3.5 });
-    add(markers, "text", { x: frame.x(t), y: frame.y(v) + 18, id: "overshoot-label", "text-anchor": "middle" }).textContent = `overshoot ${fmt(overshoot * 100)} %`;
+    // Anchored so that the label stays inside the chart near either edge.
+    const x = frame.x(t), anchor = x > 640 - 90 ? "end" : x < frame.pad.left + 90 ? "start" : "middle";
+    add(markers, "text", { x, y: frame.y(v) + 18, id: "overshoot-label", "text-anchor": anchor }).textContent = `overshoot ${fmt(overshoot * 100)} %`;
   }
 }
 
