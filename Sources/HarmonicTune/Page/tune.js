@@ -323,7 +323,16 @@ async function loadSnippets(request) {
       head.append(title);
       const copy = el("button", "Copy", { type: "button" });
       const code = el("pre", snippet.code, { id: `snippet-${snippet.name}` });
-      copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(snippet.code));
+      copy.addEventListener("click", async () => {
+        // Said on the button: copied, or why not (no clipboard over plain HTTP from another host).
+        try {
+          await navigator.clipboard.writeText(snippet.code);
+          copy.textContent = "Copied";
+        } catch {
+          copy.textContent = "Copy failed: select the text";
+        }
+        setTimeout(() => { copy.textContent = "Copy"; }, 1500);
+      });
       head.append(copy);
       box.append(head, code);
       return box;
