@@ -105,10 +105,12 @@ public enum TuneAPI {
       if let value = try query.number("velocityTolerance") { input.velocityTolerance = value }
       return try CommandJSON.string(try input.run())
     },
-    "export": Endpoint(parameters: with(springParameters, ["code": .text, "tolerance": .number])) { query, _ throws(CommandError) in
+    "export": Endpoint(parameters: with(springParameters, ["code": .text, "tolerance": .number, "relativeVelocity": .number])) {
+      query, _ throws(CommandError) in
       let code = query.text("code") ?? "all"
       var input = ExportInput(spring: try query.spring(), format: .code(code == "all" ? nil : code))
       if let tolerance = try query.number("tolerance") { input.tolerance = tolerance }
+      if let velocity = try query.number("relativeVelocity") { input.relativeVelocity = velocity }
       return try CommandJSON.string(try input.run())
     },
     "fit": Endpoint(

@@ -158,13 +158,17 @@ package struct ExportInput: Sendable, Hashable {
   package var format: Format
   /// Largest error of the CSS easing, fractions of the step.
   package var tolerance = 0.001
+  /// The step's initial velocity, distances per second (UIKit's relative convention).
+  package var relativeVelocity = 0.0
 
   /// The export. O(settle time × stops) for the CSS easing, O(frames) for keyframes.
   package func run() throws(CommandError) -> ExportOutput {
     let spring = try spring.spring()
     switch format {
     case .code(let name):
-      var snippets = try checked(nil) { () throws(HarmonicError) in try SpringExport.snippets(spring, cssTolerance: tolerance) }
+      var snippets = try checked(nil) { () throws(HarmonicError) in
+        try SpringExport.snippets(spring, cssTolerance: tolerance, relativeVelocity: relativeVelocity)
+      }
       if let name {
         guard let platform = SpringExport.Snippet.Platform(rawValue: name) else {
           throw CommandError(
@@ -177,12 +181,13 @@ package struct ExportInput: Sendable, Hashable {
         ExportOutput.Code(
           snippets: snippets.map { ExportOutput.Snippet(name: $0.platform.rawValue, title: $0.title, code: $0.code, maxError: finite($0.maxError)) }))
     case .css:
-      let easing = try checked(nil) { () throws(HarmonicError) in try SpringExport.css(spring, tolerance: tolerance) }
+      let easing = try checked(nil) { () throws(HarmonicError) in try SpringExport.css(spring, tolerance: tolerance, relativeVelocity: relativeVelocity) }
       return .css(
         ExportOutput.CSS(
           easing: easing.easing, duration: easing.duration, stops: easing.stopCount, maxError: easing.maxError, declarations: easing.declarations))
     case .keyframes(let fps):
-      let frames = try checked("fps") { () throws(HarmonicError) in try SpringExport.keyframes(spring, framesPerSecond: fps) }
+      let frames = try checked("fps") { () throws(HarmonicError) in try SpringExport.keyframes(spring, framesPerSecond: fps, relativeVelocity: relativeVelocity)
+      }
       return .keyframes(
         ExportOutput.Keyframes(
           fps: frames.framesPerSecond, duration: frames.duration, keyTimes: frames.keyTimes, values: frames.values, maxError: frames.maxError))
@@ -356,6 +361,10 @@ struct Export: ParsableCommand {
   @Flag(help: "Keyframes sampled at --fps.") var keyframes = false
   @Option(parsing: .unconditional, help: "Largest error of the CSS easing (default 0.001).", transform: decimal) var tolerance: Double = 0.001
   @Option(help: "Keyframe rate, frames per second (e.g. 60 or 120).") var fps: Int = 60
+  @Option(
+    name: .customLong("relative-velocity"), parsing: .unconditional,
+    help: "The step's initial velocity, distances per second (UIKit's convention; default 0, from rest).", transform: decimal)
+  var relativeVelocity: Double = 0
   @Flag(help: "Print one JSON object.") var json = false
 
   func run() throws {
@@ -363,7 +372,7 @@ struct Export: ParsableCommand {
       throw CommandError("code", "give exactly one of `code` [NAME|all], `css` or `keyframes`")
     }
     let format: ExportInput.Format = code.map { .code($0 == "all" ? nil : $0) } ?? (css ? .css : .keyframes(fps))
-    let output = try ExportInput(spring: springOptions.parameters, format: format, tolerance: tolerance).run()
+    let output = try ExportInput(spring: springOptions.parameters, format: format, tolerance: tolerance, relativeVelocity: relativeVelocity).run()
     if json { return emit(try CommandJSON.string(output)) }
     switch output {
     case .code(let code) where self.code != "all":

@@ -28,10 +28,12 @@ extension SpringExport {
     /// The code, ready to paste.
     public let code: String
     /// Largest |exported motion − spring motion| over the unit step 0 → 1
-    /// from rest, in progress units: 0 where the target runs the same
-    /// equation of motion with the same numbers (rounding inside the
-    /// target system aside), the measured bound where it approximates —
-    /// the CSS easing's chords, Android's `Float` parameters.
+    /// with the initial velocity given (the curve a tuning page draws), in
+    /// progress units: 0 where the target runs the same equation of motion
+    /// with the same numbers (rounding inside the target system aside), the
+    /// measured bound where it approximates — the CSS easing's chords,
+    /// Android's `Float` parameters — or where it cannot take the velocity
+    /// (SwiftUI's `.spring(response:dampingFraction:)`, then titled "from rest").
     public let maxError: Double
   }
 
@@ -46,44 +48,69 @@ extension SpringExport {
   /// `Spring/duration`, `Spring/bounce`; SwiftUI, Android and CSS have
   /// mass 1 and see the same motion because only k/m and c/m shape it.
   ///
+  /// With a `relativeVelocity` (UIKit's convention: 1 = the whole distance
+  /// per second), every target that can start moving carries it — Harmonic's
+  /// `SpringMotion`, SwiftUI's `interpolatingSpring(duration:bounce:initialVelocity:)`,
+  /// UIKit's `initialVelocity`, Flutter's `SpringSimulation`, Android's
+  /// `setStartVelocity` (scaled by the distance, in a comment) and the CSS
+  /// easing, sampled from the moving motion itself; SwiftUI's
+  /// `.spring(response:dampingFraction:)` cannot, says so in its title and
+  /// reports its error against the moving curve.
+  ///
   /// - Parameters:
   ///   - spring: the spring. It must settle (ζ > 0) for the CSS easing.
   ///   - cssTolerance: the CSS easing's largest error, within [1e-6, 0.1].
+  ///   - v: the initial velocity (`relativeVelocity:`), distances per second; default 0 (from rest).
   /// - Throws: `HarmonicError/invalidParameter(name:value:accepted:)` from
   ///   ``css(_:tolerance:relativeVelocity:)`` (an undamped spring, a tolerance
   ///   out of range).
   /// - Complexity: about 10,000 closed-form evaluations (the CSS easing's
   ///   grid, and 2,001 samples to measure Android's rounding).
-  public static func snippets(_ spring: Spring, cssTolerance: Double = 0.001) throws(HarmonicError) -> [Snippet] {
-    let css = try css(spring, tolerance: cssTolerance)
+  public static func snippets(_ spring: Spring, cssTolerance: Double = 0.001, relativeVelocity v: Double = 0) throws(HarmonicError) -> [Snippet] {
+    try _Check.finiteMagnitude(v, "relativeVelocity", unit: "distances/s")
+    let css = try css(spring, tolerance: cssTolerance, relativeVelocity: v)
     let (m, k, c) = (spring.mass, spring.stiffness, spring.damping)
     let (response, ratio) = (spring.response, spring.dampingRatio)
     // Android keeps stiffness (of mass 1) and the damping ratio as Float.
     let androidStiffness = Float(k / m), androidRatio = Float(ratio)
     // A spring whose k/m a Float cannot hold (beyond ~3.4e38, or below ~1e-45) has no Android equivalent: bound ∞.
     let androidSpring = try? Spring(stiffness: Double(androidStiffness), dampingRatio: Double(androidRatio))
-    let androidError = try androidSpring.map { rounded throws(HarmonicError) in try _stepDifference(spring, rounded, until: css.duration) } ?? .infinity
-    let settle = spring.settlingDuration
+    let androidError =
+      try androidSpring.map { rounded throws(HarmonicError) in try _stepDifference(spring, rounded, until: css.duration, relativeVelocity: v) }
+      ?? .infinity
+    let settle = try SpringMotion(spring: spring, from: 0, to: 1, initialVelocity: v).settleTime(tolerance: Spring.settlingTolerance)
+    let moving = v != 0
+    // SwiftUI's .spring(response:dampingFraction:) starts from rest: its error against the moving curve.
+    let fromRest = moving ? try _stepDifference(spring, spring, until: css.duration, relativeVelocity: v, secondFromRest: true) : 0
     return [
       Snippet(
         platform: .harmonic, title: "Harmonic",
-        code: """
+        code: moving
+          ? """
+          let spring = try Spring(mass: \(m), stiffness: \(k), damping: \(c))
+          let step = try SpringMotion(spring: spring, from: 0, to: 1, relativeInitialVelocity: \(v))
+          """
+          : """
           let spring = try Spring(mass: \(m), stiffness: \(k), damping: \(c))
           """, maxError: 0),
       Snippet(
-        platform: .swiftUIResponse, title: "SwiftUI .spring(response:dampingFraction:)",
+        platform: .swiftUIResponse, title: moving ? "SwiftUI .spring(response:dampingFraction:) (from rest)" : "SwiftUI .spring(response:dampingFraction:)",
         code: """
           withAnimation(.spring(response: \(response), dampingFraction: \(ratio), blendDuration: 0)) { … }
-          """, maxError: 0),
+          """, maxError: fromRest),
       Snippet(
-        platform: .swiftUIDuration, title: "SwiftUI Spring(duration:bounce:)",
-        code: """
+        platform: .swiftUIDuration, title: moving ? "SwiftUI interpolatingSpring(duration:bounce:initialVelocity:)" : "SwiftUI Spring(duration:bounce:)",
+        code: moving
+          ? """
+          withAnimation(.interpolatingSpring(duration: \(spring.duration), bounce: \(spring.bounce), initialVelocity: \(v))) { … }
+          """
+          : """
           withAnimation(.spring(Spring(duration: \(spring.duration), bounce: \(spring.bounce)))) { … }
           """, maxError: 0),
       Snippet(
         platform: .uiKit, title: "UIKit UISpringTimingParameters",
         code: """
-          let parameters = UISpringTimingParameters(mass: \(m), stiffness: \(k), damping: \(c), initialVelocity: .zero)
+          let parameters = UISpringTimingParameters(mass: \(m), stiffness: \(k), damping: \(c), initialVelocity: \(moving ? "CGVector(dx: \(v), dy: \(v))" : ".zero"))
           // UIKit derives the duration itself from the parameters (settles after about \(_shortSeconds(settle)) s).
           let animator = UIViewPropertyAnimator(duration: \(_shortSeconds(settle)), timingParameters: parameters)
           """, maxError: 0),
@@ -94,21 +121,24 @@ extension SpringExport {
           val force = SpringForce(1f)
               .setStiffness(\(androidStiffness)f)
               .setDampingRatio(\(androidRatio)f)
-          """, maxError: androidError),
+          """ + (moving ? "\n// animation.setStartVelocity(\(Float(v))f * distance)  // \(v) distances per second" : ""), maxError: androidError),
       Snippet(
         platform: .flutter, title: "Flutter SpringDescription",
         code: """
           const spring = SpringDescription(mass: \(m), stiffness: \(k), damping: \(c));
-          """, maxError: 0),
+          """ + (moving ? "\nfinal simulation = SpringSimulation(spring, 0, 1, \(v));" : ""), maxError: 0),
     ]
   }
 
-  /// Largest |a(t) − b(t)| of two unit steps from rest on 2,001 samples over
-  /// [0, duration] (the same for both: the motions are compared up to the
-  /// original spring's settle time, after which both are within 0.001 of 1).
-  static func _stepDifference(_ a: Spring, _ b: Spring, until duration: Double) throws(HarmonicError) -> Double {
-    let first = try SpringMotion(spring: a, from: 0, to: 1)
-    let second = try SpringMotion(spring: b, from: 0, to: 1)
+  /// Largest |a(t) − b(t)| of two unit steps with the same initial velocity
+  /// (or `b` from rest) on 2,001 samples over [0, duration] (the motions are
+  /// compared up to the original spring's settle time, after which both are
+  /// within 0.001 of 1).
+  static func _stepDifference(
+    _ a: Spring, _ b: Spring, until duration: Double, relativeVelocity v: Double = 0, secondFromRest: Bool = false
+  ) throws(HarmonicError) -> Double {
+    let first = try SpringMotion(spring: a, from: 0, to: 1, initialVelocity: v)
+    let second = try SpringMotion(spring: b, from: 0, to: 1, initialVelocity: secondFromRest ? 0 : v)
     var largest = 0.0
     for i in 0...2_000 {
       let t = duration * Double(i) / 2_000

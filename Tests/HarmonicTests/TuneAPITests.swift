@@ -211,4 +211,36 @@ struct TuneAPITests {
     #expect(stiff.first { $0.platform == .android }?.maxError == .infinity)
     #expect(throws: HarmonicError.self) { try SpringExport.snippets(try Spring(stiffness: 100, dampingRatio: 0)) }
   }
+
+  @Test("Export snippets carry the drawn curve's initial velocity, or say they start from rest and how far off that is")
+  func snippetsWithVelocity() throws {
+    // The fit: cubic-bezier(0.34, 1.56, 0.64, 1) over 0.6 s gave k 86.797, c 12.577, 6.8081 steps/s.
+    let spring = try Spring(mass: 1, stiffness: 86.797, damping: 12.577)
+    let snippets = try SpringExport.snippets(spring, relativeVelocity: 6.8081)
+    let byPlatform = Dictionary(uniqueKeysWithValues: snippets.map { ($0.platform, $0) })
+    #expect(byPlatform[.harmonic]!.code.contains("relativeInitialVelocity: 6.8081"))
+    #expect(
+      byPlatform[.swiftUIDuration]!.code.contains("interpolatingSpring(duration:") && byPlatform[.swiftUIDuration]!.code.contains("initialVelocity: 6.8081"))
+    #expect(byPlatform[.uiKit]!.code.contains("initialVelocity: CGVector(dx: 6.8081, dy: 6.8081)"))
+    #expect(byPlatform[.flutter]!.code.contains("SpringSimulation(spring, 0, 1, 6.8081)"))
+    #expect(byPlatform[.android]!.code.contains("setStartVelocity(6.8081f * distance)"))
+    // The CSS easing is sampled from the moving motion: within its tolerance of it.
+    let css = try SpringExport.css(spring, relativeVelocity: 6.8081)
+    #expect(byPlatform[.css]!.code == css.declarations && byPlatform[.css]!.maxError <= 0.001)
+    // SwiftUI's .spring(response:) cannot start moving: titled so, its error the measured distance to the moving curve.
+    let rest = byPlatform[.swiftUIResponse]!
+    #expect(rest.title.hasSuffix("(from rest)") && (rest.maxError - 0.339).magnitude < 0.005)
+    let moving = try SpringMotion(spring: spring, from: 0, to: 1, initialVelocity: 6.8081)
+    let still = try SpringMotion(spring: spring, from: 0, to: 1)
+    var largest = 0.0
+    for i in 0...4_000 {
+      let t = 1.1 * Double(i) / 4_000
+      largest = max(largest, (try moving.state(atTime: t).value - still.state(atTime: t).value).magnitude)
+    }
+    #expect((rest.maxError - largest).magnitude < 1e-3)
+    for platform in [SpringExport.Snippet.Platform.harmonic, .swiftUIDuration, .uiKit, .flutter] { #expect(byPlatform[platform]!.maxError == 0) }
+    // From rest nothing changes.
+    #expect(try SpringExport.snippets(spring, relativeVelocity: 0) == SpringExport.snippets(spring))
+    #expect(throws: HarmonicError.self) { try SpringExport.snippets(spring, relativeVelocity: .nan) }
+  }
 }

@@ -313,7 +313,8 @@ function drawLegend() {
 
 async function loadSnippets(request) {
   try {
-    const json = await api("export", springParams(state.spring));
+    // The snippets carry the drawn curve's initial velocity (a fit's too).
+    const json = await api("export", { ...springParams(state.spring), relativeVelocity: state.relativeVelocity });
     if (request !== state.request) return;
     const nodes = json.snippets.map((snippet) => {
       const box = el("div", undefined, { class: "snippet" });
