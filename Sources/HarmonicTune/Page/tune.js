@@ -305,7 +305,7 @@ function drawLegend() {
   const s = state.spring;
   const items = [el("li", `current: response ${fmt(s.response)} s, ζ ${fmt(s.dampingRatio)}`, { style: "color: var(--accent)" })];
   state.pins.forEach((p, i) => items.push(el("li", p.label, { style: `color: var(--pin${i})` })));
-  if (state.overlay) items.push(el("li", state.overlay.kind === "bezier" ? "cubic-bezier (dashed)" : "samples (dots)", { style: "color: #111" }));
+  if (state.overlay) items.push(el("li", state.overlay.kind === "bezier" ? "cubic-bezier (dashed)" : "samples (dots)", { style: "color: var(--ink)" }));
   $("#legend").replaceChildren(...items);
 }
 
