@@ -28,10 +28,34 @@ const SVG = "http://www.w3.org/2000/svg";
 
 function status(message) { $("#status").textContent = message || ""; }
 
+// The banner for a server that does not answer (shown until one answers again).
+function offline(isOffline) {
+  const banner = $("#offline");
+  if (banner) banner.hidden = !isOffline;
+}
+
+// Requests in flight: the page says it is busy while there are any.
+let inFlight = 0;
+
 async function api(endpoint, params, body) {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) query.set(key, String(value));
-  const response = await fetch(`/api/${endpoint}?${query}`, body === undefined ? {} : { method: "POST", body });
+  let response;
+  inFlight += 1;
+  document.body.setAttribute("aria-busy", "true");
+  try {
+    response = await fetch(`/api/${endpoint}?${query}`, body === undefined ? {} : { method: "POST", body });
+  } catch {
+    // No answer at all (the browser's "Failed to fetch"): the server stopped or the network is down.
+    offline(true);
+    const error = new Error("The tuning server does not answer: is `harmonic tune` still running? The page shows the last spring it computed.");
+    error.offline = true;
+    throw error;
+  } finally {
+    inFlight -= 1;
+    if (inFlight === 0) document.body.removeAttribute("aria-busy");
+  }
+  offline(false);
   const json = await response.json();
   if (!response.ok) {
     // The message names the parameter already ("mass: must be …"): not again.
@@ -110,9 +134,11 @@ async function update(load, except, fieldset) {
   } catch (error) {
     if (request !== state.request) return;
     // The curve and the other fieldsets keep the last valid spring; the
-    // field the server named is marked, with the message beside it.
+    // field the server named is marked, with the message beside it. With no
+    // server, every field goes back to the spring that is drawn.
     if (fieldset && error.parameter) markInvalid(fieldset, error.parameter, error.message);
     else status(error.message);
+    if (error.offline && state.spring) showSpring(state.spring);
   }
 }
 
