@@ -16,6 +16,8 @@ struct ValueAnimationTests {
     let n = Value.springComponentCount
     for ms: Int64 in [0, 7, 33, 120, 400] {
       let state = animation.components(at: tick(ms))
+      // value(at:) forms no rates but the same value, bit for bit.
+      #expect(animation.value(at: tick(ms)).springComponents == animation._value(of: state.value).springComponents, "\(Value.self) at \(ms) ms")
       for k in 0..<n {
         let motion = try SpringMotion(spring: .bouncy, from: from.springComponents[k], to: to.springComponents[k], initialVelocity: velocity[k])
         let expected = motion.state(at: tick(ms))

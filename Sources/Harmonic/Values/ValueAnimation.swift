@@ -248,7 +248,15 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// exactly ``target`` once every component has arrived, and the value of
   /// the spring's components in between.
   @inlinable
-  public func value(at time: AnimationTime) -> Value { _value(of: components(at: time).value) }
+  public func value(at time: AnimationTime) -> Value {
+    // The value half of components(at:), the same operations (no rates formed).
+    let basis = spring._basis
+    let (_, s, remaining, step) = basis.stepBasis(time._seconds(since: segmentStart))
+    var value = ((0 + _start * remaining) + _target * step) + _velocity * s
+    if any(_resting) { value.replace(with: _target, where: _resting) }
+    if !_stops.isEmpty { value = components(at: time).value }
+    return _value(of: value)
+  }
 
   /// The value and its velocity (units per second) at `time`, from one evaluation.
   @inlinable
