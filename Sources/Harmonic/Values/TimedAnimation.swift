@@ -13,7 +13,7 @@
 ///
 /// Cost: a bezier's value inverts x(s) by bisection (about 55 polynomial
 /// evaluations, no transcendental function); `linear()` is a binary search.
-public struct TimedAnimation<Value: SpringAnimatable>: Sendable {
+public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff {
   /// The vector of the value's components.
   public typealias Components = Value.SpringComponents
 
@@ -111,8 +111,6 @@ public struct TimedAnimation<Value: SpringAnimatable>: Sendable {
   )
     throws(HarmonicError) -> ValueAnimation<Value>
   {
-    let now = max(time, start)
-    let state = components(at: now)
-    return try ValueAnimation(_components: state.value, velocity: state.velocity, target: target, spring: spring, limits: limits, start: now)
+    try _springTakingOver(at: time, target: target, spring: spring, limits: limits)
   }
 }

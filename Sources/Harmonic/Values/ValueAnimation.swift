@@ -419,3 +419,24 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     return nil
   }
 }
+
+/// A motion of a value's components that a spring can take over from, C¹:
+/// ``ValueDecay`` and ``TimedAnimation``.
+protocol _SpringHandOff {
+  associatedtype Value: SpringAnimatable
+  /// The tick the motion starts at.
+  var start: AnimationTime { get }
+  func components(at time: AnimationTime) -> (value: Value.SpringComponents, velocity: Value.SpringComponents)
+}
+
+extension _SpringHandOff {
+  /// The spring that takes over at `time` (not before ``start``) with the
+  /// motion's exact value and velocity there, heading for `target`.
+  func _springTakingOver(
+    at time: AnimationTime, target: Value, spring: Spring, limits: ValueLimits<Value.SpringComponents>
+  ) throws(HarmonicError) -> ValueAnimation<Value> {
+    let now = max(time, start)
+    let state = components(at: now)
+    return try ValueAnimation(_components: state.value, velocity: state.velocity, target: target, spring: spring, limits: limits, start: now)
+  }
+}

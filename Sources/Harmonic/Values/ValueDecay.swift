@@ -18,7 +18,7 @@
 /// the value and velocity are continuous there (C¹).
 ///
 /// Cost: one `expm1` per evaluation plus O(n) vector arithmetic; no allocation.
-public struct ValueDecay<Value: SpringAnimatable>: Sendable {
+public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
   /// The vector of the value's components.
   public typealias Components = Value.SpringComponents
 
@@ -177,9 +177,7 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable {
   )
     throws(HarmonicError) -> ValueAnimation<Value>
   {
-    let now = max(time, start)
-    let state = components(at: now)
-    return try ValueAnimation(_components: state.value, velocity: state.velocity, target: target, spring: spring, limits: limits, start: now)
+    try _springTakingOver(at: time, target: target, spring: spring, limits: limits)
   }
 
   /// A glide inside bounds: where it first meets one, and the spring that
