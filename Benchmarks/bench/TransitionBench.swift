@@ -23,7 +23,8 @@ extension Suite {
   /// `count` items. Setup and frame are measured in alternation (a setup,
   /// then a frame of the first transition after one untimed frame), so the
   /// two sides of their ratio see the same machine — as for the math ratio —
-  /// 31 pairs up to 10k items, `repeats` up to 100k, one above. Every transition is kept
+  /// 31 pairs up to 10k items, `repeats` up to 100k, one above; then
+  /// `transition retarget`, the transition reversed at the frame's tick. Every transition is kept
   /// alive until all are measured, so no deallocation is timed; completion
   /// is then the median over them.
   mutating func transition(count: Int) throws -> String {
@@ -64,6 +65,18 @@ extension Suite {
     let (smoothSetup, smoothCompletion) = (median(smoothSetupSamples), median(smoothCompletionSamples))
     record("transition setup, default spring", "native", threads: threads, items: count, bytes: 0, smoothSetup)
     record("transition completion, default spring", "native", threads: threads, items: count, bytes: 0, smoothCompletion)
+    // A change in flight: reversing to the grid at the frame's tick (the
+    // in-flight pose read, the setup of a fresh transition, the in-flight
+    // values and velocities put back).
+    var retargetSamples: [Double] = []
+    var reversed: [LayoutTransition] = []
+    for _ in 0..<(count > 100_000 ? 1 : min(pairs, repeats)) {
+      var interrupted = transition
+      retargetSamples.append(try measureOnce { try interrupted.retarget(to: grid, offset: .zero, viewport: viewport, at: tick) })
+      reversed.append(interrupted)
+    }
+    let retarget = median(retargetSamples)
+    record("transition retarget", "native", threads: threads, items: count, bytes: 0, retarget)
     var channelFrame = transition.makeChannelFrame()
     let columnTime = try measure { try transition.frame(at: tick, into: &channelFrame) }
     blackHole(channelFrame.contentOffset)
@@ -73,9 +86,10 @@ extension Suite {
     record("transition frame", "native", threads: threads, items: count, bytes: 0, time)
     return String(
       format:
-        "transition grid → list, %d visible items × 11 channels: frame %.3f ms (channel columns %.3f ms; 120 Hz budget 8.33 ms), setup %.2f ms (%.0f× the frame; default spring %.2f ms), completion %.2f ms on first read (default spring %.2f ms), completes after %.3f s",
+        "transition grid → list, %d visible items × 11 channels: frame %.3f ms (channel columns %.3f ms; 120 Hz budget 8.33 ms), setup %.2f ms (%.0f× the frame; default spring %.2f ms), completion %.2f ms on first read (default spring %.2f ms), retarget %.2f ms, completes after %.3f s",
       transition.indexPaths.count, time.median / 1e6, columnTime.median / 1e6, setup.median / 1e6, setup.median / time.median,
-      smoothSetup.median / 1e6, completion.median / 1e6, smoothCompletion.median / 1e6, transition.completion.seconds)
+      smoothSetup.median / 1e6, completion.median / 1e6, smoothCompletion.median / 1e6, retarget.median / 1e6,
+      transition.completion.seconds)
   }
 }
 

@@ -23,8 +23,11 @@ struct ContinuingTransitionTests {
     var index: [ElementID: Int] = [:]
     for (k, element) in running.elements.enumerated() { if let to = element.to { index[to] = k } }
     let channels = running.include3D ? LayoutChannels.count3D : LayoutChannels.count2D
+    // Running's own leaving elements, kept by a retarget, name an id of
+    // running's start layout: not compared here.
+    let leaving = Set(running.elements.filter { $0.to == nil })
     var (worst, compared) = (0.0, 0)
-    for (k, element) in next.elements.enumerated() {
+    for (k, element) in next.elements.enumerated() where !leaving.contains(element) {
       guard let from = element.from, let old = index[from] else { continue }
       compared += 1
       let (a, b) = (LayoutChannels.values(of: [before.attributes[old]], include3D: false), LayoutChannels.values(of: [after.attributes[k]], include3D: false))
@@ -99,5 +102,108 @@ struct ContinuingTransitionTests {
     #expect(throws: HarmonicError.self) {
       try LayoutTransition(continuing: next, at: .zero, to: shorter, offset: .zero, viewport: Self.viewport)  // before its start
     }
+  }
+
+  /// The raw bits of an element's channels (center, size, affine transform, alpha).
+  static func bits(_ element: LayoutAttributes) -> [UInt64] {
+    LayoutChannels.values(of: [element], include3D: false).map(\.bitPattern)
+  }
+
+  @Test("a retarget with crossing elements animates every element as a fresh transition from the in-flight pose, bit for bit")
+  func retargetEqualsFreshTransition() throws {
+    let (grid, list) = (
+      try Self.grid([120, 80]), try GridLayout.list(rowHeights: [Array(repeating: 60, count: 120), Array(repeating: 60, count: 80)], width: 320)
+    )
+    let wide = try GridLayout(
+      sections: [120, 80].map { .init(itemCount: $0, itemSize: CGSize(width: 150, height: 150), lineSpacing: 10, interitemSpacing: 10) },
+      viewportCrossExtent: 320)
+    let running = try LayoutTransition(
+      from: grid, offset: .zero, to: list, offset: CGPoint(x: 0, y: 300), viewport: Self.viewport, springs: .shared(.bouncy))
+    let time = try AnimationTime(seconds: 0.15)
+    var now = running.makeFrame(velocities: true)
+    try running.frame(at: time, into: &now)
+    // Far down the third layout: the rows between fly across the screen.
+    let endOffset = CGPoint(x: 0, y: 4_000)
+    var retargeted = running
+    try retargeted.retarget(to: wide, offset: endOffset, viewport: Self.viewport, at: time, springs: .shared(.snappy))
+
+    // The independent construction: a snapshot of what running shows at
+    // `time` (every element of its target, those in flight at their poses),
+    // a fresh transition from it carrying the in-flight velocities.
+    var poses: [ElementID: (LayoutAttributes, CGPoint)] = [:]
+    for (k, element) in running.elements.enumerated() {
+      var pose = now.attributes[k]
+      (pose.kind, pose.indexPath) = (element.id.kind, element.id.indexPath)
+      poses[element.id] = (pose, try #require(now.centerVelocity(ofElement: k)))
+    }
+    let everything = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
+    let shown = list.attributes(in: everything).map { poses[$0.elementID]?.0 ?? $0 }
+    let snapshot = try LayoutSnapshot(elements: shown, contentSize: now.contentSize, itemCounts: list.itemCounts)
+    func fresh(_ velocity: LayoutTransition.Velocity) throws -> LayoutTransition {
+      try LayoutTransition(
+        from: snapshot, offset: now.contentOffset, to: wide, offset: endOffset, viewport: Self.viewport, springs: .shared(.snappy),
+        velocity: velocity, start: time)
+    }
+    let shape = try fresh(.none)
+    var rates = [Double](repeating: 0, count: shape.elements.count * LayoutChannels.count2D)
+    for (k, element) in shape.elements.enumerated() {
+      guard let old = running.elements.firstIndex(where: { $0.id == element.id }) else { continue }
+      for channel in 0..<LayoutChannels.count2D {
+        rates[channel * shape.elements.count + k] = try #require(now.velocity(ofElement: old, channel: channel))
+      }
+    }
+    let reference = try fresh(.perElement(rates))
+
+    // Crossing elements: visible neither in flight nor at the end, animated by both.
+    let (startRect, endRect) = (Self.viewport.visibleRect(at: now.contentOffset), Self.viewport.visibleRect(at: endOffset))
+    let crossing = reference.elements.filter { element in
+      guard let end = wide.attributes(of: element.id), let start = poses[element.id]?.0 ?? list.attributes(of: element.id) else { return false }
+      return !start.frame.intersects(startRect) && !end.frame.intersects(endRect)
+    }
+    #expect(crossing.count >= 20, "only \(crossing.count) crossing elements")
+    let position = Dictionary(uniqueKeysWithValues: retargeted.elements.enumerated().map { ($1.id, $0) })
+    var (a, b) = (retargeted.makeFrame(), reference.makeFrame())
+    var (compared, different) = (0, 0)
+    for seconds in [0.15, 0.2, 0.3, 0.5, 0.9] {
+      let tick = try AnimationTime(seconds: seconds)
+      try retargeted.frame(at: tick, into: &a)
+      try reference.frame(at: tick, into: &b)
+      for (k, element) in reference.elements.enumerated() {
+        let j = try #require(position[element.id], "\(element.id) animated by the fresh transition only")
+        compared += 1
+        if Self.bits(a.attributes[j]) != Self.bits(b.attributes[k]) { different += 1 }
+      }
+    }
+    #expect(compared >= 5 * (crossing.count + 20) && different == 0, "\(different) of \(compared) element frames differ")
+    // Every element running animated continues, on screen or not (C¹).
+    let (difference, continued) = try Self.continuity(running, retargeted, at: time)
+    #expect(difference == 0 && continued == running.elements.count, "\(continued) of \(running.elements.count) continue; jump \(difference)")
+  }
+
+  @Test("a retarget keeps the elements already leaving, C¹, heading for their disappearing pose")
+  func retargetKeepsLeavingElements() throws {
+    let (grid, list) = (
+      try Self.grid([12, 12]), try GridLayout.list(rowHeights: [Array(repeating: 44, count: 11), Array(repeating: 44, count: 12)], width: 320)
+    )
+    let doomed = ElementID(.cell, ItemIndexPath(item: 4, section: 0))
+    var transition = try LayoutTransition(
+      from: grid, offset: .zero, to: list, offset: .zero, viewport: Self.viewport, update: LayoutUpdate(deleted: [doomed.indexPath]))
+    let time = try AnimationTime(seconds: 0.1)
+    var before = transition.makeFrame(velocities: true)
+    try transition.frame(at: time, into: &before)
+    let old = try #require(transition.elements.firstIndex { $0.from == doomed && $0.to == nil })
+    let running = transition
+    let narrow = try GridLayout.list(rowHeights: [Array(repeating: 30, count: 11), Array(repeating: 30, count: 12)], width: 320)
+    try transition.retarget(to: narrow, offset: .zero, viewport: Self.viewport, at: time)
+    let k = try #require(transition.elements.firstIndex { $0.from == doomed && $0.to == nil })
+    var after = transition.makeFrame(velocities: true)
+    try transition.frame(at: time, into: &after)
+    #expect(Self.bits(after.attributes[k]) == Self.bits(before.attributes[old]))
+    for channel in 0..<LayoutChannels.count2D {
+      #expect(after.velocity(ofElement: k, channel: channel)?.bitPattern == before.velocity(ofElement: old, channel: channel)?.bitPattern)
+    }
+    #expect(try Self.continuity(running, transition, at: time).0 == 0)
+    try transition.frame(at: transition.completion, into: &after)
+    #expect(after.attributes[k] == running.endAttributes[old])
   }
 }

@@ -332,13 +332,11 @@ public struct LayoutAnimator: Sendable {
       // velocity; those already leaving keep their own springs (retired).
       // A gesture's pose is the scrubbed frame, at rest.
       if interactive != nil, let frame {
-        let poses = Dictionary(
-          running.elements.indices.compactMap { k in running.elements[k].to.map { ($0, LayoutAnimator._named(frame.attributes[k], $0)) } },
-          uniquingKeysWith: { first, _ in first })
-        let current = _InFlightLayout(base: layout, poses: poses, contentSize: frame.contentSize)
-        next = try LayoutTransition(
-          from: current, offset: frame.contentOffset, to: newLayout, offset: offset, viewport: viewport, endViewport: end, update: update,
-          appearance: appearance, springs: springs, start: time)
+        // The same path, from the scrubbed pose at rest.
+        next = try LayoutTransition._continuing(
+          running, pose: frame, atRest: true, offsetVelocity: .zero, at: time,
+          to: LayoutTransition._Change(layout: newLayout, offset: offset, viewport: viewport, endViewport: end, update: update, appearance: appearance),
+          decoration: nil, springs: springs, tolerances: running.tolerances, keepingLeaving: false)
       } else {
         next = try LayoutTransition(
           continuing: running, at: time, to: newLayout, offset: offset, viewport: viewport, endViewport: end, update: update,

@@ -10,14 +10,16 @@ extension LayoutTransition {
   /// index mapping) from the layout `running` shows at `time`.
   ///
   /// Every element of `running` that continues keeps its value and the
-  /// velocity of every channel at `time` (C¹): it starts at its in-flight
-  /// pose, moving as it moved. An element the update deletes leaves from
-  /// where it is towards its disappearing pose; an inserted one appears.
-  /// Elements `running` was already animating away (``Element/to`` nil) are
-  /// not part of the new transition: keep drawing them from `running` until
-  /// they settle (``LayoutAnimator`` does). The offset and size follow the
-  /// new average progress from the frame's; ``Frame/overallProgress`` goes
-  /// on from its value at `time` to 1.
+  /// velocity of every channel at `time` exactly (C¹): it starts at its
+  /// in-flight pose, moving as it moved. Every element in flight continues,
+  /// on screen or not. An element the update deletes leaves from where it
+  /// is towards its disappearing pose; an inserted one appears. Elements
+  /// `running` was already animating away (``Element/to`` nil) are not part
+  /// of the new transition: keep drawing them from `running` until they
+  /// settle (``LayoutAnimator`` does), or use
+  /// ``retarget(to:offset:viewport:at:springs:)``, which keeps them. The
+  /// content offset goes on from the frame's with its velocity along the
+  /// new path; ``Frame/overallProgress`` goes on from its value at `time` to 1.
   ///
   /// - Parameters:
   ///   - running: the transition in flight.
@@ -36,76 +38,277 @@ extension LayoutTransition {
   ///   time before `running`'s segment start, or as the initializer
   ///   ``init(from:offset:to:offset:viewport:endViewport:update:appearance:decoration:springs:velocity:include3D:transforms:tolerances:start:)``
   ///   does (an update that does not match the layouts' item counts names it).
-  /// - Complexity: the setup of a transition, twice (the second with the velocities in place).
+  /// - Complexity: the setup of a transition, and one more pass over its
+  ///   columns to put the in-flight values and velocities in place.
   public init(
     continuing running: LayoutTransition, at time: AnimationTime, to new: some CollectionLayout, offset newOffset: CGPoint,
     viewport: Viewport, endViewport: Viewport? = nil, update: LayoutUpdate = LayoutUpdate(), appearance: AppearanceStyle = .fade,
     decoration: LayoutTransition.Decoration? = nil, springs: LayoutTransition.Springs = .shared(.smooth),
     tolerances: LayoutTransition.Tolerances = LayoutTransition.Tolerances()
   ) throws(HarmonicError) {
-    guard time >= running.batch.origin else {
-      throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the running segment's start, tick \(running.batch.origin.ticks)")
+    let now = try running._frameForChange(at: time)
+    self = try LayoutTransition._continuing(
+      running, pose: now, atRest: false, offsetVelocity: running.contentOffsetVelocity(at: time), at: time,
+      to: _Change(layout: new, offset: newOffset, viewport: viewport, endViewport: endViewport, update: update, appearance: appearance),
+      decoration: decoration, springs: springs, tolerances: tolerances, keepingLeaving: false)
+  }
+
+  /// The frame at `time` with velocities, for a change at `time`.
+  func _frameForChange(at time: AnimationTime) throws(HarmonicError) -> LayoutTransition.Frame {
+    guard time >= batch.origin else {
+      throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the running segment's start, tick \(batch.origin.ticks)")
     }
-    var now = running.makeFrame(velocities: true)
-    try running.frame(at: time, into: &now)
-    var poses: [ElementID: LayoutAttributes] = [:]
-    var index: [ElementID: Int] = [:]
-    for (k, element) in running.elements.enumerated() {
-      guard let to = element.to else { continue }
-      var pose = now.attributes[k]
-      (pose.kind, pose.indexPath) = (to.kind, to.indexPath)
-      (poses[to], index[to]) = (pose, k)
-    }
-    let current = _InFlightLayout(base: running.target, poses: poses, contentSize: now.contentSize)
-    let end = endViewport ?? viewport
-    let target = _DecoratedLayout(base: new, decoration: decoration, visibleRect: end.visibleRect(at: newOffset))
-    func make(_ velocity: LayoutTransition.Velocity) throws(HarmonicError) -> LayoutTransition {
+    var now = makeFrame(velocities: true)
+    try frame(at: time, into: &now)
+    return now
+  }
+
+  /// What a change in flight heads for.
+  struct _Change<New: CollectionLayout> {
+    let layout: New
+    let offset: CGPoint
+    let viewport: Viewport
+    let endViewport: Viewport?
+    let update: LayoutUpdate
+    let appearance: AppearanceStyle
+  }
+
+  /// The one path for every change in flight (``init(continuing:at:to:offset:viewport:endViewport:update:appearance:decoration:springs:tolerances:)``,
+  /// ``retarget(to:offset:viewport:at:springs:)``, ``LayoutAnimator``'s
+  /// changes during a gesture): the setup of a fresh transition from the
+  /// layout `running` shows in `pose`, then every continuing element's
+  /// channels and velocities put back exactly as `pose` has them (the
+  /// setup reads poses through `LayoutAttributes`, which a decomposed
+  /// transform does not survive bit for bit), and — with `keepingLeaving` —
+  /// `running`'s leaving elements merged in, still heading for their
+  /// disappearing poses.
+  ///
+  /// `atRest`: the pose is a scrub's, every velocity 0.
+  static func _continuing<New: CollectionLayout>(
+    _ running: LayoutTransition, pose now: LayoutTransition.Frame, atRest: Bool, offsetVelocity: CGPoint, at time: AnimationTime,
+    to change: _Change<New>, decoration: LayoutTransition.Decoration?, springs: LayoutTransition.Springs,
+    tolerances: LayoutTransition.Tolerances, keepingLeaving: Bool
+  ) throws(HarmonicError) -> LayoutTransition {
+    let current = _InFlightLayout(base: running.target, running: running.elements, poses: now.attributes, contentSize: now.contentSize)
+    let end = change.endViewport ?? change.viewport
+    func setup(to target: some CollectionLayout) throws(HarmonicError) -> LayoutTransition {
       try LayoutTransition(
-        from: current, offset: now.contentOffset, to: target, offset: newOffset, viewport: viewport, endViewport: end, update: update,
-        appearance: appearance, springs: springs, velocity: velocity, include3D: running.include3D, transforms: running.transforms,
+        from: current, offset: now.contentOffset, to: target, offset: change.offset, viewport: change.viewport, endViewport: end,
+        update: change.update, appearance: change.appearance, springs: springs, include3D: running.include3D, transforms: running.transforms,
         tolerances: tolerances, start: time)
     }
-    var next = try make(.none)
-    // Every channel's velocity, by the element's id in the running transition.
-    let channels = running.include3D ? LayoutChannels.count3D : LayoutChannels.count2D
-    let (n0, n) = (running.elements.count, next.elements.count)
-    let rates = now._values.velocities
-    var perElement = [Double](repeating: 0, count: n * channels)
-    var moving = false
-    for (k, element) in next.elements.enumerated() {
-      guard let from = element.from, let old = index[from] else { continue }
-      for channel in 0..<channels {
-        let rate = rates[channel * n0 + old]
-        perElement[channel * n + k] = rate
-        moving = moving || rate != 0
+    // The new layout as it is, or with the decoration applied to its answers.
+    let fresh =
+      if let decoration {
+        try setup(to: _DecoratedLayout(base: change.layout, decoration: decoration, visibleRect: end.visibleRect(at: change.offset)))
+      } else {
+        try setup(to: change.layout)
+      }
+    let inFlight = _InFlight(running: running, pose: now, atRest: atRest, layout: current)
+    let rate = _progressRate(offsetVelocity: atRest ? .zero : offsetVelocity, from: now.contentOffset, to: change.offset)
+    var next: LayoutTransition
+    if keepingLeaving, running.elements.contains(where: { $0.to == nil }) {
+      next = try _merged(inFlight, fresh: fresh, target: change.layout, springs: springs, tolerances: tolerances, progressRate: rate)
+    } else {
+      next = fresh
+      try next._continue(inFlight, springs: springs, tolerances: tolerances, progressRate: rate)
+    }
+    next.target = change.layout
+    next.overallProgressRange = (now.overallProgress, 1)
+    return next
+  }
+
+  /// The running transition at the change: its pose, and how its elements
+  /// are found from the in-flight layout's ids.
+  struct _InFlight {
+    let running: LayoutTransition
+    let pose: LayoutTransition.Frame
+    /// The pose is a scrub's: every velocity 0.
+    let atRest: Bool
+    let layout: _InFlightLayout
+    var runningChannels: Int { running.include3D ? LayoutChannels.count3D : LayoutChannels.count2D }
+
+    /// Every channel value of running's elements at the change, exactly
+    /// (channel-major), and their rates (nil: all 0).
+    func channels() -> (values: [Double], rates: [Double]?) {
+      let values =
+        pose.isComplete
+        ? LayoutChannels.values(of: running.endAttributes, include3D: running.include3D, transforms: running.transforms) : pose._values.values
+      let rates = pose.isComplete || atRest || !pose.hasVelocities ? nil : pose._values.velocities
+      return (values, rates)
+    }
+
+    /// Running's index of the element the new transition's `element` continues.
+    func continued(_ element: LayoutTransition.Element) -> Int? {
+      guard let from = element.from, let p = layout.position[from] else { return nil }
+      return layout.runningIndex[p]
+    }
+  }
+
+  /// The fresh setup continuing `inFlight`: its start and velocity columns
+  /// given running's exact values and rates for every continuing element
+  /// (the rest as the setup has them, at rest), the batch rebuilt over them.
+  mutating func _continue(
+    _ inFlight: _InFlight, springs: LayoutTransition.Springs, tolerances: LayoutTransition.Tolerances, progressRate: Double
+  ) throws(HarmonicError) {
+    let (values, rates) = inFlight.channels()
+    let (n, n0, runningChannels) = (elements.count, inFlight.running.elements.count, inFlight.runningChannels)
+    let m = n * (include3D ? LayoutChannels.count3D : LayoutChannels.count2D)
+    var columns = batch._columns
+    columns.withUnsafeMutableBufferPointer { columns in
+      UnsafeMutableBufferPointer(rebasing: columns[(2 * m)...]).update(repeating: 0)
+      for (k, element) in elements.enumerated() {
+        guard let old = inFlight.continued(element) else { continue }
+        for channel in 0..<runningChannels {
+          columns[channel * n + k] = values[channel * n0 + old]
+          if let rates { columns[2 * m + channel * n + k] = rates[channel * n0 + old] }
+        }
       }
     }
-    if moving { next = try make(.perElement(perElement)) }
-    next.target = new
-    next.overallProgressRange = (now.overallProgress, 1)
-    self = next
+    let start = Array(columns[0..<m])
+    (batch, _completion) = try LayoutTransition._makeBatch(
+      columns: consume columns, elements: elements, springs: springs, velocity: .none, include3D: include3D, transforms: transforms,
+      tolerances: tolerances, origin: batch.origin, progressVelocity: progressRate)
+    switch _endpoints {
+    case .full(var starts, let ends):
+      try LayoutChannels.apply(start, to: &starts, transforms: transforms)
+      _endpoints = .full(starts: starts, ends: ends)
+    case let .compact(kept, _):
+      _endpoints = .compact(kept, elements: elements, batch: batch)
+    }
+  }
+
+  /// The rate of the average progress that keeps the content offset's
+  /// velocity along its path (its projection on the remaining travel).
+  static func _progressRate(offsetVelocity: CGPoint, from start: CGPoint, to end: CGPoint) -> Double {
+    let dx = Double(end.x) - Double(start.x), dy = Double(end.y) - Double(start.y)
+    let travel = dx * dx + dy * dy
+    let rate = travel > 0 ? (Double(offsetVelocity.x) * dx + Double(offsetVelocity.y) * dy) / travel : 0
+    return rate.isFinite && rate.magnitude <= 1e100 ? rate : 0
+  }
+
+  /// Where an element of a change in flight comes from: the fresh setup's
+  /// element k, or running's leaving element k.
+  enum _ContinuingSource {
+    case fresh(Int)
+    case leaving(Int)
+  }
+
+  /// The fresh setup with running's leaving elements merged in, still
+  /// heading for their disappearing poses (a retarget keeps them).
+  static func _merged(
+    _ inFlight: _InFlight, fresh: LayoutTransition, target: any CollectionLayout, springs: LayoutTransition.Springs,
+    tolerances: LayoutTransition.Tolerances, progressRate: Double
+  ) throws(HarmonicError) -> LayoutTransition {
+    let (running, now) = (inFlight.running, inFlight.pose)
+    let known = Set(fresh.elements)
+    var order = fresh.elements.indices.map { (fresh.elements[$0], _ContinuingSource.fresh($0)) }
+    for (k, element) in running.elements.enumerated() where element.to == nil && !known.contains(element) { order.append((element, .leaving(k))) }
+    order.sort { $0.0 < $1.0 }
+    // Channel values and velocities: running's exactly where it has them;
+    // the fresh setup's start (at rest) for new elements and for channels
+    // running did not animate (3-D ones a new element brings in).
+    let channels = fresh.include3D ? LayoutChannels.count3D : LayoutChannels.count2D
+    let runningChannels = inFlight.runningChannels
+    let (n, n0, nf) = (order.count, running.elements.count, fresh.elements.count)
+    let (values, rates) = inFlight.channels()
+    let freshStart = fresh.batch._columns
+    let (freshStarts, freshEnds, runningEnds) = (fresh.startAttributes, fresh.endAttributes, running.endAttributes)
+    var start = [Double](repeating: 0, count: n * channels), velocity = [Double](repeating: 0, count: n * channels)
+    var identities: [LayoutAttributes] = [], ends: [LayoutAttributes] = []
+    identities.reserveCapacity(n)
+    ends.reserveCapacity(n)
+    for (k, (element, source)) in order.enumerated() {
+      let old: Int?
+      switch source {
+      case let .fresh(j):
+        identities.append(freshStarts[j])
+        ends.append(freshEnds[j])
+        for channel in 0..<channels { start[channel * n + k] = freshStart[channel * nf + j] }
+        old = inFlight.continued(element)
+      case let .leaving(j):
+        identities.append(now.attributes[j])
+        ends.append(runningEnds[j])
+        if channels > runningChannels {
+          let all = LayoutChannels.values(of: [now.attributes[j]], include3D: true, transforms: running.transforms)
+          for channel in runningChannels..<channels { start[channel * n + k] = all[channel] }
+        }
+        old = j
+      }
+      guard let old else { continue }
+      for channel in 0..<runningChannels {
+        start[channel * n + k] = values[channel * n0 + old]
+        if let rates { velocity[channel * n + k] = rates[channel * n0 + old] }
+      }
+    }
+    return try LayoutTransition(
+      segment: order.map(\.0), include3D: fresh.include3D, transforms: running.transforms, tolerances: tolerances, decoration: fresh.decoration,
+      identities: identities, startValues: start, velocities: velocity, ends: ends, startOffset: now.contentOffset, endOffset: fresh.endOffset,
+      startContentSize: now.contentSize, endContentSize: target.contentSize, offsetVelocity: .zero, progressVelocity: progressRate,
+      springs: springs, target: target, overallProgressRange: (now.overallProgress, 1), origin: fresh.batch.origin)
   }
 }
 
 /// The current layout with the elements in flight at their current poses:
-/// the start of a transition that begins mid-flight.
+/// the start of a transition that begins mid-flight. Every element in
+/// flight counts as visible at the start (``elementIDs(in:)`` lists it for
+/// any rect), so each one continues, on screen or not; the lookups by id
+/// answer with the pose.
 struct _InFlightLayout: CollectionLayout {
   let base: any CollectionLayout
-  let poses: [ElementID: LayoutAttributes]
+  /// The poses in flight, in id order, under the ids of the running
+  /// transition's target; `runningIndex[p]` is pose p's element index in
+  /// the running transition, `position` pose p's index by id.
+  let poses: [LayoutAttributes]
+  let runningIndex: [Int]
+  let position: _PoseIndex
   let contentSize: CGSize
+
+  /// The poses of `running`'s elements that stay (``LayoutTransition/Element/to``
+  /// not nil) from `attributes` (in `running` order), named by their new ids.
+  init(base: any CollectionLayout, running: [LayoutTransition.Element], poses attributes: [LayoutAttributes], contentSize: CGSize) {
+    var staying = running.indices.filter { running[$0].to != nil }
+    if !zip(staying, staying.dropFirst()).allSatisfy({ running[$0].to! < running[$1].to! }) {
+      staying.sort { running[$0].to! < running[$1].to! }
+    }
+    var poses: [LayoutAttributes] = []
+    var position = _PoseIndex(itemCounts: base.itemCounts)
+    poses.reserveCapacity(staying.count)
+    var runningIndex: [Int] = []
+    runningIndex.reserveCapacity(staying.count)
+    for k in staying {
+      let id = running[k].to!
+      guard position[id] == nil else { continue }
+      var pose = attributes[k]
+      (pose.kind, pose.indexPath) = (id.kind, id.indexPath)
+      position[id] = poses.count
+      poses.append(pose)
+      runningIndex.append(k)
+    }
+    (self.base, self.poses, self.runningIndex, self.position, self.contentSize) = (base, poses, runningIndex, position, contentSize)
+  }
 
   var itemCounts: [Int] { base.itemCounts }
 
-  func attributes(in rect: CGRect) -> [LayoutAttributes] {
-    var result = base.attributes(in: rect).filter { poses[$0.elementID] == nil }
-    for pose in poses.values.sorted(by: { $0.elementID < $1.elementID }) where LayoutTransition.Frame._shows(pose, in: rect) { result.append(pose) }
-    return result
+  func elementIDs(in rect: CGRect) -> [ElementID] {
+    base.elementIDs(in: rect).filter { position[$0] == nil } + poses.map(\.elementID)
   }
 
-  func attributes(of element: ElementID) -> LayoutAttributes? { poses[element] ?? base.attributes(of: element) }
+  /// The layout's elements in `rect` that are not in flight: the poses
+  /// are visible at the start whatever the rect (``elementIDs(in:)``), so
+  /// never candidates to cross the screen, the one use of this query.
+  func attributes(in rect: CGRect) -> [LayoutAttributes] {
+    base.attributes(in: rect).filter { position[$0.elementID] == nil }
+  }
+
+  func attributes(in rect: CGRect, viewport: Viewport, at offset: CGPoint) -> [LayoutAttributes] {
+    base.attributes(in: rect, viewport: viewport, at: offset).filter { position[$0.elementID] == nil }
+  }
+
+  func attributes(of element: ElementID) -> LayoutAttributes? { position[element].map { poses[$0] } ?? base.attributes(of: element) }
 
   func attributes(of element: ElementID, in viewport: Viewport, at offset: CGPoint) -> LayoutAttributes? {
-    poses[element] ?? base.attributes(of: element, in: viewport, at: offset)
+    position[element].map { poses[$0] } ?? base.attributes(of: element, in: viewport, at: offset)
   }
 }
 
@@ -131,4 +334,31 @@ struct _DecoratedLayout<Base: CollectionLayout>: CollectionLayout {
     base.attributes(of: element, in: viewport, at: offset).map(_decorated)
   }
   func elementIDs(in rect: CGRect) -> [ElementID] { base.elementIDs(in: rect) }
+}
+
+/// Pose indices by element id: a cell's in a table by section and item
+/// (the ids of a layout with known item counts), any other's in a
+/// dictionary — one lookup per element and query, without hashing cells.
+struct _PoseIndex {
+  var cells: [[Int]]
+  var others: [ElementID: Int] = [:]
+
+  init(itemCounts: [Int]) { cells = itemCounts.map { [Int](repeating: -1, count: Swift.max($0, 0)) } }
+
+  subscript(id: ElementID) -> Int? {
+    get {
+      let (section, item) = (id.indexPath.section, id.indexPath.item)
+      guard id.kind == .cell, cells.indices.contains(section), cells[section].indices.contains(item) else { return others[id] }
+      let k = cells[section][item]
+      return k < 0 ? nil : k
+    }
+    set {
+      let (section, item) = (id.indexPath.section, id.indexPath.item)
+      if id.kind == .cell, cells.indices.contains(section), cells[section].indices.contains(item) {
+        cells[section][item] = newValue ?? -1
+      } else {
+        others[id] = newValue
+      }
+    }
+  }
 }

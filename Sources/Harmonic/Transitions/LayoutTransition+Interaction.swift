@@ -108,7 +108,8 @@ extension LayoutTransition {
     let (b, g) = overallProgressRange
     let released = b + (g - b) * q
     return try LayoutTransition(
-      segment: elements, of: self, identities: _inFlight(), startValues: pose, velocities: velocities,
+      segment: elements, include3D: include3D, transforms: transforms, tolerances: tolerances, decoration: decoration, identities: _inFlight(),
+      startValues: pose, velocities: velocities,
       ends: towardsEnd ? endAttributes : startAttributes, startOffset: offset, endOffset: towardsEnd ? endOffset : startOffset,
       startContentSize: size, endContentSize: towardsEnd ? endContentSize : startContentSize, offsetVelocity: offsetVelocity,
       progressVelocity: progressRate.isFinite && progressRate.magnitude <= 1e100 ? progressRate : 0, springs: springs,
@@ -117,24 +118,34 @@ extension LayoutTransition {
   }
 
   /// Interrupts the transition at `time` and heads for `layout` at `offset`
-  /// (a third layout, or the first one to reverse), keeping every element's
-  /// position and velocity (C¹) and the content offset's position and its
-  /// velocity along the new path. Elements are paired by id (kind + index
-  /// path) with `layout`; elements newly visible at the end start from
-  /// their place in the current target layout, at rest; disappearing
-  /// elements keep heading for their disappearing pose. The decoration, if
-  /// any, is applied to the new ends. The overall progress goes on from its
-  /// value at `time` towards 1.
+  /// (a third layout, or the first one to reverse), through the same setup
+  /// as ``init(continuing:at:to:offset:viewport:endViewport:update:appearance:decoration:springs:tolerances:)``:
+  /// every element in flight keeps its position and the velocity of every
+  /// channel exactly (C¹), the content offset its position and its velocity
+  /// along the new path. Elements are paired by id (kind + index path) with
+  /// `layout`; elements newly visible at the end, or crossing the screen on
+  /// the way, start from their place in the current target layout, at rest.
+  /// Unlike that initializer, the elements this transition was already
+  /// animating away stay in it, heading for their disappearing pose. The
+  /// decoration, if any, is applied to the new end. The overall progress goes
+  /// on from its value at `time` towards 1.
+  ///
+  /// The elements that continue and those the new end brings in animate
+  /// exactly as in a transition started from the in-flight pose with those
+  /// velocities; the leaving ones take part in the average progress.
   ///
   /// - Parameters:
-  ///   - layout: the new target layout.
+  ///   - layout: the new target layout, with the item counts of the current
+  ///     target (for a batch update in flight, use the initializer).
   ///   - offset: its content offset at the end, points.
   ///   - viewport: the viewport at the end.
   ///   - time: the tick of the interruption (≥ the segment's start).
   ///   - springs: the springs of the new segment.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
-  ///   an animated element is missing from `layout` or a newly visible one
-  ///   from the current target, or for a time before the segment's start.
+  ///   `layout`'s item counts differ from the current target's (the
+  ///   message names the cell in one layout only), or for a time before
+  ///   the segment's start or a bad offset; the transition is then unchanged.
+  /// - Complexity: the setup of a transition.
   public mutating func retarget(
     to layout: some CollectionLayout, offset: CGPoint, viewport: Viewport, at time: AnimationTime, springs: LayoutTransition.Springs = .shared(.smooth)
   ) throws(HarmonicError) {
@@ -142,57 +153,10 @@ extension LayoutTransition {
       throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the segment start, tick \(batch.origin.ticks)")
     }
     try LayoutTransition._checkOffset(offset, "offset")
-    var now = makeFrame(velocities: true)
-    try frame(at: time, into: &now)
-    let complete = _isComplete(at: time)
-    let channels = include3D ? LayoutChannels.count3D : LayoutChannels.count2D
-    let endRect = viewport.visibleRect(at: offset)
-    var position: [ElementID: Int] = [:]
-    for (k, element) in elements.enumerated() where element.to != nil { position[element.id] = k }
-    var next = elements
-    for element in layout.attributes(in: endRect) where position[element.elementID] == nil {
-      next.append(LayoutTransition.Element(_from: element.elementID, _to: element.elementID))
-    }
-    next.sort()
-    let current = complete ? LayoutChannels.values(of: endAttributes, include3D: include3D, transforms: transforms) : now._values.values
-    let n0 = elements.count
-    var previousIndex: [LayoutTransition.Element: Int] = [:]
-    for (k, element) in elements.enumerated() { previousIndex[element] = k }
-    var identities: [LayoutAttributes] = [], ends: [LayoutAttributes] = []
-    var start = [Double](repeating: 0, count: next.count * channels)
-    var velocity = [Double](repeating: 0, count: next.count * channels)
-    for (k, element) in next.enumerated() {
-      if let old = previousIndex[element] {
-        identities.append(now.attributes[old])
-        if let to = element.to {
-          guard var end = layout.attributes(of: to, in: viewport, at: offset) else {
-            throw .invalidParameter(name: "\(to)", value: Double(to.indexPath.item), accepted: "present in the new layout")
-          }
-          decoration?.apply(to: &end, visibleRect: endRect)
-          ends.append(end)
-        } else {
-          ends.append(endAttributes[old])
-        }
-        for channel in 0..<channels {
-          start[channel * next.count + k] = current[channel * n0 + old]
-          velocity[channel * next.count + k] = complete ? 0 : now._values.velocities[channel * n0 + old]
-        }
-      } else {
-        let id = element.id
-        guard let here = target.attributes(of: id), var end = layout.attributes(of: id, in: viewport, at: offset) else {
-          throw .invalidParameter(name: "\(id)", value: Double(id.indexPath.item), accepted: "present in the current target layout")
-        }
-        decoration?.apply(to: &end, visibleRect: endRect)
-        identities.append(here)
-        ends.append(end)
-        let channelValues = LayoutChannels.values(of: [here], include3D: include3D, transforms: transforms)
-        for channel in 0..<channels { start[channel * next.count + k] = channelValues[channel] }
-      }
-    }
-    self = try LayoutTransition(
-      segment: next, of: self, identities: identities, startValues: start, velocities: velocity, ends: ends,
-      startOffset: now.contentOffset, endOffset: offset, startContentSize: now.contentSize, endContentSize: layout.contentSize,
-      offsetVelocity: contentOffsetVelocity(at: time), springs: springs, target: layout,
-      overallProgressRange: (now.overallProgress, 1), origin: time)
+    let now = try _frameForChange(at: time)
+    self = try LayoutTransition._continuing(
+      self, pose: now, atRest: false, offsetVelocity: contentOffsetVelocity(at: time), at: time,
+      to: _Change(layout: layout, offset: offset, viewport: viewport, endViewport: nil, update: LayoutUpdate(), appearance: .fade),
+      decoration: decoration, springs: springs, tolerances: tolerances, keepingLeaving: true)
   }
 }

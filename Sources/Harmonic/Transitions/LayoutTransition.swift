@@ -105,7 +105,7 @@ public struct LayoutTransition: Sendable {
   public var indexPaths: [ItemIndexPath] { elements.map(\.id.indexPath) }
   public let include3D: Bool
   public let transforms: TransformInterpolation
-  public private(set) var batch: SpringBatch
+  public internal(set) var batch: SpringBatch
   /// Start and end attributes of the current segment: see ``startAttributes``.
   var _endpoints: _Endpoints
   public private(set) var startOffset: CGPoint
@@ -404,7 +404,8 @@ public struct LayoutTransition: Sendable {
   /// A segment from explicit start values and velocities (scrub hand-offs,
   /// interruptions).
   init(
-    segment elements: [LayoutTransition.Element], of previous: LayoutTransition, identities: [LayoutAttributes], startValues: [Double],
+    segment elements: [LayoutTransition.Element], include3D: Bool, transforms: TransformInterpolation, tolerances: LayoutTransition.Tolerances,
+    decoration: LayoutTransition.Decoration?, identities: [LayoutAttributes], startValues: [Double],
     velocities: [Double], ends: [LayoutAttributes], startOffset: CGPoint, endOffset: CGPoint, startContentSize: CGSize,
     endContentSize: CGSize, offsetVelocity: CGPoint, progressVelocity: Double? = nil, springs: LayoutTransition.Springs,
     target: any CollectionLayout, overallProgressRange: (start: Double, end: Double), origin: AnimationTime
@@ -412,14 +413,12 @@ public struct LayoutTransition: Sendable {
     // The content offset follows p̄ from here; unless told, give p̄ the rate
     // that keeps the offset's velocity along its path (its projection on
     // the remaining travel).
-    let dx = Double(endOffset.x) - Double(startOffset.x), dy = Double(endOffset.y) - Double(startOffset.y)
-    let travel = dx * dx + dy * dy
-    let rate = progressVelocity ?? (travel > 0 ? (Double(offsetVelocity.x) * dx + Double(offsetVelocity.y) * dy) / travel : 0)
+    let rate = progressVelocity ?? LayoutTransition._progressRate(offsetVelocity: offsetVelocity, from: startOffset, to: endOffset)
     self.elements = elements
-    self.include3D = previous.include3D
-    self.transforms = previous.transforms
-    self.tolerances = previous.tolerances
-    self.decoration = previous.decoration
+    self.include3D = include3D
+    self.transforms = transforms
+    self.tolerances = tolerances
+    self.decoration = decoration
     self.target = target
     self.overallProgressRange = overallProgressRange
     var starts = identities
