@@ -363,12 +363,30 @@ public struct LayoutTransition: Sendable {
         columns[2 * m + LayoutChannels.centerY * n + item] = Double(v.y)
       }
     }
-    let assignment: SpringAssignment
+    let assignment = try _assignment(springs, elements: elements, columns: columns)
+    try columns.withUnsafeBufferPointer { (columns) throws(HarmonicError) in
+      for (k, (name, unit)) in [("start", "units"), ("target", "units"), ("velocity", "units/s")].enumerated() {
+        try SpringBatch._checkValues(UnsafeBufferPointer(rebasing: columns[(k * m)..<((k + 1) * m)]), name, itemCount: n, unit: unit)
+      }
+    }
+    let batch = try SpringBatch(
+      _checkedColumns: consume columns, itemCount: n, channelCount: channels, springs: assignment, origin: origin,
+      progressVelocity: explicitProgressVelocity ?? progressVelocity)
+    return (batch, try _completion(batch, tolerances: tolerances, include3D: include3D))
+  }
+
+  /// The springs of a segment's elements as the batch takes them: shared,
+  /// or in groups of equal springs. `columns` holds the start centers a
+  /// staggered order measures from.
+  static func _assignment(
+    _ springs: LayoutTransition.Springs, elements: [LayoutTransition.Element], columns: [Double]
+  ) throws(HarmonicError) -> SpringAssignment {
+    let n = elements.count
     switch springs {
     case let .shared(spring):
-      assignment = .shared(spring)
+      return .shared(spring)
     case let .perItem(make):
-      assignment = LayoutTransition._groups(elements.map { make($0.id.indexPath) })
+      return LayoutTransition._groups(elements.map { make($0.id.indexPath) })
     case let .staggered(base, step, origin):
       guard step.isFinite, step >= 0 else {
         throw .invalidParameter(name: "stagger step", value: step, accepted: "finite and ≥ 0 (fraction of the response per rank)")
@@ -388,17 +406,8 @@ public struct LayoutTransition: Sendable {
       let list = try (0..<n).map { k throws(HarmonicError) in
         try Spring(response: base.response * (1 + step * Double(rank[k])), dampingRatio: base._coefficientDampingRatio, mass: base.mass)
       }
-      assignment = LayoutTransition._groups(list)
+      return LayoutTransition._groups(list)
     }
-    try columns.withUnsafeBufferPointer { (columns) throws(HarmonicError) in
-      for (k, (name, unit)) in [("start", "units"), ("target", "units"), ("velocity", "units/s")].enumerated() {
-        try SpringBatch._checkValues(UnsafeBufferPointer(rebasing: columns[(k * m)..<((k + 1) * m)]), name, itemCount: n, unit: unit)
-      }
-    }
-    let batch = try SpringBatch(
-      _checkedColumns: consume columns, itemCount: n, channelCount: channels, springs: assignment, origin: origin,
-      progressVelocity: explicitProgressVelocity ?? progressVelocity)
-    return (batch, try _completion(batch, tolerances: tolerances, include3D: include3D))
   }
 
   /// A segment from explicit start values and velocities (scrub hand-offs,
