@@ -39,7 +39,7 @@ struct ContinuingTransitionTests {
     return (worst, compared)
   }
 
-  @Test("a reorder across two sections, 5 moves while in flight: every element C¹ at every move, exactly in its slot at the end")
+  @Test("a reorder across two sections, 6 moves, 5 of them in flight: every element C¹ at every move, exactly in its slot at the end")
   func reorderInFlight() throws {
     var counts = [12, 12]
     var layout = try Self.grid(counts)
@@ -50,6 +50,7 @@ struct ContinuingTransitionTests {
       (ItemIndexPath(item: 1, section: 1), ItemIndexPath(item: 4, section: 1)),
       (ItemIndexPath(item: 4, section: 1), ItemIndexPath(item: 9, section: 0)),
       (ItemIndexPath(item: 9, section: 0), ItemIndexPath(item: 0, section: 1)),
+      (ItemIndexPath(item: 0, section: 1), ItemIndexPath(item: 7, section: 0)),
     ]
     func apply(_ move: (ItemIndexPath, ItemIndexPath)) throws -> (GridLayout, LayoutUpdate) {
       counts[move.0.section] -= 1
@@ -61,7 +62,8 @@ struct ContinuingTransitionTests {
       from: layout, offset: .zero, to: first, offset: .zero, viewport: Self.viewport, update: update, springs: .shared(.snappy))
     layout = first
     var worst = 0.0
-    for (k, ms) in [60, 140, 230, 310, 400].enumerated() where k + 1 < moves.count {
+    var instants = 0
+    for (k, ms) in [60, 140, 230, 310, 400].enumerated() {
       let time = try AnimationTime(seconds: Double(ms) / 1000)
       let (next, update) = try apply(moves[k + 1])
       let continuing = try LayoutTransition(
@@ -71,7 +73,9 @@ struct ContinuingTransitionTests {
       worst = max(worst, difference)
       #expect(continuing.overallProgressRange.start > 0)
       (transition, layout) = (continuing, next)
+      instants += 1
     }
+    #expect(instants == 5)
     #expect(worst == 0, "a continuing element jumps by \(worst) in value or rate")
     var end = transition.makeFrame()
     try transition.frame(at: transition.completion, into: &end)
