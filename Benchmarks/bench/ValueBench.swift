@@ -2,7 +2,8 @@ import Foundation
 import Harmonic
 
 // Value springs: one value animation per frame (a point, a rect), a
-// retarget + evaluate per frame (a finger), against a scalar
+// retarget + evaluate per frame (a finger, at a steady 120 Hz and on
+// irregular frames), against a scalar
 // SpringAnimation; and a 1,000-row reorder frame.
 extension Suite {
   mutating func valueSprings() throws -> String {
@@ -69,6 +70,19 @@ extension Suite {
         }
         blackHole(sum)
       })
+    // The same finger on irregular frames: the next frame is never at the
+    // retarget's elapsed time, so the basis is evaluated twice per frame.
+    var jittery = point
+    let irregularTime = perCall(
+      try measure {
+        var sum = 0.0
+        for i in 0..<count {
+          let now = AnimationTime(ticks: Int64(i) * 5_880_000 + Int64(i % 3) * 100_000)
+          try jittery.retarget(to: CGPoint(x: Double(i % 300), y: 100), at: now)
+          sum += Double(jittery.value(at: now + AnimationTime(ticks: 5_880_000)).x)
+        }
+        blackHole(sum)
+      })
     record("value spring, scalar SpringAnimation", "native", threads: 1, items: 1, channels: 1, bytes: 0, scalarTime)
     record("value spring, point", "native", threads: 1, items: 1, channels: 2, bytes: 0, pointTime)
     record("value spring, rect", "native", threads: 1, items: 1, channels: 4, bytes: 0, rectTime)
@@ -76,6 +90,7 @@ extension Suite {
     record("value decay, point", "native", threads: 1, items: 1, channels: 2, bytes: 0, decayTime)
     record("timed animation, point, ease-in-out", "native", threads: 1, items: 1, channels: 2, bytes: 0, easedTime)
     record("value spring, point retarget + evaluate", "native", threads: 1, items: 1, channels: 2, bytes: 0, retargetTime)
+    record("value spring, point retarget + evaluate, irregular frames", "native", threads: 1, items: 1, channels: 2, bytes: 0, irregularTime)
 
     let rows = 1_000
     var model = try ReorderModel(slots: (0..<rows).map { 22 + 44 * Double($0) })
@@ -91,7 +106,7 @@ extension Suite {
     record("reorder frame", "native", threads: 1, items: rows, channels: 1, bytes: 0, perFrame)
     return String(
       format:
-        "value springs: scalar SpringAnimation %.1f ns, point %.1f ns, rect %.1f ns, SIMD16 %.1f ns, point decay %.1f ns, point ease-in-out %.1f ns, point retarget + evaluate %.1f ns per frame; reorder frame of %d rows %.1f µs",
-      scalarTime.0, pointTime.0, rectTime.0, wideTime.0, decayTime.0, easedTime.0, retargetTime.0, rows, perFrame.0 / 1000)
+        "value springs: scalar SpringAnimation %.1f ns, point %.1f ns, rect %.1f ns, SIMD16 %.1f ns, point decay %.1f ns, point ease-in-out %.1f ns, point retarget + evaluate %.1f ns per frame (irregular frames %.1f ns); reorder frame of %d rows %.1f µs",
+      scalarTime.0, pointTime.0, rectTime.0, wideTime.0, decayTime.0, easedTime.0, retargetTime.0, irregularTime.0, rows, perFrame.0 / 1000)
   }
 }

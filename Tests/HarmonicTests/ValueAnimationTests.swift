@@ -34,6 +34,32 @@ struct ValueAnimationTests {
     for k in 0..<n { #expect((late.value[k] - next.springComponents[k]).magnitude <= 0.01 && late.velocity[k].magnitude <= 0.1) }
   }
 
+  @Test("a finger retargeting every frame: the reused basis gives the same bits as a fresh evaluation, spring switches included")
+  func retargetEveryFrame() throws {
+    var follower = try ValueAnimation(value: CGPoint(x: 0, y: 0), velocity: CGPoint(x: 300, y: -200), target: CGPoint(x: 100, y: 300), spring: .snappy)
+    // 120 Hz steady, then irregular frames, with a spring switch on the way.
+    var ticks = (1...120).map { Int64($0) * 5_880_000 }
+    for gap: Int64 in [3_000_000, 11_760_000, 5_880_000, 5_880_000, 1, 5_880_000] { ticks.append(ticks.last! + gap) }
+    var (reused, compared) = (0, 0)
+    for (i, ticks) in ticks.enumerated() {
+      let now = AnimationTime(ticks: ticks)
+      let spring: Spring? = i == 60 ? .bouncy : i == 61 ? .bouncy : nil
+      try follower.retarget(to: CGPoint(x: Double(i % 300), y: 100 - Double(i)), at: now, spring: spring)
+      var fresh = follower
+      fresh._memoElapsed = .nan
+      for next in [now, now + AnimationTime(ticks: 5_880_000), now + AnimationTime(ticks: 2_940_000)] {
+        let (a, b) = (follower.components(at: next), fresh.components(at: next))
+        #expect(a.value == b.value && a.velocity == b.velocity, "frame \(i)")
+        #expect(follower.value(at: next) == fresh.value(at: next), "frame \(i)")
+        if next._seconds(since: follower.segmentStart) == follower._memoElapsed { reused += 1 }
+        compared += 1
+      }
+      // A spring switch evaluates afresh: the memo belongs to the old spring.
+      if i == 60 { #expect(follower._memoElapsed.isNaN) }
+    }
+    #expect(reused >= 110 && compared == 3 * ticks.count, "the basis was reused \(reused) times")
+  }
+
   @Test("every conformance: per-component closed form, C¹ retargets, exact settle")
   func conformances() throws {
     try checkConformance(Double.self, from: 0, to: 100, next: -40, velocity: 300)

@@ -90,6 +90,13 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// The components that stop at a limit: index, the tick from which it
   /// rests, and where. Empty without limits; at most one entry per component.
   @usableFromInline var _stops: [_Stop]
+  /// The spring basis (Ĉ, Ŝ, R, P) the last retarget evaluated, and at how
+  /// many seconds into the segment it ended (NaN: none): a finger that
+  /// retargets every frame at a steady rate asks the next frame at that
+  /// same elapsed time of the same spring, and the basis — a function of
+  /// the spring and the elapsed time alone — is reused, the same bits.
+  @usableFromInline var _memoElapsed: Double = .nan
+  @usableFromInline var _memoBasis: (c: Double, s: Double, remaining: Double, step: Double) = (0, 0, 0, 0)
 
   @usableFromInline
   struct _Stop: Sendable {
@@ -165,6 +172,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     if limits.isActive { try limits._check(start, count: count) }
     if let spring { _spring = spring }
     (_start, _velocity, _target, _segmentStart) = (start, velocity, target, time)
+    _memoElapsed = .nan
     // A component at rest on its target stays there exactly (start·R +
     // target·P can be an ulp off the value when R + P rounds).
     _resting = (start .== target) .& (velocity .== 0)
@@ -213,13 +221,25 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
 
   /// Components' values and rates (units per second) at `time`; times
   /// before the segment's start give its start.
-  @inlinable
+  @inlinable @inline(__always)
   public func components(at time: AnimationTime) -> (value: Components, velocity: Components) {
-    let t = time._seconds(since: segmentStart)
-    let basis = spring._basis
-    let (c, s, remaining, step) = basis.stepBasis(t)
+    _components(at: time, basis: _stepBasis(time._seconds(since: segmentStart)))
+  }
+
+  /// The spring's basis `t` seconds into the segment (the retarget's, when it is that time).
+  @inlinable @inline(__always)
+  func _stepBasis(_ t: Double) -> (c: Double, s: Double, remaining: Double, step: Double) {
+    t == _memoElapsed ? _memoBasis : _spring._basis.stepBasis(t)
+  }
+
+  /// ``components(at:)`` from the basis at `time`.
+  @inlinable @inline(__always)
+  func _components(
+    at time: AnimationTime, basis stepBasis: (c: Double, s: Double, remaining: Double, step: Double)
+  ) -> (value: Components, velocity: Components) {
+    let (c, s, remaining, step) = stepBasis
     // Per component exactly SpringMotion's arithmetic (see there).
-    let restoring = basis.omegaSquared * (_start - _target) + basis.decayRate * _velocity
+    let restoring = _spring._basis.omegaSquared * (_start - _target) + _spring._basis.decayRate * _velocity
     var value = ((0 + _start * remaining) + _target * step) + _velocity * s
     var velocity = (0 + _velocity * c) + restoring * -s
     if any(_resting) {
@@ -247,11 +267,10 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// The value at `time`: exactly the start value at the segment's start,
   /// exactly ``target`` once every component has arrived, and the value of
   /// the spring's components in between.
-  @inlinable
+  @inlinable @inline(__always)
   public func value(at time: AnimationTime) -> Value {
     // The value half of components(at:), the same operations (no rates formed).
-    let basis = spring._basis
-    let (_, s, remaining, step) = basis.stepBasis(time._seconds(since: segmentStart))
+    let (_, s, remaining, step) = _stepBasis(time._seconds(since: segmentStart))
     var value = ((0 + _start * remaining) + _target * step) + _velocity * s
     if any(_resting) { value.replace(with: _target, where: _resting) }
     if !_stops.isEmpty { value = components(at: time).value }
@@ -286,10 +305,14 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   @inlinable
   public mutating func retarget(to target: Value, at time: AnimationTime, spring: Spring? = nil) throws(HarmonicError) {
     let now = max(time, segmentStart)
-    let state = components(at: now)
+    let elapsed = now._seconds(since: segmentStart)
+    let basis = _stepBasis(elapsed)
+    let state = _components(at: now, basis: basis)
     let shown = _value(of: state.value)
+    let sameSpring = spring.map { $0 == _spring } ?? true
     try _begin(state.value, state.velocity, target.springComponents, at: now, spring: spring)
     (_targetValue, _startValue) = (target, shown)
+    if sameSpring { (_memoElapsed, _memoBasis) = (elapsed, basis) }
   }
 
   /// A gesture hand-off: from `value` moving at `velocity` (a finger's,
