@@ -7,7 +7,36 @@ const FAMILIES = {
   duration: ["duration", "bounce"],
   physical: ["mass", "stiffness", "damping"],
   stiffnessRatio: ["stiffness", "dampingRatio"],
+  origami: ["tension", "friction"],
+  pop: ["bounciness", "speed"],
 };
+// Where describe JSON holds each family's field (when not under its own name).
+const DESCRIBED = { tension: "origamiTension", friction: "origamiFriction", bounciness: "popBounciness", speed: "popSpeed" };
+
+// Platforms' named springs, as their documentation gives them: [group, name, family, values].
+const PRESETS = [
+  ["SwiftUI", ".smooth", "duration", { duration: 0.5, bounce: 0 }],
+  ["SwiftUI", ".snappy", "duration", { duration: 0.5, bounce: 0.15 }],
+  ["SwiftUI", ".bouncy", "duration", { duration: 0.5, bounce: 0.3 }],
+  ["SwiftUI", ".spring() (response 0.5, damping fraction 0.825)", "response", { response: 0.5, dampingRatio: 0.825 }],
+  ["SwiftUI", ".interactiveSpring()", "response", { response: 0.15, dampingRatio: 0.86 }],
+  ["UIKit / Core Animation", "CASpringAnimation default", "physical", { mass: 1, stiffness: 100, damping: 10 }],
+  ["Facebook POP", "POPSpringAnimation default", "pop", { bounciness: 4, speed: 12 }],
+  ["Rebound / Origami", "SpringConfig default", "origami", { tension: 40, friction: 7 }],
+  ["Framer Motion / Motion", "type: \"spring\" default", "physical", { mass: 1, stiffness: 100, damping: 10 }],
+  ["react-spring", "config.default", "physical", { mass: 1, stiffness: 170, damping: 26 }],
+  ["React Native Reanimated 3", "withSpring default", "physical", { mass: 1, stiffness: 100, damping: 10 }],
+];
+// Android SpringForce and Jetpack Compose's Spring: stiffness × damping ratio constants (mass 1).
+const ANDROID_STIFFNESS = [["HIGH", 10000], ["MEDIUM", 1500], ["LOW", 200], ["VERY_LOW", 50]];
+const COMPOSE_STIFFNESS = [["High", 10000], ["Medium", 1500], ["MediumLow", 400], ["Low", 200], ["VeryLow", 50]];
+const RATIOS = [["HIGH_BOUNCY", "HighBouncy", 0.2], ["MEDIUM_BOUNCY", "MediumBouncy", 0.5], ["LOW_BOUNCY", "LowBouncy", 0.75], ["NO_BOUNCY", "NoBouncy", 1]];
+for (const [name, k] of ANDROID_STIFFNESS) for (const [ratio, , zeta] of RATIOS) {
+  PRESETS.push(["Android SpringForce", `STIFFNESS_${name} × DAMPING_RATIO_${ratio}${name === "MEDIUM" && ratio === "MEDIUM_BOUNCY" ? " (default)" : ""}`, "stiffnessRatio", { stiffness: k, dampingRatio: zeta }]);
+}
+for (const [name, k] of COMPOSE_STIFFNESS) for (const [, ratio, zeta] of RATIOS) {
+  PRESETS.push(["Jetpack Compose spring()", `Stiffness${name} × DampingRatio${ratio}${name === "Medium" && ratio === "NoBouncy" ? " (default)" : ""}`, "stiffnessRatio", { stiffness: k, dampingRatio: zeta }]);
+}
 const SAMPLES = 241;          // points per curve
 const MAX_PINS = 5;
 
@@ -20,7 +49,14 @@ const state = {
   curve: null,                // {times, values, velocities, settle}
   fps: 60,
   request: 0,                 // the newest spring update; older answers are dropped
+  lockAxis: false,            // keep the time axis where it is
+  requests: {},               // requests sent, by endpoint (the browser test reads it)
 };
+
+// Answers already computed: settle times by spring, velocity and band; pins'
+// curves by spring and velocity with the span they cover.
+const cache = { settle: new Map(), curves: new Map() };
+const springKey = (spring, velocity) => [spring.mass, spring.stiffness, spring.damping, velocity].join(",");
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -42,6 +78,7 @@ async function api(endpoint, params, body) {
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) query.set(key, String(value));
   let response;
   inFlight += 1;
+  state.requests[endpoint] = (state.requests[endpoint] || 0) + 1;
   document.body.setAttribute("aria-busy", "true");
   try {
     response = await fetch(`/api/${endpoint}?${query}`, body === undefined ? {} : { method: "POST", body });
@@ -85,7 +122,7 @@ function showSpring(spring, except) {
     if (family === except || family === "motion") continue;
     for (const name of FAMILIES[family]) {
       // Android's SpringForce has mass 1: the same motion's stiffness is k/m.
-      const value = family === "stiffnessRatio" && name === "stiffness" ? spring.stiffness / spring.mass : spring[name];
+      const value = family === "stiffnessRatio" && name === "stiffness" ? spring.stiffness / spring.mass : spring[DESCRIBED[name] || name];
       setField(fieldset, name, value);
     }
   }
@@ -186,6 +223,8 @@ function wireControls() {
     if (state.pins.length === MAX_PINS) state.pins.shift();
     const s = state.spring;
     state.pins.push({ label: `k ${fmt(s.stiffness)}, c ${fmt(s.damping)}, m ${fmt(s.mass)}`, spring: s, velocity: state.relativeVelocity });
+    // Its curve is the one drawn: kept, not asked for again.
+    cache.curves.set(springKey(s, state.relativeVelocity), { ...state.curve, end: state.timeExtent });
     update(async () => state.spring);
   });
   $("#clear-pins").addEventListener("click", () => { state.pins = []; update(async () => state.spring); });
@@ -194,8 +233,29 @@ function wireControls() {
 // ---- Curves --------------------------------------------------------------
 
 async function settleTime(spring, velocity) {
+  const key = `${springKey(spring, velocity)},${state.tolerance}`;
+  if (cache.settle.has(key)) return cache.settle.get(key);
   const json = await api("settle", { ...springParams(spring), relativeVelocity: velocity, valueTolerance: state.tolerance });
+  cache.settle.set(key, json.settleTime);
   return json.settleTime;
+}
+
+// A pin's curve over [0, end]: the one sampled before while it covers the
+// axis at no less than a quarter of its resolution (drawn up to `end`),
+// else sampled again.
+async function pinCurve(pin, end) {
+  const key = springKey(pin.spring, pin.velocity);
+  const known = cache.curves.get(key);
+  if (known && known.end >= end && end >= known.end / 4) return clip(known, end);
+  const sampled = await curve(pin.spring, pin.velocity, end);
+  cache.curves.set(key, { ...sampled, end });
+  return sampled;
+}
+
+function clip(sampled, end) {
+  const n = sampled.times.findIndex((t) => t > end);
+  if (n < 0) return sampled;
+  return { times: sampled.times.slice(0, n), values: sampled.values.slice(0, n), velocities: sampled.velocities.slice(0, n) };
 }
 
 async function curve(spring, velocity, end) {
@@ -208,9 +268,10 @@ async function redraw(request) {
   const all = [{ spring: state.spring, velocity: state.relativeVelocity }, ...state.pins];
   const settles = await Promise.all(all.map((p) => settleTime(p.spring, p.velocity)));
   const overlayEnd = state.overlay ? Math.max(...state.overlay.points.map((p) => p[0])) : 0;
-  state.timeExtent = timeExtent(all.map((p) => p.spring), settles, overlayEnd);
+  if (!state.lockAxis || !state.timeExtent) state.timeExtent = timeExtent(all.map((p) => p.spring), settles, overlayEnd);
   const end = state.timeExtent;
-  const curves = await Promise.all(all.map((p) => curve(p.spring, p.velocity, end)));
+  // The current curve is sampled on the axis itself; pins come from the cache when they can.
+  const curves = await Promise.all(all.map((p, i) => (i === 0 ? curve(p.spring, p.velocity, end) : pinCurve(p, end))));
   if (request !== state.request) return;
   state.curve = { ...curves[0], settle: settles[0] };
   curves.slice(1).forEach((c, i) => { state.pins[i].curve = c; state.pins[i].settle = settles[i + 1]; });
@@ -218,6 +279,8 @@ async function redraw(request) {
   drawVelocity(curves, end);
   drawLegend();
   loadSnippets(request);
+  saveToURL();
+  replay();
 }
 
 // The time axis: past the latest settle time (× 1.15), or four periods of
@@ -525,6 +588,11 @@ function wirePreviews() {
   $("#flick-forward").addEventListener("click", () => flick(1500));
   $("#flick-back").addEventListener("click", () => flick(-1500));
   const viewport = $("#snap-viewport");
+  // From the keyboard: the arrow keys flick.
+  viewport.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowRight") { event.preventDefault(); flick(1500); }
+    if (event.key === "ArrowLeft") { event.preventDefault(); flick(-1500); }
+  });
   let drag = null;
   viewport.addEventListener("pointerdown", (event) => {
     if (playing) { cancelAnimationFrame(playing.handle); playing = null; }
@@ -547,17 +615,111 @@ function wirePreviews() {
   });
 }
 
+// ---- Replay --------------------------------------------------------------
+
+// A box travels 0 → 1 with the drawn curve, in real time, on every change;
+// a playhead on both charts marks the same instant.
+let replaying = null;
+function replay() {
+  if (replaying) cancelAnimationFrame(replaying);
+  const track = $("#replay"), box = $("#replay-box"), { times, values } = state.curve;
+  const end = times[times.length - 1];
+  const travel = 0.8 * (track.clientWidth - 34);
+  let target = $("#replay-target");
+  if (!target) { target = el("div", undefined, { id: "replay-target", class: "replay-target" }); track.append(target); }
+  target.style.left = `${4 + travel}px`;
+  const heads = ["#value-chart", "#velocity-chart"].map((id) => {
+    const svg = $(id), height = id === "#value-chart" ? 300 : 180;
+    return add(svg, "line", { class: "playhead", y1: 10, y2: height - 24, x1: 44, x2: 44 });
+  });
+  const show = (t) => {
+    const i = Math.min(values.length - 1, Math.round((t / end) * (values.length - 1)));
+    box.style.transform = `translateX(${(values[i] * travel).toFixed(2)}px)`;
+    const x = 44 + (times[i] / end) * (640 - 44 - 12);
+    for (const head of heads) { head.setAttribute("x1", x.toFixed(2)); head.setAttribute("x2", x.toFixed(2)); }
+    track.dataset.t = times[i];
+    track.dataset.value = values[i];
+  };
+  track.dataset.plays = String(Number(track.dataset.plays || 0) + 1);
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) { show(end); return; }
+  const start = performance.now();
+  const frame = (now) => {
+    const t = Math.max(0, (now - start) / 1000);
+    show(Math.min(t, end));
+    replaying = t < end ? requestAnimationFrame(frame) : null;
+  };
+  replaying = requestAnimationFrame(frame);
+}
+
+// ---- Presets, the link ----------------------------------------------------
+
+function wirePresets() {
+  const select = $("#preset");
+  const groups = new Map();
+  PRESETS.forEach(([group, name], i) => {
+    if (!groups.has(group)) { groups.set(group, el("optgroup", undefined, { label: group })); select.append(groups.get(group)); }
+    groups.get(group).append(el("option", name, { value: String(i) }));
+  });
+  select.addEventListener("change", () => {
+    const preset = PRESETS[Number(select.value)];
+    if (!preset) return;
+    const [, , family, values] = preset;
+    const fieldset = $(`fieldset[data-family="${family}"]`);
+    for (const [name, value] of Object.entries(values)) for (const input of $$(`input[name="${name}"]`, fieldset)) input.value = value;
+    springFromFamily(family);
+  });
+  $("#lock-axis").addEventListener("change", (event) => { state.lockAxis = event.target.checked; update(async () => state.spring); });
+  $("#share").addEventListener("click", async (event) => {
+    const button = event.target;
+    try { await navigator.clipboard.writeText(location.href); button.textContent = "Link copied"; } catch { button.textContent = "Copy the address bar"; }
+    setTimeout(() => { button.textContent = "Copy link"; }, 1500);
+  });
+}
+
+// The page's state in the address: the spring (m, k, c as the server gave
+// them, shortest round-trip decimals: the same doubles come back), the
+// velocity, the band, a locked axis and every pin. A link reproduces the page.
+function saveToURL() {
+  const s = state.spring;
+  const params = new URLSearchParams({ m: s.mass, k: s.stiffness, c: s.damping, v: state.relativeVelocity, band: state.tolerance });
+  if (state.lockAxis) params.set("axis", state.timeExtent);
+  if (state.pins.length) params.set("pins", state.pins.map((p) => [p.spring.mass, p.spring.stiffness, p.spring.damping, p.velocity].join(",")).join(";"));
+  history.replaceState(null, "", `#${params}`);
+}
+
+// Restores a shared state; false when the address carries none.
+async function loadFromURL() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("m") || !params.has("k") || !params.has("c")) return false;
+  state.relativeVelocity = Number(params.get("v")) || 0;
+  for (const input of $$('input[name="relativeVelocity"]')) input.value = state.relativeVelocity;
+  if (params.has("band")) { state.tolerance = Number(params.get("band")); $("#tolerance").value = params.get("band"); }
+  if (params.has("axis")) { state.lockAxis = true; state.timeExtent = Number(params.get("axis")); $("#lock-axis").checked = true; }
+  for (const entry of (params.get("pins") || "").split(";").filter((e) => e)) {
+    const [mass, stiffness, damping, velocity] = entry.split(",");
+    const spring = await api("describe", { mass, stiffness, damping });
+    state.pins.push({ label: `k ${fmt(spring.stiffness)}, c ${fmt(spring.damping)}, m ${fmt(spring.mass)}`, spring, velocity: Number(velocity) || 0 });
+  }
+  const fieldset = $('fieldset[data-family="physical"]');
+  for (const [name, key] of [["mass", "m"], ["stiffness", "k"], ["damping", "c"]]) for (const input of $$(`input[name="${name}"]`, fieldset)) input.value = params.get(key);
+  await springFromFamily("physical");
+  return true;
+}
+
 // ---- Start ---------------------------------------------------------------
 
 async function start() {
   wireControls();
   wireFit();
   wirePreviews();
+  wirePresets();
   for (const input of $$('input[name="relativeVelocity"]')) input.value = 0;
-  const fieldset = $('fieldset[data-family="duration"]');
-  setField(fieldset, "duration", 0.5);
-  setField(fieldset, "bounce", 0.25);
-  await springFromFamily("duration");
+  if (!(await loadFromURL())) {
+    const fieldset = $('fieldset[data-family="duration"]');
+    setField(fieldset, "duration", 0.5);
+    setField(fieldset, "bounce", 0.25);
+    await springFromFamily("duration");
+  }
   await loadTransition(false);
   measureFrameRate().then((fps) => {
     state.fps = fps;
