@@ -131,9 +131,17 @@ public enum TuneAPI {
       }
       return try CommandJSON.string(try input.run())
     },
-    "transition": Endpoint(parameters: with(springParameters, ["fps": .number, "direction": .text])) { query, _ throws(CommandError) in
+    "transition": Endpoint(parameters: with(springParameters, ["fps": .number, "direction": .text, "interrupts": .list])) {
+      query, _ throws(CommandError) in
       var input = TransitionPreviewInput(spring: try query.spring())
       if let fps = try query.number("fps") { input.fps = fps }
+      if let interrupts = try query.list("interrupts") {
+        guard interrupts.count <= 16 else { throw CommandError("interrupts", "`interrupts` takes at most 16 times; got \(interrupts.count)") }
+        for seconds in interrupts where !(seconds >= 0 && seconds <= 60) {
+          throw CommandError("interrupts", "`interrupts` must be seconds within [0, 60] into each segment; got \(seconds)")
+        }
+        input.interrupts = interrupts
+      }
       switch query.text("direction") ?? "list" {
       case "list": input.toList = true
       case "grid": input.toList = false

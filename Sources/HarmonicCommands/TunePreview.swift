@@ -39,10 +39,17 @@ struct TransitionPreviewInput: Sendable, Hashable {
   var fps = 60.0
   /// Grid → list, or list → grid.
   var toList = true
+  /// Interruptions, seconds into each segment (the first heads the other
+  /// way when their count is odd, and each turns back): the frames start at
+  /// the last one, from the pose and velocities it interrupts — the
+  /// library's retarget. At most 16, each within [0, 60].
+  var interrupts: [Double] = []
 
   /// Frame rectangles (origin and size) in points to 0.001, in the order of
   /// `ids` (item numbers); each frame's time is the animation tick nearest
-  /// k/fps, in seconds. At most ``TuneAPI/maximumFrames`` frames of 12 items.
+  /// k/fps after the last interruption (or the start), in seconds, and its
+  /// progress the overall progress. At most ``TuneAPI/maximumFrames``
+  /// frames of 12 items.
   func run() throws(CommandError) -> TransitionPreviewOutput {
     let spring = try spring.spring(default: .smooth)
     try TunePreview.checkFramesPerSecond(fps)
@@ -55,26 +62,35 @@ struct TransitionPreviewInput: Sendable, Hashable {
       let list = try GridLayout(
         sections: [.init(itemCount: itemCount, itemSize: CGSize(width: 292, height: 32), insets: insets, lineSpacing: 6, interitemSpacing: 0)],
         viewportCrossExtent: Double(viewport.width))
-      return try LayoutTransition(
-        from: toList ? grid : list, offset: .zero, to: toList ? list : grid, offset: .zero, viewport: try Viewport(size: viewport),
-        springs: .shared(spring))
+      let screen = try Viewport(size: viewport)
+      // Heading for the list after the interruptions: the first segment's way.
+      var heading = interrupts.count % 2 == 0 ? toList : !toList
+      var transition = try LayoutTransition(
+        from: heading ? grid : list, offset: .zero, to: heading ? list : grid, offset: .zero, viewport: screen, springs: .shared(spring))
+      for seconds in interrupts {
+        heading.toggle()
+        let tick = transition.batch.origin + (try AnimationTime(seconds: seconds))
+        try transition.retarget(to: heading ? list : grid, offset: .zero, viewport: screen, at: tick, springs: .shared(spring))
+      }
+      return transition
     }
-    let times = try TunePreview.frameTimes(until: transition.completion.seconds, fps: fps)
+    let origin = transition.batch.origin
+    let times = try TunePreview.frameTimes(until: transition.completion.seconds - origin.seconds, fps: fps)
     var frame = transition.makeFrame()
     var frames: [TransitionPreviewOutput.Frame] = []
     frames.reserveCapacity(times.count)
     for seconds in times {
-      let time = try checked("fps") { () throws(HarmonicError) in try AnimationTime(seconds: seconds) }
+      let time = try checked("fps") { () throws(HarmonicError) in origin + (try AnimationTime(seconds: seconds)) }
       try checked("fps") { () throws(HarmonicError) in try transition.frame(at: time, into: &frame) }
       let items = frame.attributes.map { a in
         [
           Double(a.center.x - a.size.width / 2), Double(a.center.y - a.size.height / 2), Double(a.size.width), Double(a.size.height), a.alpha,
         ].map(TunePreview.rounded)
       }
-      frames.append(TransitionPreviewOutput.Frame(time: time.seconds, progress: frame.progress, items: items))
+      frames.append(TransitionPreviewOutput.Frame(time: (time - origin).seconds, progress: frame.overallProgress, items: items))
     }
     return TransitionPreviewOutput(
-      viewport: [Double(viewport.width), Double(viewport.height)], fps: fps, completion: transition.completion.seconds,
+      viewport: [Double(viewport.width), Double(viewport.height)], fps: fps, completion: (transition.completion - origin).seconds,
       ids: transition.elements.map { ($0.to ?? $0.from)?.indexPath.item ?? -1 }, frames: frames)
   }
 }
@@ -102,8 +118,8 @@ struct SnapPreviewInput: Sendable, Hashable {
   /// Release velocity, points per second, within ±1e6.
   var velocity: Double
 
-  /// The ``Snapping`` target and the content offset (points, to 0.001) at
-  /// k/fps seconds after release, up to the frame at or after the motion is
+  /// The ``Snapping`` target and the content offset (points, to 0.001) and
+  /// its velocity at k/fps seconds after release, up to the frame at or after the motion is
   /// within 0.5 pt and 5 pt/s of the target; the last offset is the target.
   func run() throws(CommandError) -> SnapPreviewOutput {
     let spring = try spring.spring(default: .smooth)
@@ -130,10 +146,11 @@ struct SnapPreviewInput: Sendable, Hashable {
       kind = "deceleration"
       duration = try checked("velocity") { () throws(HarmonicError) in try deceleration.time(untilSpeed: 5) }
     }
-    var offsets: [Double] = []
+    var offsets: [Double] = [], velocities: [Double] = []
     for time in try TunePreview.frameTimes(until: duration, fps: fps) {
       guard time < duration else {
         offsets.append(decision.target)
+        velocities.append(0)
         continue
       }
       let state = try checked("spring") { () throws(HarmonicError) in
@@ -143,11 +160,13 @@ struct SnapPreviewInput: Sendable, Hashable {
         }
       }
       offsets.append(TunePreview.rounded(state.value))
+      velocities.append(TunePreview.rounded(state.velocity))
     }
     return SnapPreviewOutput(
       layout: .init(
         count: cards.count, itemExtent: cards.extent, spacing: cards.spacing, viewport: cards.viewport, leadingInset: cards.inset, trailingInset: cards.inset),
-      target: decision.target, index: decision.index, restOffset: decision.restOffset, animation: kind, duration: duration, fps: fps, offsets: offsets)
+      target: decision.target, index: decision.index, restOffset: decision.restOffset, animation: kind, duration: duration, fps: fps, offsets: offsets,
+      velocities: velocities)
   }
 }
 
@@ -165,4 +184,7 @@ struct SnapPreviewOutput: Codable, Sendable, Hashable {
   var animation: String
   var duration, fps: Double
   var offsets: [Double]
+  /// The offset's velocity at each frame, points per second (to 0.001; 0 at rest): a
+  /// flick mid-flight adds to it.
+  var velocities: [Double]
 }

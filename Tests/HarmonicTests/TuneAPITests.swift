@@ -170,6 +170,29 @@ struct TuneAPITests {
     }
   }
 
+  @Test("An interrupted transition preview starts from the pose it interrupts (the library's retarget) and ends at the other layout")
+  func interruptedTransitionPreview() throws {
+    func frames(_ query: String) throws -> [[[Double]]] {
+      let response = TuneAPI.respond(endpoint: "transition", query: "duration=0.5&bounce=0.25&fps=120&" + query)
+      #expect(response.status == 200, "\(response.body)")
+      let json = try jsonObject(response.body)
+      return try #require(json["frames"] as? [[String: Any]]).map { try #require($0["items"] as? [[Double]]) }
+    }
+    let straight = try frames("direction=list")
+    let back = try frames("direction=grid&interrupts=0.1")
+    // Frame 12 at 120 fps is 0.1 s: the interrupted preview's first frame is that pose.
+    #expect(back[0] == straight[12])
+    let grid = try frames("direction=grid")
+    #expect(back.last == grid.last)
+    // Twice: list-ward, back at 0.1 s, list-ward again 0.05 s later.
+    let again = try frames("direction=list&interrupts=0.1,0.05")
+    #expect(again[0] == back[6] && again.last == straight.last)
+    for bad in ["interrupts=-1", "interrupts=61", "interrupts=" + Array(repeating: "0.1", count: 17).joined(separator: ",")] {
+      let response = TuneAPI.respond(endpoint: "transition", query: "duration=0.5&bounce=0.25&" + bad)
+      #expect(response.status == 400 && response.body.contains("interrupts"), "\(bad): \(response.body)")
+    }
+  }
+
   @Test("The flick preview ends on Snapping's target, starting from the release offset")
   func snapPreview() throws {
     for (offset, velocity) in [(0.0, 1500.0), (400, -900), (1200, 3000), (728, 0)] {
@@ -183,6 +206,12 @@ struct TuneAPITests {
       #expect(offsets.first == offset)
       #expect(offsets.last == decision.target)
       #expect(offsets.count <= TuneAPI.maximumFrames)
+      // The velocities are the motion's, frame by frame (a flick mid-flight adds to them).
+      let velocities = try #require(json["velocities"] as? [Double])
+      #expect(velocities.count == offsets.count && velocities.last == 0)
+      if case .spring(let motion) = try decision.animation(spring: try Spring(mass: 1, stiffness: 200, damping: 20)), offsets.count > 2 {
+        #expect(velocities[1] == ((try motion.state(atTime: 1.0 / 60).velocity) * 1000).rounded() / 1000)
+      }
     }
   }
 

@@ -526,12 +526,14 @@ function measureFrameRate() {
 }
 
 let playing = null;
-function play(count, apply, done) {
+// Plays frames 0…count − 1 at the page's rate (from frame `first`: a turn
+// skips its frame 0, the pose already on screen).
+function play(count, apply, done, first = 0) {
   if (playing) cancelAnimationFrame(playing.handle);
   const start = performance.now();
   const tick = (now) => {
     // An animation frame's timestamp can precede the performance.now() taken when it was requested.
-    const k = Math.max(0, Math.min(count - 1, Math.floor(((now - start) / 1000) * state.fps)));
+    const k = Math.max(0, Math.min(count - 1, first + Math.floor(((now - start) / 1000) * state.fps)));
     apply(k);
     if (k < count - 1) playing.handle = requestAnimationFrame(tick);
     else { playing = null; if (done) done(); }
@@ -540,29 +542,54 @@ function play(count, apply, done) {
 }
 
 let transitionDirection = "list";
+// The preview in flight: the frames playing, the one shown, where they head
+// and the interruptions that led there. A click mid-flight turns back from
+// the pose shown with its velocities (the server's retarget), no jump.
+const preview = { json: null, shown: 0, heading: "list", chain: [], active: false, log: [] };
 async function loadTransition(autoplay) {
   const stage = $("#transition-stage");
+  let direction = transitionDirection, interrupts = [];
+  if (autoplay && preview.active && preview.json) {
+    interrupts = [...preview.chain, preview.json.frames[preview.shown].time];
+    direction = preview.heading === "list" ? "grid" : "list";
+    // Held at the pose shown while the server answers: the turn starts there.
+    if (playing) { cancelAnimationFrame(playing.handle); playing = null; }
+  }
   try {
-    const json = await api("transition", { ...springParams(state.spring), fps: state.fps, direction: transitionDirection });
+    const json = await api("transition", { ...springParams(state.spring), fps: state.fps, direction,
+      interrupts: interrupts.length && interrupts.length <= 16 ? interrupts.join(",") : undefined });
     if (stage.children.length !== json.ids.length) {
       stage.replaceChildren(...json.ids.map((id) => el("div", String(id + 1), { class: "item" })));
     }
     const boxes = Array.from(stage.children);
-    const apply = (k) => json.frames[k].items.forEach(([x, y, w, h, a], i) => {
-      const style = boxes[i].style;
-      style.left = `${x}px`; style.top = `${y}px`; style.width = `${w}px`; style.height = `${h}px`; style.opacity = a;
-    });
+    const apply = (k) => {
+      preview.shown = k;
+      preview.log.push(json.frames[k].items.flat());
+      json.frames[k].items.forEach(([x, y, w, h, a], i) => {
+        const style = boxes[i].style;
+        style.left = `${x}px`; style.top = `${y}px`; style.width = `${w}px`; style.height = `${h}px`; style.opacity = a;
+      });
+    };
     stage.dataset.frames = json.frames.length;
     if (!autoplay) { apply(0); return; }
+    Object.assign(preview, { json, shown: 0, heading: direction, chain: interrupts.length <= 16 ? interrupts : [], active: true });
+    if (interrupts.length) {
+      stage.dataset.interrupted = String(Number(stage.dataset.interrupted || 0) + 1);
+      preview.turnedAt = preview.log.length;  // the log's first frame from the turn
+    }
+    $("#play-transition").textContent = direction === "list" ? "Turn back to the grid" : "Turn back to the list";
     play(json.frames.length, apply, () => {
-      transitionDirection = transitionDirection === "list" ? "grid" : "list";
+      preview.active = false;
+      transitionDirection = direction === "list" ? "grid" : "list";
       $("#play-transition").textContent = transitionDirection === "list" ? "Grid → list" : "List → grid";
       stage.dataset.played = String(Number(stage.dataset.played || 0) + 1);
-    });
+    }, interrupts.length ? 1 : 0);
   } catch (error) { status(error.message); }
 }
 
-const snap = { offset: 0, layout: null };
+// The strip: its offset and velocity as shown, whether it is moving, and
+// what it showed (the browser test reads the log).
+const snap = { offset: 0, velocity: 0, moving: false, layout: null, log: [] };
 function layoutCards(layout) {
   const strip = $("#snap-strip");
   if (strip.children.length) return;
@@ -571,15 +598,31 @@ function layoutCards(layout) {
       style: `left: ${layout.leadingInset + i * (layout.itemExtent + layout.spacing)}px; width: ${layout.itemExtent}px` }));
   }
 }
-function showOffset(offset) { snap.offset = offset; $("#snap-strip").style.transform = `translateX(${-offset}px)`; }
+function showOffset(offset, velocity = 0) {
+  snap.offset = offset;
+  snap.velocity = velocity;
+  snap.log.push(offset);
+  $("#snap-strip").style.transform = `translateX(${-offset}px)`;
+}
 
+// A flick from where the strip is; in flight it adds to the strip's own
+// velocity (as a finger's flick adds to a scroll's), and the frames go on
+// from the offset shown.
 async function flick(velocity) {
+  const moving = snap.moving && playing !== null;
+  const release = { offset: snap.offset, velocity: moving ? snap.velocity + velocity : velocity };
+  // Held at the release while the server answers: the next frames start there.
+  if (moving) { cancelAnimationFrame(playing.handle); playing = null; }
   try {
-    const json = await api("snap", { ...springParams(state.spring), offset: snap.offset, velocity, fps: state.fps });
+    const json = await api("snap", { ...springParams(state.spring), ...release, fps: state.fps });
     layoutCards(json.layout);
     $("#snap-result").textContent = `card ${json.index + 1}: ${json.animation} to ${fmt(json.target)} pt in ${fmt(json.duration)} s`;
-    $("#snap-viewport").dataset.target = json.target;
-    play(json.offsets.length, (k) => showOffset(json.offsets[k]));
+    const viewport = $("#snap-viewport");
+    viewport.dataset.target = json.target;
+    viewport.dataset.release = JSON.stringify(release);
+    if (moving) snap.turnedAt = snap.log.length;
+    snap.moving = true;
+    play(json.offsets.length, (k) => showOffset(json.offsets[k], json.velocities[k]), () => { snap.moving = false; }, moving ? 1 : 0);
   } catch (error) { status(error.message); }
 }
 
@@ -595,7 +638,9 @@ function wirePreviews() {
   });
   let drag = null;
   viewport.addEventListener("pointerdown", (event) => {
+    // A touch stops the strip where it is (as a scroll view does): the drag goes on from there.
     if (playing) { cancelAnimationFrame(playing.handle); playing = null; }
+    snap.moving = false;
     viewport.setPointerCapture(event.pointerId);
     drag = { x: event.clientX, offset: snap.offset, trail: [[event.timeStamp, event.clientX]] };
   });
