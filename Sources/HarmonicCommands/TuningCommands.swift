@@ -355,7 +355,10 @@ struct Export: ParsableCommand {
       """)
 
   @OptionGroup var springOptions: SpringOptions
-  @Option(name: .customLong("code"), help: "Code for other systems: all, or one of harmonic, swiftui-response, swiftui-duration, uikit, css, android, flutter.")
+  @Option(
+    name: .customLong("code"),
+    help:
+      "Code for other systems: all, or one of harmonic, swiftui-response, swiftui-duration, uikit, css, android, flutter, framer-motion, compose, reanimated.")
   var code: String?
   @Flag(help: "A CSS linear() easing with a duration.") var css = false
   @Flag(help: "Keyframes sampled at --fps.") var keyframes = false

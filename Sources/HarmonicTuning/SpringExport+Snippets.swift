@@ -19,6 +19,12 @@ extension SpringExport {
       case android
       /// Flutter `SpringDescription(mass:stiffness:damping:)`.
       case flutter
+      /// Framer Motion (and Motion) `transition: { type: "spring", mass, stiffness, damping }`.
+      case framerMotion = "framer-motion"
+      /// Jetpack Compose `spring(dampingRatio:stiffness:)` (mass 1, `Float` parameters).
+      case compose
+      /// React Native Reanimated `withSpring(toValue, { mass, stiffness, damping })`.
+      case reanimated
     }
 
     /// The system the code is for.
@@ -38,8 +44,8 @@ extension SpringExport {
   }
 
   /// Code that sets up `spring` in Harmonic, SwiftUI (two forms), UIKit,
-  /// CSS, Android and Flutter, one ``Snippet`` per ``Snippet/Platform``, in
-  /// that order.
+  /// CSS, Android, Flutter, Framer Motion, Jetpack Compose and React Native
+  /// Reanimated, one ``Snippet`` per ``Snippet/Platform``, in that order.
   ///
   /// Numbers are printed in Swift's shortest round-trip form (Kotlin's
   /// shortest `Float` form for Android), so the systems that take `Double`
@@ -52,8 +58,10 @@ extension SpringExport {
   /// per second), every target that can start moving carries it — Harmonic's
   /// `SpringMotion`, SwiftUI's `interpolatingSpring(duration:bounce:initialVelocity:)`,
   /// UIKit's `initialVelocity`, Flutter's `SpringSimulation`, Android's
-  /// `setStartVelocity` (scaled by the distance, in a comment) and the CSS
-  /// easing, sampled from the moving motion itself; SwiftUI's
+  /// `setStartVelocity`, Framer Motion's and Reanimated's `velocity` and
+  /// Compose's `initialVelocity` (those four in value units per second: the
+  /// relative velocity times the distance) and the CSS easing, sampled from
+  /// the moving motion itself; SwiftUI's
   /// `.spring(response:dampingFraction:)` cannot, says so in its title and
   /// reports its error against the moving curve.
   ///
@@ -65,7 +73,7 @@ extension SpringExport {
   ///   ``css(_:tolerance:relativeVelocity:)`` (an undamped spring, a tolerance
   ///   out of range).
   /// - Complexity: about 10,000 closed-form evaluations (the CSS easing's
-  ///   grid, and 2,001 samples to measure Android's rounding).
+  ///   grid, and 2,001 samples to measure Android's and Compose's rounding).
   public static func snippets(_ spring: Spring, cssTolerance: Double = 0.001, relativeVelocity v: Double = 0) throws(HarmonicError) -> [Snippet] {
     try _Check.finiteMagnitude(v, "relativeVelocity", unit: "distances/s")
     let css = try css(spring, tolerance: cssTolerance, relativeVelocity: v)
@@ -127,6 +135,23 @@ extension SpringExport {
         code: """
           const spring = SpringDescription(mass: \(m), stiffness: \(k), damping: \(c));
           """ + (moving ? "\nfinal simulation = SpringSimulation(spring, 0, 1, \(v));" : ""), maxError: 0),
+      // The JavaScript targets read numbers as doubles: the printed ones exactly.
+      Snippet(
+        platform: .framerMotion, title: "Framer Motion spring",
+        code: """
+          transition={{ type: "spring", mass: \(m), stiffness: \(k), damping: \(c)\(moving ? ", velocity: \(v) * distance" : "") }}
+          """ + (moving ? "  // velocity in units/s: \(v) distances per second" : ""), maxError: 0),
+      Snippet(
+        platform: .compose, title: "Jetpack Compose spring()",
+        code: """
+          val spec = spring<Float>(dampingRatio = \(androidRatio)f, stiffness = \(androidStiffness)f)
+          """ + (moving ? "\n// animatable.animateTo(target, spec, initialVelocity = \(Float(v))f * distance)  // \(v) distances per second" : ""),
+        maxError: androidError),
+      Snippet(
+        platform: .reanimated, title: "React Native Reanimated withSpring",
+        code: """
+          value.value = withSpring(target, { mass: \(m), stiffness: \(k), damping: \(c)\(moving ? ", velocity: \(v) * distance" : "") });
+          """, maxError: 0),
     ]
   }
 

@@ -232,9 +232,16 @@ struct TuneAPITests {
     // Float parameters move the motion by ~1e-8; the bound is measured, not assumed.
     let android = try #require(bounds[.android])
     #expect(android > 0 && android < 1e-6)
-    for platform in [SpringExport.Snippet.Platform.harmonic, .swiftUIResponse, .swiftUIDuration, .uiKit, .flutter] {
+    for platform in [SpringExport.Snippet.Platform.harmonic, .swiftUIResponse, .swiftUIDuration, .uiKit, .flutter, .framerMotion, .reanimated] {
       #expect(bounds[platform] == 0)
     }
+    // Compose keeps Android's Float parameters: the same numbers, the same bound.
+    #expect(bounds[.compose] == android)
+    #expect(code[.compose] == "val spec = spring<Float>(dampingRatio = \(Float(spring.dampingRatio))f, stiffness = \(Float(spring.stiffness))f)")
+    #expect(
+      code[.framerMotion]
+        == "transition={{ type: \"spring\", mass: 1.0, stiffness: \(spring.stiffness), damping: \(spring.damping) }}")
+    #expect(code[.reanimated] == "value.value = withSpring(target, { mass: 1.0, stiffness: \(spring.stiffness), damping: \(spring.damping) });")
     // A spring whose stiffness a Float cannot hold has no Android equivalent.
     let stiff = try SpringExport.snippets(try Spring(stiffness: 1e40, dampingRatio: 1))
     #expect(stiff.first { $0.platform == .android }?.maxError == .infinity)
@@ -252,6 +259,9 @@ struct TuneAPITests {
       byPlatform[.swiftUIDuration]!.code.contains("interpolatingSpring(duration:") && byPlatform[.swiftUIDuration]!.code.contains("initialVelocity: 6.8081"))
     #expect(byPlatform[.uiKit]!.code.contains("initialVelocity: CGVector(dx: 6.8081, dy: 6.8081)"))
     #expect(byPlatform[.flutter]!.code.contains("SpringSimulation(spring, 0, 1, 6.8081)"))
+    #expect(byPlatform[.framerMotion]!.code.contains("velocity: 6.8081 * distance"))
+    #expect(byPlatform[.reanimated]!.code.contains("velocity: 6.8081 * distance"))
+    #expect(byPlatform[.compose]!.code.contains("initialVelocity = 6.8081f * distance"))
     #expect(byPlatform[.android]!.code.contains("setStartVelocity(6.8081f * distance)"))
     // The CSS easing is sampled from the moving motion: within its tolerance of it.
     let css = try SpringExport.css(spring, relativeVelocity: 6.8081)
@@ -267,7 +277,9 @@ struct TuneAPITests {
       largest = max(largest, (try moving.state(atTime: t).value - still.state(atTime: t).value).magnitude)
     }
     #expect((rest.maxError - largest).magnitude < 1e-3)
-    for platform in [SpringExport.Snippet.Platform.harmonic, .swiftUIDuration, .uiKit, .flutter] { #expect(byPlatform[platform]!.maxError == 0) }
+    for platform in [SpringExport.Snippet.Platform.harmonic, .swiftUIDuration, .uiKit, .flutter, .framerMotion, .reanimated] {
+      #expect(byPlatform[platform]!.maxError == 0)
+    }
     // From rest nothing changes.
     #expect(try SpringExport.snippets(spring, relativeVelocity: 0) == SpringExport.snippets(spring))
     #expect(throws: HarmonicError.self) { try SpringExport.snippets(spring, relativeVelocity: .nan) }
