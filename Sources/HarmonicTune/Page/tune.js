@@ -751,6 +751,81 @@ async function loadFromURL() {
   return true;
 }
 
+// ---- Library, design tokens -------------------------------------------------
+
+// Springs saved in this browser (localStorage), each as the link's numbers.
+const LIBRARY_KEY = "harmonic.tune.library";
+function library() {
+  try { const saved = JSON.parse(localStorage.getItem(LIBRARY_KEY) || "[]"); return Array.isArray(saved) ? saved : []; } catch { return []; }
+}
+
+function showLibrary() {
+  const items = library().map((entry, i) => {
+    const item = el("li");
+    const load = el("button", "Load", { type: "button", "aria-label": `load ${entry.name}` });
+    const remove = el("button", "Delete", { type: "button", "aria-label": `delete ${entry.name}` });
+    load.addEventListener("click", async () => {
+      const fieldset = $('fieldset[data-family="physical"]');
+      for (const [name, value] of [["mass", entry.m], ["stiffness", entry.k], ["damping", entry.c]]) for (const input of $$(`input[name="${name}"]`, fieldset)) input.value = value;
+      state.relativeVelocity = entry.v || 0;
+      for (const input of $$('input[name="relativeVelocity"]')) input.value = state.relativeVelocity;
+      await springFromFamily("physical");
+    });
+    remove.addEventListener("click", () => {
+      const saved = library();
+      saved.splice(i, 1);
+      localStorage.setItem(LIBRARY_KEY, JSON.stringify(saved));
+      showLibrary();
+    });
+    item.append(el("span", `${entry.name} — k ${fmt(entry.k)}, c ${fmt(entry.c)}, m ${fmt(entry.m)}${entry.v ? `, v ${fmt(entry.v)}` : ""}`), load, remove);
+    return item;
+  });
+  $("#library").replaceChildren(...items);
+}
+
+// The pins (or, with none, the current spring) as design tokens in the
+// W3C Design Tokens format's shape: one token per spring, its $value the
+// library's numbers. "spring" is not one of that format's types: the
+// $description says what the numbers mean.
+function designTokens() {
+  const springs = state.pins.length ? state.pins : [{ spring: state.spring, velocity: state.relativeVelocity }];
+  const tokens = {};
+  springs.forEach((pin, i) => {
+    const s = pin.spring;
+    tokens[`spring-${i + 1}`] = {
+      $type: "spring",
+      $description: "A damped spring: m·x″ + c·x′ + k·x = 0 (mass units, mass/s², mass/s); settlingDuration in s (±0.001); relativeVelocity in distances/s.",
+      $value: { mass: s.mass, stiffness: s.stiffness, damping: s.damping, dampingRatio: s.dampingRatio, response: s.response,
+        settlingDuration: s.settlingDuration, relativeVelocity: pin.velocity },
+    };
+  });
+  return { harmonic: tokens };
+}
+
+function wireLibrary() {
+  $("#save-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = event.target.name.value.trim();
+    if (!name || !state.spring) return;
+    const saved = library().filter((entry) => entry.name !== name);
+    const s = state.spring;
+    saved.push({ name, m: s.mass, k: s.stiffness, c: s.damping, v: state.relativeVelocity });
+    localStorage.setItem(LIBRARY_KEY, JSON.stringify(saved));
+    showLibrary();
+  });
+  $("#export-tokens").addEventListener("click", () => {
+    const text = JSON.stringify(designTokens(), null, 2);
+    const node = $("#tokens");
+    node.textContent = text;
+    node.hidden = false;
+    // Also as a file download.
+    const link = el("a", undefined, { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: "springs.tokens.json" });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  });
+  showLibrary();
+}
+
 // ---- Start ---------------------------------------------------------------
 
 async function start() {
@@ -758,6 +833,7 @@ async function start() {
   wireFit();
   wirePreviews();
   wirePresets();
+  wireLibrary();
   for (const input of $$('input[name="relativeVelocity"]')) input.value = 0;
   if (!(await loadFromURL())) {
     const fieldset = $('fieldset[data-family="duration"]');
