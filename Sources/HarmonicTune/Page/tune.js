@@ -113,6 +113,8 @@ function setField(fieldset, name, value) {
   for (const input of $$(`input[name="${name}"]`, fieldset)) {
     if (document.activeElement === input) continue;
     input.value = Number.isFinite(value) ? +value.toPrecision(6) : "";
+    // A family that cannot express this spring (negative Origami friction, say) says so.
+    input.placeholder = Number.isFinite(value) ? "" : "none";
   }
 }
 
