@@ -342,7 +342,8 @@ function extent(lists, low, high) {
 function drawValue(curves, settles, end) {
   const svg = $("#value-chart");
   const overlayValues = state.overlay ? state.overlay.points.map((p) => p[1]) : [];
-  const [low, high] = extent([...curves.map((c) => c.values), overlayValues], 0, 1);
+  // While a mark is dragged, the value axis holds still too (the pointer maps to values through it).
+  const [low, high] = state.dragExtent || extent([...curves.map((c) => c.values), overlayValues], 0, 1);
   const frame = chart(svg, 640, 300, end, low, high);
   add(svg, "rect", { class: "band", x: frame.pad.left, width: 640 - frame.pad.left - frame.pad.right,
     y: frame.y(1 + state.tolerance), height: Math.max(1, frame.y(1 - state.tolerance) - frame.y(1 + state.tolerance)) });
@@ -361,8 +362,13 @@ function drawValue(curves, settles, end) {
   add(svg, "path", { class: "curve current", id: "value-current", d: path(current.times, current.values, frame) });
   // Settle time (exact, for the band shown) and the largest excursion past the target.
   const markers = add(svg, "g", { class: "marker", id: "markers" });
+  state.valueFrame = { end, low, high, pad: frame.pad };
   if (settles[0] !== null && settles[0] <= end) {
     add(markers, "line", { x1: frame.x(settles[0]), x2: frame.x(settles[0]), y1: frame.pad.top, y2: 300 - frame.pad.bottom });
+    // A wide invisible grip on the settle line: dragged (or the arrow keys), it sets the duration.
+    add(markers, "line", { class: "handle", id: "settle-handle", x1: frame.x(settles[0]), x2: frame.x(settles[0]), y1: frame.pad.top,
+      y2: 300 - frame.pad.bottom, tabindex: 0, role: "slider", "aria-label": "settle time: drag or use ← → to change the duration",
+      "aria-valuenow": settles[0] });
     const right = frame.x(settles[0]) > 640 - 130;
     add(markers, "text", { x: frame.x(settles[0]) + (right ? -4 : 4), y: 300 - frame.pad.bottom - 8, id: "settle-label",
       "text-anchor": right ? "end" : "start" }).textContent = `settles ${fmt(settles[0])} s (±${state.tolerance})`;
@@ -377,10 +383,85 @@ function drawValue(curves, settles, end) {
   if (overshoot > 1e-4) {
     const t = current.times[peak], v = current.values[peak];
     add(markers, "circle", { cx: frame.x(t), cy: frame.y(v), r: 3.5 });
+    // The peak's grip: dragged up or down (or ↑ ↓), it sets the bounce.
+    add(markers, "circle", { class: "handle", id: "overshoot-handle", cx: frame.x(t), cy: frame.y(v), r: 9, tabindex: 0, role: "slider",
+      "aria-label": "overshoot: drag or use ↑ ↓ to change the bounce", "aria-valuenow": overshoot });
     // Anchored so that the label stays inside the chart near either edge.
     const x = frame.x(t), anchor = x > 640 - 90 ? "end" : x < frame.pad.left + 90 ? "start" : "middle";
     add(markers, "text", { x, y: frame.y(v) + 18, id: "overshoot-label", "text-anchor": anchor }).textContent = `overshoot ${fmt(overshoot * 100)} %`;
   }
+  // A grip that had the keyboard's focus keeps it across the redraw.
+  if (state.focusedHandle) { const handle = $(`#${state.focusedHandle}`); if (handle) handle.focus(); }
+}
+
+// ---- Dragging the marks ----------------------------------------------------
+
+// The settle time scales with the duration at a given bounce (from rest the
+// motion is a function of t/duration), and the overshoot of a spring from
+// rest is e^(−ζπ/√(1 − ζ²)): a drag turns the mark's new place into a
+// duration or a bounce, and the server computes the spring (and the exact
+// marks) from those.
+function setDurationAndBounce(duration, bounce) {
+  const fieldset = $('fieldset[data-family="duration"]');
+  for (const input of $$('input[name="duration"]', fieldset)) input.value = +duration.toPrecision(6);
+  for (const input of $$('input[name="bounce"]', fieldset)) input.value = +bounce.toPrecision(6);
+  springFromFamily("duration");
+}
+
+function settleTo(start, seconds) {
+  setDurationAndBounce(Math.max(0.01, (start.duration * seconds) / start.settle), start.bounce);
+}
+
+function overshootTo(start, overshoot) {
+  const o = Math.min(0.95, Math.max(1e-4, overshoot)), log = Math.log(o);
+  const zeta = -log / Math.sqrt(Math.PI * Math.PI + log * log);
+  setDurationAndBounce(start.duration, 1 - zeta);
+}
+
+function wireMarks() {
+  const svg = $("#value-chart");
+  let drag = null;
+  const point = (event) => {
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+    const { end, low, high, pad } = state.valueFrame;
+    return { t: ((p.x - pad.left) / (640 - pad.left - pad.right)) * end, v: low + (1 - (p.y - pad.top) / (300 - pad.top - pad.bottom)) * (high - low) };
+  };
+  const start = () => ({ duration: state.spring.duration, bounce: state.spring.bounce, settle: state.curve.settle });
+  svg.addEventListener("pointerdown", (event) => {
+    const id = event.target.id;
+    if (id !== "settle-handle" && id !== "overshoot-handle") return;
+    event.preventDefault();
+    svg.setPointerCapture(event.pointerId);
+    // The axis holds still under the pointer while it drags.
+    drag = { kind: id, start: start(), axis: state.lockAxis };
+    state.lockAxis = true;
+    state.dragExtent = [state.valueFrame.low, state.valueFrame.high];
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const { t, v } = point(event);
+    if (drag.kind === "settle-handle") settleTo(drag.start, Math.max(0.01, t)); else overshootTo(drag.start, v - 1);
+  });
+  const release = () => {
+    if (!drag) return;
+    state.lockAxis = drag.axis || $("#lock-axis").checked;
+    state.dragExtent = null;
+    drag = null;
+  };
+  svg.addEventListener("pointerup", release);
+  svg.addEventListener("pointercancel", release);
+  svg.addEventListener("keydown", (event) => {
+    const id = event.target.id, now = start();
+    if (id === "settle-handle" && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      settleTo(now, now.settle * (event.key === "ArrowRight" ? 1.05 : 1 / 1.05));
+    } else if (id === "overshoot-handle" && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
+      const overshoot = Math.max(...state.curve.values) - 1;
+      overshootTo(now, overshoot * (event.key === "ArrowUp" ? 1.15 : 1 / 1.15));
+    } else return;
+    event.preventDefault();
+  });
+  svg.addEventListener("focusin", (event) => { state.focusedHandle = event.target.id || null; });
+  svg.addEventListener("focusout", () => { setTimeout(() => { if (!svg.contains(document.activeElement)) state.focusedHandle = null; }, 0); });
 }
 
 function drawVelocity(curves, end) {
@@ -836,6 +917,7 @@ async function start() {
   wirePreviews();
   wirePresets();
   wireLibrary();
+  wireMarks();
   for (const input of $$('input[name="relativeVelocity"]')) input.value = 0;
   if (!(await loadFromURL())) {
     const fieldset = $('fieldset[data-family="duration"]');
