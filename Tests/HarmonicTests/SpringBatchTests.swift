@@ -46,7 +46,30 @@ struct SpringBatchTests {
       ("groups in runs", .groups(springs, groupOfItem: (0..<1_000).map { $0 / 250 })),
       ("groups interleaved", .groups(springs, groupOfItem: (0..<1_000).map { $0 % 4 })),
       ("per item", .perItem(try mixedSprings(1_000, seed: 4))),
+      // Per item with repeats (a staggered or per-item transition's): equal springs share a group.
+      ("per item, 13 springs repeating", .perItem((0..<1_000).map { springs13[($0 * 7) % 13] })),
     ]
+  }
+
+  static let springs13 = try! mixedSprings(13, seed: 5)
+
+  @Test("per-item springs that repeat share groups; the average progress is the items' mean")
+  func perItemGroups() throws {
+    let springs = (0..<1_000).map { SpringBatchTests.springs13[($0 * 7) % 13] }
+    let batch = try makeBatch(items: 1_000, springs: .perItem(springs))
+    #expect(batch.groupCount == 13)
+    for item in stride(from: 0, to: 1_000, by: 41) { #expect(batch.spring(ofItem: item) == springs[item]) }
+    for tick in SpringBatchTests.ticks.dropFirst() {
+      // Independently: each item's unit step from rest (SpringMotion 0 → 1), averaged in item order.
+      var mean = 0.0
+      for item in 0..<1_000 {
+        let step = try SpringMotion(spring: springs[item], from: 0, to: 1)
+        let settle = step.settleTime(tolerance: Spring.settlingTolerance)
+        mean += tick.seconds >= settle ? 1 : step.state(at: tick).value
+      }
+      mean /= 1_000
+      #expect((batch.averageProgress(at: tick) - mean).magnitude <= 1e-13, "tick \(tick.ticks)")
+    }
   }
 
   @Test("every element equals the scalar SpringMotion bit for bit")

@@ -5,7 +5,10 @@ public enum SpringAssignment: Sendable {
   /// A few springs; `groupOfItem[item]` indexes `springs`. Items of one group
   /// in contiguous ranges make the BLAS backend's calls fewer.
   case groups([Spring], groupOfItem: [Int])
-  /// One spring per item (`springs.count == itemCount`).
+  /// One spring per item (`springs.count == itemCount`). Items whose
+  /// springs are equal (same m, k, c) share one group, in order of first
+  /// appearance: each distinct spring's coefficients are computed once per
+  /// tick, however many items it drives.
   case perItem([Spring])
 
   func _resolve(itemCount: Int) throws(HarmonicError) -> ([Spring], [Int32]) {
@@ -23,7 +26,15 @@ public enum SpringAssignment: Sendable {
       return springs.count == 1 ? (springs, []) : (springs, groupOfItem.map { Int32($0) })
     case let .perItem(springs):
       try _Check.shape(springs.count, "springs.count", expected: itemCount, what: "itemCount")
-      return itemCount == 1 ? (springs, []) : (springs, (0..<itemCount).map { Int32($0) })
+      var index: [Spring: Int32] = [:]
+      var unique: [Spring] = []
+      let groupOfItem = springs.map { spring -> Int32 in
+        if let known = index[spring] { return known }
+        index[spring] = Int32(unique.count)
+        unique.append(spring)
+        return Int32(unique.count - 1)
+      }
+      return unique.count == 1 ? (unique, []) : (unique, groupOfItem)
     }
   }
 }

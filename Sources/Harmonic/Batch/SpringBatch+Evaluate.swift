@@ -10,6 +10,9 @@ extension SpringBatch {
     public internal(set) var time: AnimationTime?
     /// Per group: R = Ĉ + a·Ŝ, P = 1 − R, Ŝ (value), Ĉ, −Ŝ (velocity).
     var _coefficients: [Double]
+    /// With items in several groups: the same five per item, slot-major
+    /// (`slot·N + item`), so that every channel streams them.
+    var _itemCoefficients: [Double]
 
     /// The value of (item, channel) for a batch with `itemCount` items.
     public func value(item: Int, channel: Int, itemCount: Int) -> Double { values[channel * itemCount + item] }
@@ -17,7 +20,10 @@ extension SpringBatch {
 }
 
 extension SpringBatch {
-  /// Buffers sized for this batch.
+  /// Buffers sized for this batch: values (and velocities), N·C each, and —
+  /// when items have different springs — five coefficients per item
+  /// (40 bytes an item), gathered once per frame so that every channel
+  /// streams them.
   ///
   /// - Parameter velocities: whether ``evaluate(at:into:backend:threads:)``
   ///   also computes velocities.
@@ -26,7 +32,8 @@ extension SpringBatch {
       values: Array(repeating: 0, count: elementCount),
       velocities: velocities ? Array(repeating: 0, count: elementCount) : [],
       time: nil,
-      _coefficients: Array(repeating: 0, count: 5 * _groups.count))
+      _coefficients: Array(repeating: 0, count: 5 * _groups.count),
+      _itemCoefficients: Array(repeating: 0, count: _groupOfItem.isEmpty ? 0 : 5 * itemCount))
   }
 
   /// Values (and velocities, if the frame has room) of every element at `time`.
@@ -71,7 +78,9 @@ extension SpringBatch {
       }
     }
     let useBLAS = _usesBLAS(backend)
-    frame._coefficients.withUnsafeBufferPointer { coefficients in
+    if !useBLAS, !_groupOfItem.isEmpty { _gatherItemCoefficients(&frame, threads: threads) }
+    let gathered = !useBLAS && !_groupOfItem.isEmpty
+    (gathered ? frame._itemCoefficients : frame._coefficients).withUnsafeBufferPointer { coefficients in
       let coefficients = _SendableBuffer(coefficients)
       frame.values.withUnsafeMutableBufferPointer { values in
         _applyValue(coefficients: coefficients, output: _SendablePointer(values.baseAddress!), useBLAS: useBLAS, threads: threads)
@@ -93,7 +102,7 @@ extension SpringBatch {
     guard frame.velocities.isEmpty || frame.velocities.count == elementCount else {
       throw .invalidParameter(name: "frame.velocities.count", value: Double(frame.velocities.count), accepted: "0 or \(elementCount)")
     }
-    guard frame._coefficients.count == 5 * _groups.count else {
+    guard frame._coefficients.count == 5 * _groups.count, frame._itemCoefficients.count == (_groupOfItem.isEmpty ? 0 : 5 * itemCount) else {
       throw .invalidParameter(
         name: "frame groups", value: Double(frame._coefficients.count / 5),
         accepted: "this batch's group count \(_groups.count) (make a new frame after a retarget that changed springs)")
@@ -154,13 +163,39 @@ extension SpringBatch {
                 _velocityKernel(columns.buffer.baseAddress!, n, lo, hi, coefficients[s0], coefficients[s1], output.base)
               }
             } else {
-              for item in range {
-                let g = 5 * Int(groupOfItem[item])
-                let e = base + item
-                var sum = (0 + columns[e] * coefficients[g + s0]) + columns[n + e] * coefficients[g + s1]
-                if inputs == 3 { sum = sum + columns[2 * n + e] * coefficients[g + s2] }
-                output[e] = sum
+              // Per-item coefficients, slot-major (gathered once per frame):
+              // every stream sequential, the same operations per element.
+              let a = columns.buffer.baseAddress! + base, b = a + n, out = output.base + base
+              let (k0, k1) = (coefficients.buffer.baseAddress! + s0 * items, coefficients.buffer.baseAddress! + s1 * items)
+              if inputs == 3 {
+                let (d, k2) = (a + 2 * n, coefficients.buffer.baseAddress! + s2 * items)
+                for item in range { out[item] = ((0 + a[item] * k0[item]) + b[item] * k1[item]) + d[item] * k2[item] }
+              } else {
+                for item in range { out[item] = (0 + a[item] * k0[item]) + b[item] * k1[item] }
               }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+extension SpringBatch {
+  /// The group coefficients copied to every item, slot-major (N per slot):
+  /// one pass over the items, then the channels stream them.
+  func _gatherItemCoefficients(_ frame: inout SpringBatch.Frame, threads: Int?) {
+    let items = itemCount
+    _groupOfItem.withUnsafeBufferPointer { groupOfItem in
+      let groupOfItem = _SendableBuffer(groupOfItem)
+      frame._coefficients.withUnsafeBufferPointer { coefficients in
+        let coefficients = _SendableBuffer(coefficients)
+        frame._itemCoefficients.withUnsafeMutableBufferPointer { perItem in
+          let perItem = _SendablePointer(perItem.baseAddress!)
+          _Parallel.forEachItemRange(itemCount: items, elementCount: 5 * items, threads: threads) { range in
+            for item in range {
+              let g = 5 * Int(groupOfItem[item])
+              for slot in 0..<5 { perItem[slot * items + item] = coefficients[g + slot] }
             }
           }
         }
