@@ -18,6 +18,10 @@ const PRESETS = [
   ["SwiftUI", ".smooth", "duration", { duration: 0.5, bounce: 0 }],
   ["SwiftUI", ".snappy", "duration", { duration: 0.5, bounce: 0.15 }],
   ["SwiftUI", ".bouncy", "duration", { duration: 0.5, bounce: 0.3 }],
+  // extraBounce adds to the preset's bounce.
+  ["SwiftUI", ".smooth(extraBounce: 0.1)", "duration", { duration: 0.5, bounce: 0.1 }],
+  ["SwiftUI", ".snappy(extraBounce: 0.1)", "duration", { duration: 0.5, bounce: 0.25 }],
+  ["SwiftUI", ".bouncy(extraBounce: 0.1)", "duration", { duration: 0.5, bounce: 0.4 }],
   ["SwiftUI", ".spring() (response 0.5, damping fraction 0.825)", "response", { response: 0.5, dampingRatio: 0.825 }],
   ["SwiftUI", ".interactiveSpring()", "response", { response: 0.15, dampingRatio: 0.86 }],
   ["UIKit / Core Animation", "CASpringAnimation default", "physical", { mass: 1, stiffness: 100, damping: 10 }],
