@@ -63,6 +63,11 @@ struct Bench: ParsableCommand {
     print(machine)
     print("")
     try suite.runAll(itemCounts: counts)
+    if quick {
+      // The per-item springs row at a million items, in the smoke run too.
+      suite.floors = [:]
+      try suite.perItemSprings(items: 1_000_000, distinct: false)
+    }
     print("")
     print(suite.table())
     print("")
