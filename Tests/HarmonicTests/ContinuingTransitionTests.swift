@@ -210,4 +210,22 @@ struct ContinuingTransitionTests {
     try transition.frame(at: transition.completion, into: &after)
     #expect(after.attributes[k] == running.endAttributes[old])
   }
+
+  @Test("a decorated transition keeps its decoration through retargets: each new end is decorated")
+  func decorationSurvivesRetargets() throws {
+    // A decoration that marks every cell: alpha 0.5 at the end.
+    let half = LayoutTransition.Decoration { attributes, _ in if attributes.kind == .cell { attributes.alpha = 0.5 } }
+    let (grid, list) = (
+      try Self.grid([12, 12]), try GridLayout.list(rowHeights: [Array(repeating: 44, count: 12), Array(repeating: 44, count: 12)], width: 320)
+    )
+    var transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: Self.viewport, decoration: half)
+    for (k, layout) in [grid, list].enumerated() {
+      try transition.retarget(to: layout, offset: .zero, viewport: Self.viewport, at: try AnimationTime(seconds: 0.1 * Double(k + 1)))
+      #expect(transition.decoration != nil, "retarget \(k + 1) dropped the decoration")
+    }
+    var end = transition.makeFrame()
+    try transition.frame(at: transition.completion, into: &end)
+    let cells = end.attributes.filter { $0.kind == .cell }
+    #expect(!cells.isEmpty && cells.allSatisfy { $0.alpha == 0.5 })
+  }
 }

@@ -114,6 +114,8 @@ extension LayoutTransition {
       try next._continue(inFlight, springs: springs, tolerances: tolerances, progressRate: rate)
     }
     next.target = change.layout
+    // The setup saw the decoration through the decorated layout: the transition keeps it (for the next change).
+    next.decoration = decoration
     next.overallProgressRange = (now.overallProgress, 1)
     return next
   }

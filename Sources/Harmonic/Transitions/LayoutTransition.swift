@@ -132,7 +132,7 @@ public struct LayoutTransition: Sendable {
   /// The layout being transitioned to.
   public internal(set) var target: any CollectionLayout
   /// The decoration applied at both ends (and to the ends of a retarget).
-  public let decoration: LayoutTransition.Decoration?
+  public internal(set) var decoration: LayoutTransition.Decoration?
   /// The overall progress at the start of this segment and where it goes:
   /// 0 and 1 for a transition, the release point and 1 (``finish(fromProgress:velocity:at:rubberBand:springs:)``)
   /// or 0 (``cancel(fromProgress:velocity:at:rubberBand:springs:)``) for a
