@@ -99,30 +99,21 @@ extension Suite {
     // Per-item springs: 1,261 distinct ones (97 responses × 13 damping
     // ratios), as a staggered or per-item transition has — equal springs
     // share their coefficients — and, after, every item's spring different.
-    let springs = try (0..<items).map { try Spring(response: 0.3 + Double($0 % 97) * 0.005, dampingRatio: 0.6 + Double($0 % 13) * 0.05) }
-    let batch = try Suite.layoutBatch(items: items, channels: channels, springs: .perItem(springs))
-    var frame = batch.makeFrame(velocities: false)
-    for threads in threadCounts {
-      try timed("value at tick, per-item springs", "native", threads: threads, items: items, reads: 3, writes: 1) {
-        try batch.evaluate(at: tick, into: &frame, threads: threads)
-      }
-    }
-    blackHole(frame.values.last)
-    let time = measure { blackHole(batch.averageProgress(at: tick)) }
-    record("average progress, per-item springs", "native", threads: 1, items: items, bytes: 0, time)
-    guard distinct else { return }
+    var cases = [("per-item springs", { try Spring(response: 0.3 + Double($0 % 97) * 0.005, dampingRatio: 0.6 + Double($0 % 13) * 0.05) })]
     // The same with every item's spring its own (no two equal): the
     // coefficients, exp and sin/cos, once per item.
-    let unequal = try (0..<items).map { try Spring(response: 0.3 + Double($0) * 1e-7, dampingRatio: 0.6 + Double($0 % 13) * 0.05) }
-    let distinctBatch = try Suite.layoutBatch(items: items, channels: channels, springs: .perItem(unequal))
-    var distinctFrame = distinctBatch.makeFrame(velocities: false)
-    for threads in threadCounts {
-      try timed("value at tick, distinct springs", "native", threads: threads, items: items, reads: 3, writes: 1) {
-        try distinctBatch.evaluate(at: tick, into: &distinctFrame, threads: threads)
+    if distinct { cases.append(("distinct springs", { try Spring(response: 0.3 + Double($0) * 1e-7, dampingRatio: 0.6 + Double($0 % 13) * 0.05) })) }
+    for (name, spring) in cases {
+      let batch = try Suite.layoutBatch(items: items, channels: channels, springs: .perItem(try (0..<items).map(spring)))
+      var frame = batch.makeFrame(velocities: false)
+      for threads in threadCounts {
+        try timed("value at tick, \(name)", "native", threads: threads, items: items, reads: 3, writes: 1) {
+          try batch.evaluate(at: tick, into: &frame, threads: threads)
+        }
       }
+      blackHole(frame.values.last)
+      let time = measure { blackHole(batch.averageProgress(at: tick)) }
+      record("average progress, \(name)", "native", threads: 1, items: items, bytes: 0, time)
     }
-    blackHole(distinctFrame.values.last)
-    let distinctTime = measure { blackHole(distinctBatch.averageProgress(at: tick)) }
-    record("average progress, distinct springs", "native", threads: 1, items: items, bytes: 0, distinctTime)
   }
 }
