@@ -637,6 +637,8 @@ async function loadTransition(autoplay) {
   const stage = $("#transition-stage");
   let direction = transitionDirection, interrupts = [];
   if (autoplay && preview.active && preview.json) {
+    // The server replays at most 16 turns: past them a click lets the preview play on (no restart, no jump).
+    if (preview.chain.length >= 16) return;
     interrupts = [...preview.chain, preview.json.frames[preview.shown].time];
     direction = preview.heading === "list" ? "grid" : "list";
     // Held at the pose shown while the server answers: the turn starts there.
@@ -644,7 +646,7 @@ async function loadTransition(autoplay) {
   }
   try {
     const json = await api("transition", { ...springParams(state.spring), fps: state.fps, direction,
-      interrupts: interrupts.length && interrupts.length <= 16 ? interrupts.join(",") : undefined });
+      interrupts: interrupts.length ? interrupts.join(",") : undefined });
     if (stage.children.length !== json.ids.length) {
       stage.replaceChildren(...json.ids.map((id) => el("div", String(id + 1), { class: "item" })));
     }
@@ -659,7 +661,7 @@ async function loadTransition(autoplay) {
     };
     stage.dataset.frames = json.frames.length;
     if (!autoplay) { apply(0); return; }
-    Object.assign(preview, { json, shown: 0, heading: direction, chain: interrupts.length <= 16 ? interrupts : [], active: true });
+    Object.assign(preview, { json, shown: 0, heading: direction, chain: interrupts, active: true });
     if (interrupts.length) {
       stage.dataset.interrupted = String(Number(stage.dataset.interrupted || 0) + 1);
       preview.turnedAt = preview.log.length;  // the log's first frame from the turn
