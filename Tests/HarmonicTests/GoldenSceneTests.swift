@@ -78,8 +78,8 @@ struct GoldenSceneTests {
     let before = try GoldenSceneTests.hash(transition, Array(GoldenSceneTests.probes.prefix(2)))
     let after = try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion])
     print("golden scene: before \(String(before, radix: 16)), after \(String(after, radix: 16)), completion tick \(interrupted.completion.ticks)")
-    #expect(before == 0xa172_fd31_fdfc_fd1b, "before: \(String(before, radix: 16))")
-    #expect(after == 0x49dd_6ac9_eb3a_7476, "after: \(String(after, radix: 16))")
+    #expect(before == 0xae2c_3229_113b_d22a, "before: \(String(before, radix: 16))")
+    #expect(after == 0xa7ed_cb1e_858d_853b, "after: \(String(after, radix: 16))")
     #expect(interrupted.completion.ticks == 1_545_405_477, "completion \(interrupted.completion.ticks)")
     for threads in [1, 2] {
       #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion], threads: threads) == after)

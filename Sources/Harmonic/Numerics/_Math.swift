@@ -5,17 +5,21 @@
 //
 // Accuracy (checked in the tests against 45-digit references): exp, expm1,
 // sin and cos are within 1 ulp over their whole double domain (worst seen
-// against mpmath: 0.59, 0.69, 0.77 and 0.75 ulp; exp's results below 2⁻¹⁰²²
-// meet two roundings and stay within 0.75 ulp). The method:
+// against mpmath over 240,000 random arguments: 0.50, 0.68, 0.76 and 0.76
+// ulp; exp's results below 2⁻¹⁰²² are rounded once, on the subnormal grid).
+// The method:
 // - exp: by table (Tang), x = (128·k + j)·ln2/128 + r, |r| ≤ ln2/256, with
 //   ln2/128 split so that n·(its high part) is exact (Cody & Waite); then
-//   2^(j/128) as hi + lo, a degree-6 polynomial for e^r − 1, one final
+//   2^(j/128) as hi + lo, a degree-6 polynomial for e^r − 1 (Estrin), one final
 //   rounding of hi + (lo + hi·p), and 2^k from its bits.
 // - expm1: the Taylor series below 0.0189; otherwise the same table with
 //   2^k·hi − 1 carried exactly as a pair before the final rounding.
 // - sin, cos: x = k·π/2 + r, |r| ≤ π/4, with π/2 in three pieces of ≤ 33 bits
 //   for |x| < 2¹⁹·π/2 (every product exact) and Payne–Hanek reduction with
-//   1,280 bits of 2/π beyond; fdlibm's minimax kernels on r and its tail.
+//   1,280 bits of 2/π beyond; fdlibm's minimax kernels on r and its tail
+//   (Estrin's order: the chains are shorter, the terms the same).
+// - Over SIMD lanes (_Math+Vector.swift): the same operations per lane, so
+//   the same bits; the lanes only take the common ranges, the rest stays scalar.
 // - Rounding to an integer adds and subtracts 1.5·2⁵² (no call into libm).
 // The constants are the digits of ln 2, π/2 and 2/π (the three-piece split of
 // π/2 and ln 2 is the one fdlibm documents; 2/π's bits and the table were
@@ -84,7 +88,15 @@ package enum _Math {
     if x > 709.782712893384 { return .infinity }
     if x < -745.1332191019412 { return 0 }
     let (j, k, r) = reduceExpStep(x)
-    return scale(expTableStep(j, r), k)
+    if k >= -1022 { return scale(expTableStep(j, r), k) }
+    // A subnormal result, (hi + tail)·2^k: rounded once, on the subnormal
+    // grid. With m = 2^(k+1022) (≥ 2⁻⁵⁴), 1 + (hi + tail)·m lies in [1, 2],
+    // where doubles are spaced 2⁻⁵² — the grid of 2^−1022·(its fraction).
+    let m = Double(sign: .plus, exponent: k + 1022, significand: 1)
+    let hi = expTableHi[j]
+    let (sum, sumError) = twoSum(1, hi * m)
+    let tail = (expTableLo[j] + hi * expMinusOneKernel(r)) * m
+    return ((sum + (sumError + tail)) - 1) * 0x1p-1022
   }
 
   /// x = (128·k + j)·ln2/128 + r, |r| ≤ ln2/256 (plus rounding), for |x| < 746.
@@ -107,10 +119,15 @@ package enum _Math {
   /// (the dropped r⁷/5040 is below 2⁻⁶⁹).
   @usableFromInline @inline(__always)
   static func expMinusOneKernel(_ r: Double) -> Double {
-    r + (r * r) * (0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720)))))
+    // Estrin's scheme: the pairs are independent, so the chain is four
+    // operations shorter than Horner's (the same terms, rounded differently
+    // only far below an ulp of the result).
+    let r2 = r * r
+    let low = 0.5 + r * (1.0 / 6), middle = 1.0 / 24 + r * (1.0 / 120)
+    return r + r2 * ((low + r2 * middle) + (r2 * r2) * (1.0 / 720))
   }
 
-  @usableFromInline static func expm1(_ x: Double) -> Double {
+  @usableFromInline package static func expm1(_ x: Double) -> Double {
     if x.isNaN { return x }
     if x > 709.782712893384 { return .infinity }
     if x < -38 { return -1 }
@@ -140,7 +157,8 @@ package enum _Math {
   }
 
   /// x = q·π/2 + (r + rLo), |r| ≤ π/4 (about), q mod 4 returned.
-  @usableFromInline static func reducePiOver2(_ x: Double) -> (quadrant: Int, r: Double, rLo: Double) {
+  @usableFromInline @inline(__always)
+  static func reducePiOver2(_ x: Double) -> (quadrant: Int, r: Double, rLo: Double) {
     let ax = x.magnitude
     if ax <= 0.7853981633974483 { return (0, x, 0) }
     if ax < 823_549.6 {  // 2¹⁹·π/2: k < 2²⁰, so k·p1 and k·p2 are exact
@@ -235,7 +253,8 @@ package enum _Math {
   static func sinKernel(_ r: Double, _ rLo: Double) -> Double {
     let z = r * r
     let v = z * r
-    let rest = sinS2 + z * (sinS3 + z * (sinS4 + z * (sinS5 + z * sinS6)))
+    let z2 = z * z
+    let rest = (sinS2 + z * sinS3) + z2 * ((sinS4 + z * sinS5) + z2 * sinS6)
     // sin(r + e) = r + r³·S1 + r⁵·rest + e·(1 − r²/2) to far below an ulp of the result.
     return r - ((z * (0.5 * rLo - v * rest) - rLo) - v * sinS1)
   }
@@ -244,7 +263,8 @@ package enum _Math {
   @usableFromInline @inline(__always)
   static func cosKernel(_ r: Double, _ rLo: Double) -> Double {
     let z = r * r
-    let rest = z * (cosC1 + z * (cosC2 + z * (cosC3 + z * (cosC4 + z * (cosC5 + z * cosC6)))))
+    let z2 = z * z
+    let rest = z * (((cosC1 + z * cosC2) + z2 * (cosC3 + z * cosC4)) + (z2 * z2) * (cosC5 + z * cosC6))
     let half = 0.5 * z
     let w = 1 - half
     // (1 − w) − half is the rounding error of w, exactly; cos(r + e) adds −r·e.
@@ -252,7 +272,7 @@ package enum _Math {
   }
 
   /// (sin x, cos x) with one argument reduction.
-  @usableFromInline static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
+  @usableFromInline package static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
     if !x.isFinite { return (.nan, .nan) }
     if x.magnitude < 0x1p-27 { return (x, 1) }
     let (q, r, rLo) = reducePiOver2(x)

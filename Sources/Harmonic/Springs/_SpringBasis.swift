@@ -92,7 +92,8 @@ package struct _SpringBasis: Sendable, Hashable {
       let theta2 = theta * theta
       sine = envelope * (t * (1 - theta2 * (1.0 / 6 - theta2 * (1.0 / 120))))
     } else {
-      sine = envelope * (sinTheta / rootDiscriminant)
+      // e^(−a t)/ω_d is ready before sin θ: the division is off the chain.
+      sine = (envelope / rootDiscriminant) * sinTheta
     }
     return (cosine, sine, sinTheta, cosTheta)
   }
