@@ -32,7 +32,7 @@ extension SpringBatch {
       values: Array(repeating: 0, count: elementCount),
       velocities: velocities ? Array(repeating: 0, count: elementCount) : [],
       time: nil,
-      _coefficients: Array(repeating: 0, count: 5 * _groups.count),
+      _coefficients: Array(repeating: 0, count: _groupsAreItems ? 0 : 5 * _groups.count),
       _itemCoefficients: Array(repeating: 0, count: _groupOfItem.isEmpty ? 0 : 5 * itemCount))
   }
 
@@ -60,25 +60,23 @@ extension SpringBatch {
     let seconds = time._seconds(since: origin)
     // Index loops throughout: for-in over arrays of structs allocates in
     // unoptimized builds, and frames must not allocate in any build.
+    // Every spring distinct: the groups' coefficients are the items', slot-major.
+    let layout = _groupsAreItems ? _StepCoefficients.Layout.slotMajor(count: itemCount) : .groupMajor
     _groups.withUnsafeBufferPointer { groups in
       let groups = _SendableBuffer(groups)
-      frame._coefficients.withUnsafeMutableBufferPointer { coefficients in
-        let coefficients = _SendablePointer(coefficients.baseAddress!)
-        // Many groups (per-item springs) are the costly part: split them too.
-        _Parallel.forEachItemRange(itemCount: groups.buffer.count, elementCount: 16 * groups.buffer.count, threads: threads) { range in
-          for index in range {
-            let (c, s, remaining, step) = groups[index].spring._basis.stepBasis(seconds)
-            coefficients[5 * index] = remaining
-            coefficients[5 * index + 1] = step
-            coefficients[5 * index + 2] = s
-            coefficients[5 * index + 3] = c
-            coefficients[5 * index + 4] = -s
+      func write(_ coefficients: inout [Double]) {
+        coefficients.withUnsafeMutableBufferPointer { coefficients in
+          let coefficients = _SendablePointer(coefficients.baseAddress!)
+          // Many groups (per-item springs) are the costly part: split them too.
+          _Parallel.forEachItemRange(itemCount: groups.buffer.count, elementCount: 16 * groups.buffer.count, threads: threads) { range in
+            _StepCoefficients.write(groups, range, at: seconds, into: coefficients, layout: layout)
           }
         }
       }
+      if _groupsAreItems { write(&frame._itemCoefficients) } else { write(&frame._coefficients) }
     }
     let useBLAS = _usesBLAS(backend)
-    if !useBLAS, !_groupOfItem.isEmpty { _gatherItemCoefficients(&frame, threads: threads) }
+    if !useBLAS, !_groupOfItem.isEmpty, !_groupsAreItems { _gatherItemCoefficients(&frame, threads: threads) }
     let gathered = !useBLAS && !_groupOfItem.isEmpty
     (gathered ? frame._itemCoefficients : frame._coefficients).withUnsafeBufferPointer { coefficients in
       let coefficients = _SendableBuffer(coefficients)
@@ -102,7 +100,8 @@ extension SpringBatch {
     guard frame.velocities.isEmpty || frame.velocities.count == elementCount else {
       throw .invalidParameter(name: "frame.velocities.count", value: Double(frame.velocities.count), accepted: "0 or \(elementCount)")
     }
-    guard frame._coefficients.count == 5 * _groups.count, frame._itemCoefficients.count == (_groupOfItem.isEmpty ? 0 : 5 * itemCount) else {
+    guard frame._coefficients.count == (_groupsAreItems ? 0 : 5 * _groups.count), frame._itemCoefficients.count == (_groupOfItem.isEmpty ? 0 : 5 * itemCount)
+    else {
       throw .invalidParameter(
         name: "frame groups", value: Double(frame._coefficients.count / 5),
         accepted: "this batch's group count \(_groups.count) (make a new frame after a retarget that changed springs)")

@@ -47,6 +47,10 @@ public struct SpringBatch: Sendable {
   var _runs: [_GroupRun]
   /// Items per group, for the average progress.
   var _itemsPerGroup: [Int]
+  /// Whether item i is in group i, for every item (every spring distinct):
+  /// a frame then writes the groups' coefficients straight into the
+  /// per-item ones.
+  var _groupsAreItems = false
   /// [start | target | velocity | restoring], each N·C long: the value
   /// matrix V is columns 0–2, the velocity matrix W columns 2–3.
   var _columns: [Double]
@@ -183,6 +187,7 @@ public struct SpringBatch: Sendable {
   mutating func _rebuildRuns() {
     _itemsPerGroup = Array(repeating: 0, count: _groups.count)
     _runs.removeAll(keepingCapacity: true)
+    _groupsAreItems = false
     if _groupOfItem.isEmpty {
       _itemsPerGroup[0] = itemCount
       _runs.append(_GroupRun(items: 0..<itemCount, group: 0))
@@ -198,6 +203,7 @@ public struct SpringBatch: Sendable {
       }
     }
     _runs.append(_GroupRun(items: runStart..<itemCount, group: Int(_groupOfItem[itemCount - 1])))
+    _groupsAreItems = _groups.count == itemCount && _runs.count == itemCount && _runs.allSatisfy { $0.items.lowerBound == $0.group }
   }
 
   /// restoring = ω₀²·(start − target) + a·v₀.
