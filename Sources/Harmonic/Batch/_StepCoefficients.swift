@@ -1,7 +1,7 @@
 /// The five coefficients of each spring group at one time — R, P, Ŝ (value)
-/// and Ĉ, −Ŝ (velocity), at `5·group` — four groups of one regime at a time
-/// through `_SpringBasisLanes`, the rest through the scalar `stepBasis`: the
-/// same bits either way, and for any split of the groups.
+/// and Ĉ, −Ŝ (velocity), placed by `Layout` — two groups of one regime at a
+/// time through `_SpringBasisLanes`, the rest through the scalar
+/// `stepBasis`: the same bits either way, and for any split of the groups.
 enum _StepCoefficients {
   /// Where group g's slot s goes.
   enum Layout {
@@ -26,15 +26,13 @@ enum _StepCoefficients {
       if isOscillating { waiting.oscillating = -1 } else { waiting.other = -1 }
       let lanes = _SpringBasisLanes(groups[partner].spring._basis, groups[index].spring._basis)
       let (c, s, remaining, step, scalar) = lanes.stepBasis(_Lanes(repeating: t))
-      if scalar[0] {
-        writeScalar(partner, groups, at: t, into: coefficients, layout: layout)
-      } else {
-        store(partner, c: c[0], s: s[0], remaining: remaining[0], step: step[0], into: coefficients, layout: layout)
-      }
-      if scalar[1] {
-        writeScalar(index, groups, at: t, into: coefficients, layout: layout)
-      } else {
-        store(index, c: c[1], s: s[1], remaining: remaining[1], step: step[1], into: coefficients, layout: layout)
+      for lane in 0..<2 {
+        let group = lane == 0 ? partner : index
+        if scalar[lane] {
+          writeScalar(group, groups, at: t, into: coefficients, layout: layout)
+        } else {
+          store(group, c: c[lane], s: s[lane], remaining: remaining[lane], step: step[lane], into: coefficients, layout: layout)
+        }
       }
     }
     if waiting.oscillating >= 0 { writeScalar(waiting.oscillating, groups, at: t, into: coefficients, layout: layout) }
