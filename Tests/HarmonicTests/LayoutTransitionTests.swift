@@ -528,6 +528,39 @@ struct TransitionSetupTests {
     #expect(checked >= 150 && reloads >= 100, "\(checked) checked, \(reloads) with reloads")
   }
 
+  @Test("with no update, the visible cells' union (one merge, no keys) equals the general pairing; unsorted or out-of-range lists take the keys")
+  func identityUnion() {
+    var random = SeededGenerator(seed: 6021)
+    var merged = 0
+    for trial in 0..<300 {
+      let counts = (0..<Int.random(in: 1...3, using: &random)).map { _ in Int.random(in: 0...40, using: &random) }
+      let mapping = LayoutUpdate.IndexMapping(identity: counts)
+      func visible() -> [ElementID] {
+        let keep = Int.random(in: 1...4, using: &random)  // every id, or about a half, a third, a quarter
+        var ids = (0..<counts.count).flatMap { section in (0..<counts[section]).map { ElementID(.cell, ip($0, section)) } }
+          .filter { _ in Int.random(in: 0..<keep, using: &random) == 0 }
+        switch trial % 5 {
+        case 3: ids.shuffle(using: &random)  // not in order
+        case 4: ids.append(ElementID(.cell, ip(counts.last!, counts.count - 1)))  // one past the last section's count
+        default: break
+        }
+        return ids
+      }
+      let (old, new) = (visible(), visible())
+      var pairing = LayoutTransition._Pairing()
+      LayoutTransition._pairVisible(old: old, new: new, mapping: mapping, into: &pairing)
+      let general = LayoutTransition._sortedUnique(pairing) { $0 | $1 }
+      let cells = LayoutTransition._CellPairing.visible(old: old, new: new, mapping: mapping)
+      #expect(cells.elements == general.elements && cells.tags == general.tags, "trial \(trial)")
+      let union = LayoutTransition._CellPairing.identityUnion(old: old, new: new, mapping: mapping)
+      let ordered = old == old.sorted() && new == new.sorted()
+      let inRange = (old + new).allSatisfy { $0.indexPath.item < counts[$0.indexPath.section] }
+      #expect((union != nil) == (ordered && inRange), "trial \(trial)")
+      merged += union == nil ? 0 : 1
+    }
+    #expect(merged >= 150, "\(merged) of 300 merged")
+  }
+
   @Test("pair order: two ascending runs merged, anything else sorted — always the stable sorted order")
   func pairOrder() {
     var random = SeededGenerator(seed: 77)

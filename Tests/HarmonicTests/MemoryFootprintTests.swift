@@ -36,4 +36,27 @@ struct MemoryFootprintTests {
     let article = try Self.catalogArticle("BatchesAndDeterminism")
     #expect(article.contains("32\nbytes") || article.contains("32 bytes"))
   }
+
+  @Test("a transition between grids keeps no per-element zIndex or hidden flags while every element's are the defaults")
+  func plainMeta() throws {
+    func transition(zIndex: Int) throws -> LayoutTransition {
+      let grid = try GridLayout(
+        sections: [.init(itemCount: 50, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)],
+        viewportCrossExtent: 120)
+      let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: 50)], width: 120)
+      let viewport = try Viewport(size: CGSize(width: 120, height: 400))
+      return try LayoutTransition(
+        from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport,
+        decoration: zIndex == 0 ? nil : LayoutTransition.Decoration { attributes, _ in attributes.zIndex = zIndex })
+    }
+    func metaBytes(_ transition: LayoutTransition) -> Int? {
+      guard case let .compact(kept, _) = transition._endpoints else { return nil }
+      return kept.metaBytes
+    }
+    let plain = try transition(zIndex: 0), raised = try transition(zIndex: 3)
+    #expect(metaBytes(plain) == 0)
+    // Once one element's differ, every element's are kept, and read back.
+    #expect(try #require(metaBytes(raised)) >= 24 * raised.elements.count)
+    #expect(raised.startAttributes.allSatisfy { $0.zIndex == 3 } && plain.startAttributes.allSatisfy { $0.zIndex == 0 })
+  }
 }

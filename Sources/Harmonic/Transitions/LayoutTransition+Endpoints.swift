@@ -6,11 +6,14 @@
 
 extension LayoutTransition {
   /// What an element's attributes hold besides its channels and its id.
-  struct _Meta: Sendable {
+  struct _Meta: Sendable, Equatable {
     var startZ: Int
     var endZ: Int
     var startHidden: Bool
     var endHidden: Bool
+
+    /// zIndex 0 and shown at both ends: what most elements have.
+    static let plain = _Meta(startZ: 0, endZ: 0, startHidden: false, endHidden: false)
   }
 
   /// Start and end attributes: stored as given, or compact.
@@ -79,18 +82,43 @@ extension LayoutTransition {
   /// columns: its ``_Meta``, and the attributes that do not rebuild exactly,
   /// kept whole by index.
   struct _Kept: Sendable {
-    var meta: [_Meta] = []
+    /// Per element its ``_Meta``; empty while every element's is
+    /// ``_Meta/plain`` (24 B per element not written, nor paged in).
+    private var _meta: [_Meta] = []
+    /// How many elements ``append(_:)`` has been given.
+    private(set) var count = 0
+    /// How many it will be given.
+    let capacity: Int
     var startExceptions: [Int: LayoutAttributes] = [:]
     var endExceptions: [Int: LayoutAttributes] = [:]
     /// Whether the columns hold the 16 channels of the 3-D transform.
     var include3D: Bool
+
+    init(include3D: Bool, capacity: Int) { (self.include3D, self.capacity) = (include3D, capacity) }
+
+    /// Element k's zIndex and hidden flags.
+    func meta(_ k: Int) -> _Meta { _meta.isEmpty ? .plain : _meta[k] }
+
+    /// Bytes of per-element ``_Meta`` held (0 while all are plain).
+    var metaBytes: Int { _meta.capacity * MemoryLayout<_Meta>.stride }
+
+    /// Adds the next element's ``_Meta``.
+    mutating func append(_ meta: _Meta) {
+      defer { count += 1 }
+      if _meta.isEmpty {
+        if meta == .plain { return }  // all plain so far: nothing recorded
+        _meta.reserveCapacity(Swift.max(capacity, count + 1))
+        _meta.append(contentsOf: repeatElement(.plain, count: count))
+      }
+      _meta.append(meta)
+    }
 
     /// Element k's start (or end) attributes: kept whole, or rebuilt from
     /// `columns` (laid out as a batch's, `itemCount` items per channel).
     func element(_ k: Int, id: ElementID, end: Bool, columns: UnsafePointer<Double>, itemCount: Int) -> LayoutAttributes {
       let exceptions = end ? endExceptions : startExceptions
       if !exceptions.isEmpty, let kept = exceptions[k] { return kept }
-      return _Endpoints._rebuild(k, id: id, meta: meta[k], end: end, columns: columns, itemCount: itemCount, include3D: include3D)
+      return _Endpoints._rebuild(k, id: id, meta: meta(k), end: end, columns: columns, itemCount: itemCount, include3D: include3D)
     }
 
     /// Element k's start (or end) attributes, from the batch that holds the columns.
@@ -110,8 +138,7 @@ extension LayoutTransition {
   ) throws(HarmonicError) -> (columns: [Double], kept: _Kept)? {
     let n = elements.count
     let m = try _elementCount(n, include3D: include3D)
-    var kept = _Kept(include3D: include3D)
-    kept.meta.reserveCapacity(n)
+    var kept = _Kept(include3D: include3D, capacity: n)
     var failure: HarmonicError? = nil
     var needs3D = false
     let columns = [Double](_unsafeFilling: 4 * m) { columns, count in
@@ -131,7 +158,7 @@ extension LayoutTransition {
                 LayoutChannels._writePlain(
                   center: frames.end.center, size: frames.end.size, item: k, count: n, include3D: include3D,
                   into: targets)
-                kept.meta.append(_Meta(startZ: 0, endZ: 0, startHidden: false, endHidden: false))
+                kept.append(.plain)
                 continue
               }
               // LayoutAttributes is plain bytes: the scratch needs no deinitializing.
@@ -147,7 +174,7 @@ extension LayoutTransition {
               }
               LayoutChannels._write(start, item: k, count: n, include3D: include3D, transforms: .componentwise, into: starts)
               LayoutChannels._write(end, item: k, count: n, include3D: include3D, transforms: .componentwise, into: targets)
-              kept.meta.append(
+              kept.append(
                 _Meta(
                   startZ: start.pointee.zIndex, endZ: end.pointee.zIndex, startHidden: start.pointee.isHidden,
                   endHidden: end.pointee.isHidden))
@@ -218,7 +245,9 @@ extension LayoutTransition {
   func _inFlightMeta(_ k: Int) -> (zIndex: Int, isHidden: Bool) {
     switch _endpoints {
     case let .full(starts, ends): return (ends[k].zIndex, starts[k].isHidden && ends[k].isHidden)
-    case let .compact(kept, _): return (kept.meta[k].endZ, kept.meta[k].startHidden && kept.meta[k].endHidden)
+    case let .compact(kept, _):
+      let meta = kept.meta(k)
+      return (meta.endZ, meta.startHidden && meta.endHidden)
     }
   }
 }
