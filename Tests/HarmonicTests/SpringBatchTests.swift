@@ -94,6 +94,40 @@ struct SpringBatchTests {
     }
   }
 
+  @Test("per-item springs in blocks: any block size and thread count give the same bits, and every element is SpringMotion's")
+  func perItemBlocks() throws {
+    for (name, assignment) in try SpringBatchTests.assignments() where name.hasPrefix("per item") {
+      let batch = try makeBatch(items: 1_000, springs: assignment)
+      for velocities in [true, false] {
+        var reference = batch.makeFrame(velocities: velocities)
+        var frame = batch.makeFrame(velocities: velocities)
+        for tick in SpringBatchTests.ticks {
+          try batch.evaluate(at: tick, into: &reference, threads: 1)
+          for (block, threads) in [(1, 1), (7, 3), (64, 2), (333, 1), (999, 2), (1_000, 3), (65_536, 2)] {
+            try batch._evaluate(at: tick, into: &frame, backend: .native, threads: threads, block: block)
+            #expect(hashFrame(frame) == hashFrame(reference), "\(name) block \(block) threads \(threads) tick \(tick.ticks)")
+          }
+        }
+      }
+      // Small blocks over three workers, every element against the scalar path.
+      var frame = batch.makeFrame()
+      let tick = SpringBatchTests.ticks[3]
+      try batch._evaluate(at: tick, into: &frame, backend: .native, threads: 3, block: 7)
+      var mismatches = 0
+      for item in 0..<1_000 {
+        for channel in 0..<11 {
+          let state = try SpringMotion(
+            spring: batch.spring(ofItem: item), from: batch.start(item: item, channel: channel),
+            to: batch.target(item: item, channel: channel), initialVelocity: batch.initialVelocity(item: item, channel: channel)
+          ).state(at: tick)
+          let e = batch.element(item: item, channel: channel)
+          if frame.values[e].bitPattern != state.value.bitPattern || frame.velocities[e].bitPattern != state.velocity.bitPattern { mismatches += 1 }
+        }
+      }
+      #expect(mismatches == 0, "\(name): \(mismatches) of 11,000 elements differ")
+    }
+  }
+
   @Test("native and BLAS agree: bit for bit with reference BLAS, within 4ε of the terms otherwise")
   func blasAgreesWithNative() throws {
     let bitwise = SpringBatch.blasMatchesNativeBitForBit

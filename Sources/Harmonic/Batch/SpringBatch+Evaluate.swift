@@ -10,8 +10,10 @@ extension SpringBatch {
     public internal(set) var time: AnimationTime?
     /// Per group: R = Ĉ + a·Ŝ, P = 1 − R, Ŝ (value), Ĉ, −Ŝ (velocity).
     var _coefficients: [Double]
-    /// With items in several groups: the same five per item, slot-major
-    /// (`slot·N + item`), so that every channel streams them.
+    /// With items in several groups, N per slot: the same five per item,
+    /// slot-major (`slot·N + item`), when every item is its own group; else
+    /// each block of items' coefficients gathered from the groups' (the
+    /// slots a pass needs, in the block's part of the buffer).
     var _itemCoefficients: [Double]
 
     /// The value of (item, channel) for a batch with `itemCount` items.
@@ -21,9 +23,9 @@ extension SpringBatch {
 
 extension SpringBatch {
   /// Buffers sized for this batch: values (and velocities), N·C each, and —
-  /// when items have different springs — five coefficients per item
-  /// (40 bytes an item), gathered once per frame so that every channel
-  /// streams them.
+  /// when items have different springs — room for five coefficients per
+  /// item (40 bytes an item): a block of items' coefficients is read once
+  /// per frame while every channel streams past it.
   ///
   /// - Parameter velocities: whether ``evaluate(at:into:backend:threads:)``
   ///   also computes velocities.
@@ -56,6 +58,14 @@ extension SpringBatch {
   public func evaluate(
     at time: AnimationTime, into frame: inout SpringBatch.Frame, backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
+    try _evaluate(at: time, into: &frame, backend: backend, threads: threads, block: SpringBatch._perItemBlock)
+  }
+
+  /// ``evaluate(at:into:backend:threads:)`` with per-item springs applied in
+  /// blocks of `block` items (the tests vary it; the result does not depend on it).
+  func _evaluate(
+    at time: AnimationTime, into frame: inout SpringBatch.Frame, backend: BatchBackend, threads: Int?, block: Int
+  ) throws(HarmonicError) {
     try _checkFrame(frame)
     let seconds = time._seconds(since: origin)
     // Index loops throughout: for-in over arrays of structs allocates in
@@ -76,9 +86,33 @@ extension SpringBatch {
       if _groupsAreItems { write(&frame._itemCoefficients) } else { write(&frame._coefficients) }
     }
     let useBLAS = _usesBLAS(backend)
-    if !useBLAS, !_groupOfItem.isEmpty, !_groupsAreItems { _gatherItemCoefficients(&frame, threads: threads) }
-    let gathered = !useBLAS && !_groupOfItem.isEmpty
-    (gathered ? frame._itemCoefficients : frame._coefficients).withUnsafeBufferPointer { coefficients in
+    if !useBLAS, !_groupOfItem.isEmpty {
+      // Per-item springs: every stream sequential, the coefficients of a
+      // block of items read (or gathered into the frame's per-item buffer)
+      // once for all channels.
+      let gathered = !_groupsAreItems
+      frame._coefficients.withUnsafeBufferPointer { groupCoefficients in
+        let groupCoefficients = _SendableBuffer(groupCoefficients)
+        frame._itemCoefficients.withUnsafeMutableBufferPointer { itemCoefficients in
+          let itemCoefficients = _SendablePointer(itemCoefficients.baseAddress!)
+          frame.values.withUnsafeMutableBufferPointer { values in
+            _applyPerItem(
+              firstColumn: 0, slots: (0, 1, 2), groups: gathered ? groupCoefficients : nil, items: itemCoefficients,
+              output: _SendablePointer(values.baseAddress!), threads: threads, block: block)
+          }
+          if !frame.velocities.isEmpty {
+            frame.velocities.withUnsafeMutableBufferPointer { velocities in
+              _applyPerItem(
+                firstColumn: 2, slots: (3, 4, nil), groups: gathered ? groupCoefficients : nil, items: itemCoefficients,
+                output: _SendablePointer(velocities.baseAddress!), threads: threads, block: block)
+            }
+          }
+        }
+      }
+      frame.time = time
+      return
+    }
+    frame._coefficients.withUnsafeBufferPointer { coefficients in
       let coefficients = _SendableBuffer(coefficients)
       frame.values.withUnsafeMutableBufferPointer { values in
         _applyValue(coefficients: coefficients, output: _SendablePointer(values.baseAddress!), useBLAS: useBLAS, threads: threads)
@@ -126,7 +160,9 @@ extension SpringBatch {
 
   /// output = columns `firstColumn…` · (the group's coefficients at `slots`),
   /// one input column per slot, accumulated in column order from 0 — the
-  /// order reference BLAS uses, so every path gives the same bits.
+  /// order reference BLAS uses, so every path gives the same bits. One
+  /// shared spring, or BLAS over each group's runs (per-item springs on
+  /// the native backend: ``_applyPerItem(firstColumn:slots:groups:items:output:threads:block:)``).
   func _apply(
     firstColumn: Int, slots: (Int, Int, Int?), coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?
   ) {
@@ -137,65 +173,96 @@ extension SpringBatch {
     // A tuple, not an array: frames must not allocate.
     let inputs = slots.2 == nil ? 2 : 3
     let (s0, s1, s2) = (slots.0, slots.1, slots.2 ?? 0)
+    precondition(useBLAS || _groupOfItem.isEmpty, "SpringBatch._apply: per-item springs go through _applyPerItem")
     _columns.withUnsafeBufferPointer { allColumns in
       let columns = _SendableBuffer(UnsafeBufferPointer(rebasing: allColumns[(firstColumn * n)...]))
-      _groupOfItem.withUnsafeBufferPointer { groupOfItem in
-        let groupOfItem = _SendableBuffer(groupOfItem)
-        _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
-          for channel in 0..<channels {
-            let base = channel * items
-            if useBLAS {
-              _forEachRunSlice(runs, in: range) { run, lo, hi in
-                let g = 5 * run.group
-                var x = (coefficients[g + s0], coefficients[g + s1], coefficients[g + s2])
-                withUnsafePointer(to: &x) { x in
-                  x.withMemoryRebound(to: Double.self, capacity: 3) { x in
-                    _BLAS.gemv(m: hi - lo, n: inputs, a: columns.buffer.baseAddress! + base + lo, lda: n, x: x, y: output.base + base + lo)
-                  }
+      _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
+        for channel in 0..<channels {
+          let base = channel * items
+          if useBLAS {
+            _forEachRunSlice(runs, in: range) { run, lo, hi in
+              let g = 5 * run.group
+              var x = (coefficients[g + s0], coefficients[g + s1], coefficients[g + s2])
+              withUnsafePointer(to: &x) { x in
+                x.withMemoryRebound(to: Double.self, capacity: 3) { x in
+                  _BLAS.gemv(m: hi - lo, n: inputs, a: columns.buffer.baseAddress! + base + lo, lda: n, x: x, y: output.base + base + lo)
                 }
               }
-            } else if groupOfItem.isEmpty {
-              let (lo, hi) = (base + range.lowerBound, base + range.upperBound)
-              if inputs == 3 {
-                _valueKernel(columns.buffer.baseAddress!, n, lo, hi, coefficients[s0], coefficients[s1], coefficients[s2], output.base)
-              } else {
-                _velocityKernel(columns.buffer.baseAddress!, n, lo, hi, coefficients[s0], coefficients[s1], output.base)
-              }
+            }
+          } else {
+            let (lo, hi) = (base + range.lowerBound, base + range.upperBound)
+            if inputs == 3 {
+              _valueKernel(columns.buffer.baseAddress!, n, lo, hi, coefficients[s0], coefficients[s1], coefficients[s2], output.base)
             } else {
-              // Per-item coefficients, slot-major (gathered once per frame):
-              // every stream sequential, the same operations per element.
-              let a = columns.buffer.baseAddress! + base, b = a + n, out = output.base + base
-              let (k0, k1) = (coefficients.buffer.baseAddress! + s0 * items, coefficients.buffer.baseAddress! + s1 * items)
-              if inputs == 3 {
-                let (d, k2) = (a + 2 * n, coefficients.buffer.baseAddress! + s2 * items)
-                for item in range { out[item] = ((0 + a[item] * k0[item]) + b[item] * k1[item]) + d[item] * k2[item] }
-              } else {
-                for item in range { out[item] = (0 + a[item] * k0[item]) + b[item] * k1[item] }
-              }
+              _velocityKernel(columns.buffer.baseAddress!, n, lo, hi, coefficients[s0], coefficients[s1], output.base)
             }
           }
         }
       }
     }
   }
-}
 
-extension SpringBatch {
-  /// The group coefficients copied to every item, slot-major (N per slot):
-  /// one pass over the items, then the channels stream them.
-  func _gatherItemCoefficients(_ frame: inout SpringBatch.Frame, threads: Int?) {
+  /// Items per block of ``_applyPerItem(firstColumn:slots:groups:items:output:threads:block:)``:
+  /// long enough that each channel's streams run 512 KB at a stretch (the
+  /// hardware prefetchers' ramp is paid once per block and stream), short
+  /// enough that the block's coefficients (1.5 MB for three slots) stay in
+  /// the last-level cache while the channels pass. Measured at 1M items ×
+  /// 11 channels, one thread: 2.2 ns/value unblocked, 2.1–2.4 at 2k–16k
+  /// items, 1.7–1.8 at 64k–256k.
+  static let _perItemBlock = 65_536
+
+  /// output = columns `firstColumn…` · (each item's coefficients at
+  /// `slots`), for batches whose items have their own springs, in blocks of
+  /// items: a block's coefficients are read once — from `items` (slot-major,
+  /// when every item is its own group) or gathered from `groups` into the
+  /// block's part of `items` — and stay in cache while every channel's
+  /// columns stream past them. The same operations per element as ``_apply``.
+  func _applyPerItem(
+    firstColumn: Int, slots: (Int, Int, Int?), groups: _SendableBuffer<Double>?, items coefficients: _SendablePointer, output: _SendablePointer,
+    threads: Int?, block: Int
+  ) {
+    precondition(block >= 1, "SpringBatch._applyPerItem: a block of at least one item")
+    let n = elementCount
     let items = itemCount
-    _groupOfItem.withUnsafeBufferPointer { groupOfItem in
-      let groupOfItem = _SendableBuffer(groupOfItem)
-      frame._coefficients.withUnsafeBufferPointer { coefficients in
-        let coefficients = _SendableBuffer(coefficients)
-        frame._itemCoefficients.withUnsafeMutableBufferPointer { perItem in
-          let perItem = _SendablePointer(perItem.baseAddress!)
-          _Parallel.forEachItemRange(itemCount: items, elementCount: 5 * items, threads: threads) { range in
-            for item in range {
-              let g = 5 * Int(groupOfItem[item])
-              for slot in 0..<5 { perItem[slot * items + item] = coefficients[g + slot] }
+    let channels = channelCount
+    let inputs = slots.2 == nil ? 2 : 3
+    let slotList = (slots.0, slots.1, slots.2 ?? 0)
+    _columns.withUnsafeBufferPointer { allColumns in
+      let columns = _SendableBuffer(UnsafeBufferPointer(rebasing: allColumns[(firstColumn * n)...]))
+      _groupOfItem.withUnsafeBufferPointer { groupOfItem in
+        let groupOfItem = _SendableBuffer(groupOfItem)
+        _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
+          var lo = range.lowerBound
+          while lo < range.upperBound {
+            let hi = Swift.min(lo + block, range.upperBound)
+            // The block's coefficients, one array per slot, indexed by item.
+            let k0: UnsafePointer<Double>, k1: UnsafePointer<Double>, k2: UnsafePointer<Double>
+            if let groups {
+              // Gathered into this range's own part of the per-item buffer
+              // (5 slots per item: room for the block's 2 or 3).
+              let scratch = coefficients.base + 5 * range.lowerBound - lo, length = hi - lo
+              let (g0, g1, g2) = (scratch, scratch + length, scratch + 2 * length)
+              for item in lo..<hi {
+                let g = 5 * Int(groupOfItem[item])
+                g0[item] = groups[g + slotList.0]
+                g1[item] = groups[g + slotList.1]
+                if inputs == 3 { g2[item] = groups[g + slotList.2] }
+              }
+              (k0, k1, k2) = (UnsafePointer(g0), UnsafePointer(g1), UnsafePointer(g2))
+            } else {
+              let base = UnsafePointer(coefficients.base)
+              (k0, k1, k2) = (base + slotList.0 * items, base + slotList.1 * items, base + slotList.2 * items)
             }
+            for channel in 0..<channels {
+              let a = columns.buffer.baseAddress! + channel * items, b = a + n, out = output.base + channel * items
+              if inputs == 3 {
+                let d = a + 2 * n
+                for item in lo..<hi { out[item] = ((0 + a[item] * k0[item]) + b[item] * k1[item]) + d[item] * k2[item] }
+              } else {
+                for item in lo..<hi { out[item] = (0 + a[item] * k0[item]) + b[item] * k1[item] }
+              }
+            }
+            lo = hi
           }
         }
       }
