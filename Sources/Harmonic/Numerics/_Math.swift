@@ -68,6 +68,16 @@ package enum _Math {
     (x + 0x1.8p52) - 0x1.8p52
   }
 
+  /// The integer nearest `x` (ties to even) for |x| < 2⁵¹, as a double — the
+  /// same bits as ``nearestInteger(_:)`` — and as an integer read from the
+  /// bits of the shifted sum (2⁵² + 2⁵¹ + n exactly: its low 52 bits are
+  /// n + 2⁵¹), without a float-to-integer conversion and its range checks.
+  @usableFromInline @inline(__always)
+  static func nearestIntegerAndInt(_ x: Double) -> (n: Double, integer: Int) {
+    let shifted = x + 0x1.8p52
+    return (shifted - 0x1.8p52, Int(truncatingIfNeeded: shifted.bitPattern & 0xf_ffff_ffff_ffff) &- (1 << 51))
+  }
+
   /// 2^k for any k a result can need, as one or two exact factors.
   @usableFromInline @inline(__always)
   static func scale(_ x: Double, _ k: Int) -> Double {
@@ -102,9 +112,8 @@ package enum _Math {
   /// x = (128·k + j)·ln2/128 + r, |r| ≤ ln2/256 (plus rounding), for |x| < 746.
   @usableFromInline @inline(__always)
   static func reduceExpStep(_ x: Double) -> (j: Int, k: Int, r: Double) {
-    let n = nearestInteger(x * expStepsPerUnit)
+    let (n, steps) = nearestIntegerAndInt(x * expStepsPerUnit)
     let r = (x - n * expStepHi) - n * expStepLo
-    let steps = Int(n)
     return (steps & 127, steps >> 7, r)
   }
 
