@@ -253,19 +253,67 @@ extension SpringBatch {
               let base = UnsafePointer(coefficients.base)
               (k0, k1, k2) = (base + slotList.0 * items, base + slotList.1 * items, base + slotList.2 * items)
             }
-            for channel in 0..<channels {
-              let a = columns.buffer.baseAddress! + channel * items, b = a + n, out = output.base + channel * items
-              if inputs == 3 {
-                let d = a + 2 * n
-                for item in lo..<hi { out[item] = ((0 + a[item] * k0[item]) + b[item] * k1[item]) + d[item] * k2[item] }
-              } else {
-                for item in lo..<hi { out[item] = (0 + a[item] * k0[item]) + b[item] * k1[item] }
-              }
+            // Three channels at a time (then two, or one): each coefficient
+            // load serves three elements.
+            var first = 0
+            while first < channels {
+              let width = Swift.min(3, channels - first)
+              let a = columns.buffer.baseAddress! + first * items, out = output.base + first * items
+              _perItemChannels(a, n: n, items: items, width: width, inputs: inputs, lo, hi, k0, k1, k2, out)
+              first += width
             }
             lo = hi
           }
         }
       }
+    }
+  }
+}
+
+/// `width` (1–3) consecutive channels of one block of items, `a` at the
+/// first channel's first input column (inputs `n` elements apart, channels
+/// `items` apart), `out` likewise: element by element
+/// `((0 + a·k0) + b·k1) + d·k2` (three inputs) or `(0 + a·k0) + b·k1` (two),
+/// the operations of ``_valueKernel`` and ``_velocityKernel``.
+@inline(__always)
+func _perItemChannels(
+  _ a: UnsafePointer<Double>, n: Int, items: Int, width: Int, inputs: Int, _ lo: Int, _ hi: Int, _ k0: UnsafePointer<Double>,
+  _ k1: UnsafePointer<Double>, _ k2: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>
+) {
+  let (a2, a3, out2, out3) = (a + items, a + 2 * items, out + items, out + 2 * items)
+  let (b, b2, b3) = (a + n, a2 + n, a3 + n)
+  if inputs == 3 {
+    let (d, d2, d3) = (b + n, b2 + n, b3 + n)
+    switch width {
+    case 3:
+      for i in lo..<hi {
+        out[i] = ((0 + a[i] * k0[i]) + b[i] * k1[i]) + d[i] * k2[i]
+        out2[i] = ((0 + a2[i] * k0[i]) + b2[i] * k1[i]) + d2[i] * k2[i]
+        out3[i] = ((0 + a3[i] * k0[i]) + b3[i] * k1[i]) + d3[i] * k2[i]
+      }
+    case 2:
+      for i in lo..<hi {
+        out[i] = ((0 + a[i] * k0[i]) + b[i] * k1[i]) + d[i] * k2[i]
+        out2[i] = ((0 + a2[i] * k0[i]) + b2[i] * k1[i]) + d2[i] * k2[i]
+      }
+    default:
+      for i in lo..<hi { out[i] = ((0 + a[i] * k0[i]) + b[i] * k1[i]) + d[i] * k2[i] }
+    }
+  } else {
+    switch width {
+    case 3:
+      for i in lo..<hi {
+        out[i] = (0 + a[i] * k0[i]) + b[i] * k1[i]
+        out2[i] = (0 + a2[i] * k0[i]) + b2[i] * k1[i]
+        out3[i] = (0 + a3[i] * k0[i]) + b3[i] * k1[i]
+      }
+    case 2:
+      for i in lo..<hi {
+        out[i] = (0 + a[i] * k0[i]) + b[i] * k1[i]
+        out2[i] = (0 + a2[i] * k0[i]) + b2[i] * k1[i]
+      }
+    default:
+      for i in lo..<hi { out[i] = (0 + a[i] * k0[i]) + b[i] * k1[i] }
     }
   }
 }
