@@ -132,6 +132,35 @@ struct SpringBatchTests {
     }
   }
 
+  @Test("average progress over lanes is the scalar sum in group order bit for bit: mixed regimes, progress velocities, staggered origins")
+  func averageProgressLanes() throws {
+    // ζ from 0.2 to 3, two equal springs now and then (a group of two).
+    var random = SeededGenerator(seed: 404)
+    let springs = try (0..<600).map { item -> Spring in
+      let ratio = [0.2, 0.5, 0.9, 1, 1.0.nextUp, 1.5, 3][Int.random(in: 0..<7, using: &random)]
+      return try Spring(response: item % 50 == 7 ? 0.4 : random.logUniform(0.05, 1.5), dampingRatio: ratio)
+    }
+    var batch = try makeBatch(items: 600, channels: 2, springs: .perItem(springs))
+    // Retargets give some groups later progress origins and a progress velocity.
+    let retargetTick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 10)
+    let moved = Array(stride(from: 0, to: 600, by: 3))
+    try batch.retarget(
+      items: moved, to: [Double](repeating: 5, count: 2 * moved.count), at: retargetTick, spring: nil, progressVelocity: 2.5)
+    func scalarAverage(_ time: AnimationTime) -> Double {
+      var sum = 0.0
+      for g in 0..<batch._groups.count { sum += Double(batch._itemsPerGroup[g]) * _SpringBatchProgress.value(batch._groups[g], at: time) }
+      return sum / Double(batch.itemCount)
+    }
+    var inFlight = 0
+    for ticks in [0, 1, 600, 7_056_000, 70_560_000, 80_000_000, 100_000_000, 352_800_000, 705_600_000, 2_116_800_000, 7_056_000_000] {
+      let time = AnimationTime(ticks: Int64(ticks))
+      let average = batch.averageProgress(at: time)
+      #expect(average.bitPattern == scalarAverage(time).bitPattern, "tick \(ticks): \(average) against \(scalarAverage(time))")
+      inFlight += average > 0 && average < 1 ? 1 : 0
+    }
+    #expect(inFlight >= 5 && batch.groupCount >= 500, "\(inFlight) ticks in flight, \(batch.groupCount) groups")
+  }
+
   @Test("native and BLAS agree: bit for bit with reference BLAS, within 4ε of the terms otherwise")
   func blasAgreesWithNative() throws {
     let bitwise = SpringBatch.blasMatchesNativeBitForBit

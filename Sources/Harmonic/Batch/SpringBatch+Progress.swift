@@ -35,12 +35,23 @@ extension SpringBatch {
   /// item has settled, exactly 0 at the start of a batch.
   ///
   /// Computed per group as Σ count_g · p_g / N in group order, so it is the
-  /// same bits for any thread count or partition.
+  /// same bits for any thread count or partition. Two consecutive groups in
+  /// flight whose springs share a regime take the SIMD lanes together
+  /// (``_SpringBasisLanes``: the scalar path's bits).
   /// - Complexity: O(number of groups); no allocation.
   public func averageProgress(at time: AnimationTime) -> Double {
     var sum = 0.0
-    for g in 0..<_groups.count {  // an index loop: no allocation in any build
+    var g = 0
+    let count = _groups.count
+    while g < count {  // an index loop: no allocation in any build
+      if g + 1 < count, let (first, second) = _SpringBatchProgress.values(_groups[g], _groups[g + 1], at: time) {
+        sum += Double(_itemsPerGroup[g]) * first
+        sum += Double(_itemsPerGroup[g + 1]) * second
+        g += 2
+        continue
+      }
       sum += Double(_itemsPerGroup[g]) * _SpringBatchProgress.value(_groups[g], at: time)
+      g += 1
     }
     return sum / Double(itemCount)
   }
@@ -68,12 +79,26 @@ enum _SpringBatchProgress {
     return step + group.progressVelocity * s
   }
 
-  /// progressOrigin + settlingDuration, rounded up to a tick.
-  static func completion(_ group: _SpringGroup) -> AnimationTime {
-    guard group.progressSettle.isFinite else { return AnimationTime(ticks: .max) }
-    let ticks = AnimationTime._ticks(roundingUp: group.progressSettle) ?? (1 << 62)
-    return group.progressOrigin._advanced(by: ticks)
+  /// ``value(_:at:)`` of two groups over the lanes, when both are in
+  /// flight (past their origin, before their completion) and their springs
+  /// share a regime; nil otherwise. Lanes the lane math does not take are
+  /// computed on the scalar path.
+  @inline(__always)
+  static func values(_ g0: _SpringGroup, _ g1: _SpringGroup, at time: AnimationTime) -> (Double, Double)? {
+    let (b0, b1) = (g0.spring._basis, g1.spring._basis)
+    guard b0.isOscillating == b1.isOscillating, time > g0.progressOrigin, time > g1.progressOrigin, time < completion(g0),
+      time < completion(g1)
+    else { return nil }
+    let t = _Lanes(time._seconds(since: g0.progressOrigin), time._seconds(since: g1.progressOrigin))
+    let (_, s, _, step, scalar) = _SpringBasisLanes(b0, b1).stepBasis(t)
+    // As value(_:at:): P + ρ·Ŝ.
+    let p = step + _Lanes(g0.progressVelocity, g1.progressVelocity) * s
+    return (scalar[0] ? value(g0, at: time) : p[0], scalar[1] ? value(g1, at: time) : p[1])
   }
+
+  /// progressOrigin + settlingDuration, rounded up to a tick.
+  @inline(__always)
+  static func completion(_ group: _SpringGroup) -> AnimationTime { group.progressCompletion }
 }
 
 extension SpringBatch {

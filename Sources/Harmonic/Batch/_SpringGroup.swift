@@ -1,12 +1,26 @@
 /// A spring group: the spring and the clock of its items' progress.
 struct _SpringGroup: Sendable, Hashable {
-  var spring: Spring
+  let spring: Spring
   /// The tick at which the group's items started progressing from 0.
-  var progressOrigin: AnimationTime
+  let progressOrigin: AnimationTime
   /// The progress rate at `progressOrigin`, per second.
-  var progressVelocity: Double
+  let progressVelocity: Double
   /// Seconds after `progressOrigin` at which progress becomes exactly 1.
-  var progressSettle: Double
+  let progressSettle: Double
+  /// The first tick at which progress is exactly 1: `progressOrigin +
+  /// progressSettle` rounded up to a tick (`.max` ticks when it never
+  /// settles). Kept, not recomputed: every progress read compares with it.
+  let progressCompletion: AnimationTime
+
+  init(spring: Spring, progressOrigin: AnimationTime, progressVelocity: Double, progressSettle: Double) {
+    (self.spring, self.progressOrigin, self.progressVelocity, self.progressSettle) = (spring, progressOrigin, progressVelocity, progressSettle)
+    if progressSettle.isFinite {
+      let ticks = AnimationTime._ticks(roundingUp: progressSettle) ?? (1 << 62)
+      progressCompletion = progressOrigin._advanced(by: ticks)
+    } else {
+      progressCompletion = AnimationTime(ticks: .max)
+    }
+  }
 
   struct ProgressKey: Hashable {
     var spring: Spring
