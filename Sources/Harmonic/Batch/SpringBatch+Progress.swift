@@ -37,7 +37,7 @@ extension SpringBatch {
   /// Computed per group as Σ count_g · p_g / N in group order, so it is the
   /// same bits for any thread count or partition. Two consecutive groups in
   /// flight whose springs share a regime take the SIMD lanes together
-  /// (``_SpringBasisLanes``: the scalar path's bits).
+  /// (the scalar path's bits, `LaneMathTests`).
   /// - Complexity: O(number of groups); no allocation.
   public func averageProgress(at time: AnimationTime) -> Double {
     var sum = 0.0
