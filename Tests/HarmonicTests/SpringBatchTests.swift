@@ -132,7 +132,9 @@ struct SpringBatchTests {
     }
   }
 
-  @Test("average progress over lanes is the scalar sum in group order bit for bit: mixed regimes, progress velocities, staggered origins")
+  @Test(
+    "average progress over lanes is the scalar sum in group order bit for bit, and per-item progress each group's value: mixed regimes, progress velocities, staggered origins"
+  )
   func averageProgressLanes() throws {
     // ζ from 0.2 to 3, two equal springs now and then (a group of two).
     var random = SeededGenerator(seed: 404)
@@ -156,6 +158,13 @@ struct SpringBatchTests {
       let time = AnimationTime(ticks: Int64(ticks))
       let average = batch.averageProgress(at: time)
       #expect(average.bitPattern == scalarAverage(time).bitPattern, "tick \(ticks): \(average) against \(scalarAverage(time))")
+      // Per item (once per run of a group): each item's group's value.
+      var progress = [Double](repeating: .nan, count: batch.itemCount)
+      try batch.progress(at: time, into: &progress)
+      let differing = (0..<batch.itemCount).filter {
+        progress[$0].bitPattern != _SpringBatchProgress.value(batch._groups[batch._group($0)], at: time).bitPattern
+      }
+      #expect(differing.isEmpty, "tick \(ticks): items \(differing.prefix(5)) differ")
       inFlight += average > 0 && average < 1 ? 1 : 0
     }
     #expect(inFlight >= 5 && batch.groupCount >= 500, "\(inFlight) ticks in flight, \(batch.groupCount) groups")

@@ -19,15 +19,16 @@ extension SpringBatch {
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   `progress.count` is not N.
+  /// - Complexity: O(N) writes and one step response per run of consecutive
+  ///   items that share a spring group.
   public func progress(at time: AnimationTime, into progress: inout [Double]) throws(HarmonicError) {
     try _Check.shape(progress.count, "progress.count", expected: itemCount, what: "itemCount")
-    if _groupOfItem.isEmpty {
-      let p = _SpringBatchProgress.value(_groups[0], at: time)
-      for item in 0..<itemCount { progress[item] = p }
-      return
-    }
-    for item in 0..<itemCount {
-      progress[item] = _SpringBatchProgress.value(_groups[Int(_groupOfItem[item])], at: time)
+    // Once per run of items that share a group (the whole batch with one
+    // spring), not per item.
+    for r in 0..<_runs.count {  // an index loop: no allocation in any build
+      let run = _runs[r]
+      let p = _SpringBatchProgress.value(_groups[run.group], at: time)
+      for item in run.items { progress[item] = p }
     }
   }
 
