@@ -207,8 +207,9 @@ extension SpringBatch {
   /// hardware prefetchers' ramp is paid once per block and stream), short
   /// enough that the block's coefficients (1.5 MB for three slots) stay in
   /// the last-level cache while the channels pass. Measured at 1M items ×
-  /// 11 channels, one thread: 2.2 ns/value unblocked, 2.1–2.4 at 2k–16k
-  /// items, 1.7–1.8 at 64k–256k.
+  /// 11 channels, one thread, one channel per coefficient load: 2.2 ns/value
+  /// unblocked, 2.1–2.4 at 2k–16k items, 1.7–1.8 at 64k–256k; with three
+  /// channels per load, 1.32–1.38 at 64k and 1.32–1.41 at 32k.
   static let _perItemBlock = 65_536
 
   /// output = columns `firstColumn…` · (each item's coefficients at
