@@ -236,22 +236,24 @@ extension SpringBatch {
           var lo = range.lowerBound
           while lo < range.upperBound {
             let hi = Swift.min(lo + block, range.upperBound)
-            // The block's coefficients, one array per slot, indexed by item.
+            let length = hi - lo
+            // The block's coefficients, one array per slot, from the block's
+            // first item.
             let k0: UnsafePointer<Double>, k1: UnsafePointer<Double>, k2: UnsafePointer<Double>
             if let groups {
               // Gathered into this range's own part of the per-item buffer
               // (5 slots per item: room for the block's 2 or 3).
-              let scratch = coefficients.base + 5 * range.lowerBound - lo, length = hi - lo
+              let scratch = coefficients.base + 5 * range.lowerBound
               let (g0, g1, g2) = (scratch, scratch + length, scratch + 2 * length)
-              for item in lo..<hi {
-                let g = 5 * Int(groupOfItem[item])
-                g0[item] = groups[g + slotList.0]
-                g1[item] = groups[g + slotList.1]
-                if inputs == 3 { g2[item] = groups[g + slotList.2] }
+              for j in 0..<length {
+                let g = 5 * Int(groupOfItem[lo + j])
+                g0[j] = groups[g + slotList.0]
+                g1[j] = groups[g + slotList.1]
+                if inputs == 3 { g2[j] = groups[g + slotList.2] }
               }
               (k0, k1, k2) = (UnsafePointer(g0), UnsafePointer(g1), UnsafePointer(g2))
             } else {
-              let base = UnsafePointer(coefficients.base)
+              let base = UnsafePointer(coefficients.base) + lo
               (k0, k1, k2) = (base + slotList.0 * items, base + slotList.1 * items, base + slotList.2 * items)
             }
             // Three channels at a time (then two, or one): each coefficient
@@ -259,8 +261,8 @@ extension SpringBatch {
             var first = 0
             while first < channels {
               let width = Swift.min(3, channels - first)
-              let a = columns.buffer.baseAddress! + first * items, out = output.base + first * items
-              _perItemChannels(a, n: n, items: items, width: width, inputs: inputs, lo, hi, k0, k1, k2, out)
+              let a = columns.buffer.baseAddress! + first * items + lo, out = output.base + first * items + lo
+              _perItemChannels(a, n: n, items: items, width: width, inputs: inputs, count: length, k0, k1, k2, out)
               first += width
             }
             lo = hi
@@ -271,50 +273,57 @@ extension SpringBatch {
   }
 }
 
-/// `width` (1–3) consecutive channels of one block of items, `a` at the
-/// first channel's first input column (inputs `n` elements apart, channels
-/// `items` apart), `out` likewise: element by element
-/// `((0 + a·k0) + b·k1) + d·k2` (three inputs) or `(0 + a·k0) + b·k1` (two),
-/// the operations of ``_valueKernel`` and ``_velocityKernel``.
+/// `width` (1–3) consecutive channels of one block of `count` items: `a`
+/// at the first channel's first input for the block's first item (inputs
+/// `n` elements apart, channels `items` apart), `out` and the coefficients
+/// `k0`–`k2` likewise; element by element `((0 + a·k0) + b·k1) + d·k2`
+/// (three inputs) or `(0 + a·k0) + b·k1` (two), the operations of
+/// ``_valueKernel`` and ``_velocityKernel``. Only the pointers of the
+/// channels and inputs used are formed.
 @inline(__always)
 func _perItemChannels(
-  _ a: UnsafePointer<Double>, n: Int, items: Int, width: Int, inputs: Int, _ lo: Int, _ hi: Int, _ k0: UnsafePointer<Double>,
+  _ a: UnsafePointer<Double>, n: Int, items: Int, width: Int, inputs: Int, count: Int, _ k0: UnsafePointer<Double>,
   _ k1: UnsafePointer<Double>, _ k2: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>
 ) {
-  let (a2, a3, out2, out3) = (a + items, a + 2 * items, out + items, out + 2 * items)
-  let (b, b2, b3) = (a + n, a2 + n, a3 + n)
+  let b = a + n
   if inputs == 3 {
-    let (d, d2, d3) = (b + n, b2 + n, b3 + n)
+    let d = b + n
     switch width {
     case 3:
-      for i in lo..<hi {
+      let (a2, b2, d2, out2) = (a + items, b + items, d + items, out + items)
+      let (a3, b3, d3, out3) = (a2 + items, b2 + items, d2 + items, out2 + items)
+      for i in 0..<count {
         out[i] = ((0 + a[i] * k0[i]) + b[i] * k1[i]) + d[i] * k2[i]
         out2[i] = ((0 + a2[i] * k0[i]) + b2[i] * k1[i]) + d2[i] * k2[i]
         out3[i] = ((0 + a3[i] * k0[i]) + b3[i] * k1[i]) + d3[i] * k2[i]
       }
     case 2:
-      for i in lo..<hi {
+      let (a2, b2, d2, out2) = (a + items, b + items, d + items, out + items)
+      for i in 0..<count {
         out[i] = ((0 + a[i] * k0[i]) + b[i] * k1[i]) + d[i] * k2[i]
         out2[i] = ((0 + a2[i] * k0[i]) + b2[i] * k1[i]) + d2[i] * k2[i]
       }
     default:
-      for i in lo..<hi { out[i] = ((0 + a[i] * k0[i]) + b[i] * k1[i]) + d[i] * k2[i] }
+      for i in 0..<count { out[i] = ((0 + a[i] * k0[i]) + b[i] * k1[i]) + d[i] * k2[i] }
     }
   } else {
     switch width {
     case 3:
-      for i in lo..<hi {
+      let (a2, b2, out2) = (a + items, b + items, out + items)
+      let (a3, b3, out3) = (a2 + items, b2 + items, out2 + items)
+      for i in 0..<count {
         out[i] = (0 + a[i] * k0[i]) + b[i] * k1[i]
         out2[i] = (0 + a2[i] * k0[i]) + b2[i] * k1[i]
         out3[i] = (0 + a3[i] * k0[i]) + b3[i] * k1[i]
       }
     case 2:
-      for i in lo..<hi {
+      let (a2, b2, out2) = (a + items, b + items, out + items)
+      for i in 0..<count {
         out[i] = (0 + a[i] * k0[i]) + b[i] * k1[i]
         out2[i] = (0 + a2[i] * k0[i]) + b2[i] * k1[i]
       }
     default:
-      for i in lo..<hi { out[i] = (0 + a[i] * k0[i]) + b[i] * k1[i] }
+      for i in 0..<count { out[i] = (0 + a[i] * k0[i]) + b[i] * k1[i] }
     }
   }
 }
