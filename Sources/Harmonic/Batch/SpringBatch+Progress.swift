@@ -61,7 +61,7 @@ extension SpringBatch {
   public var progressCompletion: AnimationTime {
     var latest = origin
     for g in 0..<_groups.count {  // an index loop: no allocation in any build (frames read this)
-      let settle = _SpringBatchProgress.completion(_groups[g])
+      let settle = _groups[g].progressCompletion
       if settle > latest { latest = settle }
     }
     return latest
@@ -71,7 +71,7 @@ extension SpringBatch {
 enum _SpringBatchProgress {
   static func value(_ group: _SpringGroup, at time: AnimationTime) -> Double {
     guard time > group.progressOrigin else { return 0 }
-    if time >= completion(group) { return 1 }
+    if time >= group.progressCompletion { return 1 }
     let basis = group.spring._basis
     let (_, s, _, step) = basis.stepBasis(time._seconds(since: group.progressOrigin))
     // The unit step 0 → 1 with initial velocity ρ: the same bits as
@@ -87,8 +87,8 @@ enum _SpringBatchProgress {
   @inline(__always)
   static func values(_ g0: _SpringGroup, _ g1: _SpringGroup, at time: AnimationTime) -> (Double, Double)? {
     let (b0, b1) = (g0.spring._basis, g1.spring._basis)
-    guard b0.isOscillating == b1.isOscillating, time > g0.progressOrigin, time > g1.progressOrigin, time < completion(g0),
-      time < completion(g1)
+    guard b0.isOscillating == b1.isOscillating, time > g0.progressOrigin, time > g1.progressOrigin, time < g0.progressCompletion,
+      time < g1.progressCompletion
     else { return nil }
     let t = _Lanes(time._seconds(since: g0.progressOrigin), time._seconds(since: g1.progressOrigin))
     let (_, s, _, step, scalar) = _SpringBasisLanes(b0, b1).stepBasis(t)
@@ -96,10 +96,6 @@ enum _SpringBatchProgress {
     let p = step + _Lanes(g0.progressVelocity, g1.progressVelocity) * s
     return (scalar[0] ? value(g0, at: time) : p[0], scalar[1] ? value(g1, at: time) : p[1])
   }
-
-  /// progressOrigin + settlingDuration, rounded up to a tick.
-  @inline(__always)
-  static func completion(_ group: _SpringGroup) -> AnimationTime { group.progressCompletion }
 }
 
 extension SpringBatch {
@@ -108,7 +104,7 @@ extension SpringBatch {
     var sum = 0.0
     for g in 0..<_groups.count {
       let group = _groups[g]
-      guard time >= group.progressOrigin, time < _SpringBatchProgress.completion(group) else { continue }
+      guard time >= group.progressOrigin, time < group.progressCompletion else { continue }
       let basis = group.spring._basis
       let (c, s) = basis.basis(time._seconds(since: group.progressOrigin))
       // SpringMotion(0 → 1, v₀ = ρ).velocity: (0 + ρ·Ĉ) + (ω₀²·(0 − 1) + a·ρ)·(−Ŝ).
