@@ -88,19 +88,18 @@ struct Suite {
   /// Two bodies measured in alternation (a, b, a, b, …) after a warm-up of
   /// each, `count` times: for a ratio of the two, both see the same machine
   /// (a noisy neighbour or a frequency change then affects both alike).
-  func measureInterleaved(
-    count: Int, _ a: () throws -> Void, _ b: () throws -> Void
-  ) rethrows -> (a: (median: Double, min: Double, max: Double), b: (median: Double, min: Double, max: Double)) {
-    try a()
-    try b()
-    var samplesA: [Double] = [], samplesB: [Double] = []
+  /// Each body `count` times, in turns (a, b, c, a, b, c, …), after one
+  /// untimed run each: every body sees the same machine. Median, min, max per body.
+  func measureInterleaved(count: Int, _ bodies: [() -> Void]) -> [(median: Double, min: Double, max: Double)] {
+    for body in bodies { body() }
+    var samples = [[Double]](repeating: [], count: bodies.count)
     for _ in 0..<count {
-      samplesA.append(try measureOnce(a))
-      samplesB.append(try measureOnce(b))
+      for (k, body) in bodies.enumerated() { samples[k].append(measureOnce(body)) }
     }
-    samplesA.sort()
-    samplesB.sort()
-    return ((samplesA[count / 2], samplesA[0], samplesA[count - 1]), (samplesB[count / 2], samplesB[0], samplesB[count - 1]))
+    return samples.map { unsorted in
+      let sorted = unsorted.sorted()
+      return (sorted[count / 2], sorted[0], sorted[count - 1])
+    }
   }
 
   func measureOnce(_ body: () throws -> Void) rethrows -> Double {

@@ -294,7 +294,7 @@ package enum _Math {
     }
   }
 
-  @usableFromInline static func sin(_ x: Double) -> Double {
+  @usableFromInline package static func sin(_ x: Double) -> Double {
     if !x.isFinite { return .nan }
     if x.magnitude < 0x1p-26 { return x }  // sin x = x − x³/6: the correction is below half an ulp
     let (q, r, rLo) = reducePiOver2(x)

@@ -60,9 +60,15 @@ public struct SpringMotion: Sendable, Hashable {
   }
 
   @inlinable
-  package func _state(atSeconds t: Double) -> SpringState {
+  package func _state(atSeconds t: Double) -> SpringState { _state(atSeconds: t, math: _Math.self) }
+
+  /// The state at `t` seconds with the elementary functions of `math`
+  /// (`_Math` in the library; the benchmark also runs the platform's libm
+  /// through this same formula).
+  @inlinable
+  package func _state<M: _ElementaryFunctions>(atSeconds t: Double, math: M.Type) -> SpringState {
     let basis = spring._basis
-    let (c, s, remaining, step) = basis.stepBasis(t)
+    let (c, s, remaining, step) = basis.stepBasis(t, math: M.self)
     let displacement = start - target
     // x = start·R + target·P + v₀·Ŝ with R = Ĉ + a·Ŝ and P = 1 − R (the unit
     // step response, computed to full relative precision), rather than

@@ -58,14 +58,19 @@ package struct _SpringBasis: Sendable, Hashable {
 
   /// `(Ĉ(t), Ŝ(t))` for `t ≥ 0` seconds.
   @inlinable
-  func basis(_ t: Double) -> (c: Double, s: Double) {
+  func basis(_ t: Double) -> (c: Double, s: Double) { basis(t, math: _Math.self) }
+
+  /// `(Ĉ(t), Ŝ(t))` with the elementary functions of `math` (`_Math` but
+  /// in the benchmark's comparison with the platform's libm).
+  @inlinable
+  func basis<M: _ElementaryFunctions>(_ t: Double, math: M.Type) -> (c: Double, s: Double) {
     if discriminant < 0 {
-      let (cosine, sine, _, _) = oscillatingBasis(t)
+      let (cosine, sine, _, _) = oscillatingBasis(t, math: M.self)
       return (cosine, sine)
     } else {
-      let slow = _Math.exp(-(slowRate * t))
+      let slow = M.exp(-(slowRate * t))
       let y = 2 * rootDiscriminant * t
-      let ratio = _Math.exp(-y)
+      let ratio = M.exp(-y)
       let cosine = slow * ((1 + ratio) * 0.5)
       let sine: Double
       if y < 0x1p-10 {
@@ -73,7 +78,7 @@ package struct _SpringBasis: Sendable, Hashable {
         let series = 1 - y * (0.5 - y * (1.0 / 6 - y * (1.0 / 24 - y * (1.0 / 120))))
         sine = slow * (t * series)
       } else {
-        sine = slow * (-_Math.expm1(-y) / (2 * rootDiscriminant))
+        sine = slow * (-M.expm1(-y) / (2 * rootDiscriminant))
       }
       return (cosine, sine)
     }
@@ -82,9 +87,19 @@ package struct _SpringBasis: Sendable, Hashable {
   /// `(Ĉ(t), Ŝ(t), sin θ, cos θ)` with θ = ω_d·t, for an oscillating spring.
   @inlinable
   func oscillatingBasis(_ t: Double) -> (c: Double, s: Double, sinTheta: Double, cosTheta: Double) {
-    let envelope = _Math.exp(-(decayRate * t))
+    oscillatingBasis(t, math: _Math.self)
+  }
+
+  /// ``oscillatingBasis(_:)`` with the elementary functions of `math`.
+  @inlinable
+  func oscillatingBasis<M: _ElementaryFunctions>(
+    _ t: Double, math: M.Type
+  ) -> (
+    c: Double, s: Double, sinTheta: Double, cosTheta: Double
+  ) {
+    let envelope = M.exp(-(decayRate * t))
     let theta = rootDiscriminant * t
-    let (sinTheta, cosTheta) = _Math.sincos(theta)
+    let (sinTheta, cosTheta) = M.sincos(theta)
     let cosine = envelope * cosTheta
     let sine: Double
     if theta < 0x1p-10 {
@@ -132,12 +147,25 @@ package struct _SpringBasis: Sendable, Hashable {
   /// ζ ≥ 1 it is at most 1.
   @inlinable
   package func stepBasis(_ t: Double) -> (c: Double, s: Double, remaining: Double, step: Double) {
+    stepBasis(t, math: _Math.self)
+  }
+
+  /// ``stepBasis(_:)`` with the elementary functions of `math`: the same
+  /// formula and the same operations, so with `_Math` the same bits. The
+  /// library calls it only with `_Math`; the benchmark also with the
+  /// platform's libm, to weigh the math alone.
+  @inlinable
+  package func stepBasis<M: _ElementaryFunctions>(
+    _ t: Double, math: M.Type
+  ) -> (
+    c: Double, s: Double, remaining: Double, step: Double
+  ) {
     let c: Double, s: Double
     var sinTheta = 0.0, cosTheta = -1.0
     if discriminant < 0 {
-      (c, s, sinTheta, cosTheta) = oscillatingBasis(t)
+      (c, s, sinTheta, cosTheta) = oscillatingBasis(t, math: M.self)
     } else {
-      (c, s) = basis(t)
+      (c, s) = basis(t, math: M.self)
     }
     let remaining = c + decayRate * s
     if remaining <= 0.5 {
@@ -166,14 +194,14 @@ package struct _SpringBasis: Sendable, Hashable {
       }
       step = sum
     } else if discriminant >= 0 {
-      step = -_Math.expm1(-(slowRate * t)) - slowRate * s
+      step = -M.expm1(-(slowRate * t)) - slowRate * s
     } else {
-      let envelopeMinusOne = _Math.expm1(-(decayRate * t))
+      let envelopeMinusOne = M.expm1(-(decayRate * t))
       let twoHalfSineSquared: Double
       if cosTheta > 0 {
         twoHalfSineSquared = (sinTheta * sinTheta) / (1 + cosTheta)
       } else {
-        let halfSine = _Math.sin(0.5 * (rootDiscriminant * t))
+        let halfSine = M.sin(0.5 * (rootDiscriminant * t))
         twoHalfSineSquared = 2 * (halfSine * halfSine)
       }
       step = (-envelopeMinusOne + (1 + envelopeMinusOne) * twoHalfSineSquared) - decayRate * s
