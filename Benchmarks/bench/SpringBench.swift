@@ -47,7 +47,7 @@ extension Suite {
       blackHole(sum)
     }
     // Interleaved, 11 times each at least: the ratios are targets (issues 18, 35).
-    let times = measureInterleaved(count: max(repeats, 11), [deterministicBody, sameFormulaBody, textbookBody])
+    let times = try measureInterleaved(count: max(repeats, 11), [deterministicBody, sameFormulaBody, textbookBody])
     let (perState, perSame, perTextbook) = (perCount(times[0], count), perCount(times[1], count), perCount(times[2], count))
     record("single spring, deterministic math", "native", threads: 1, items: 1, channels: 2, bytes: 0, perState)
     record("single spring, same formula, platform libm", "libm", threads: 1, items: 1, channels: 2, bytes: 0, perSame)

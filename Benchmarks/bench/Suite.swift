@@ -90,11 +90,11 @@ struct Suite {
   /// (a noisy neighbour or a frequency change then affects both alike).
   /// Each body `count` times, in turns (a, b, c, a, b, c, …), after one
   /// untimed run each: every body sees the same machine. Median, min, max per body.
-  func measureInterleaved(count: Int, _ bodies: [() -> Void]) -> [(median: Double, min: Double, max: Double)] {
-    for body in bodies { body() }
+  func measureInterleaved(count: Int, _ bodies: [() throws -> Void]) throws -> [(median: Double, min: Double, max: Double)] {
+    for body in bodies { try body() }
     var samples = [[Double]](repeating: [], count: bodies.count)
     for _ in 0..<count {
-      for (k, body) in bodies.enumerated() { samples[k].append(measureOnce(body)) }
+      for (k, body) in bodies.enumerated() { samples[k].append(try measureOnce(body)) }
     }
     return samples.map { unsorted in
       let sorted = unsorted.sorted()

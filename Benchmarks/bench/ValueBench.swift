@@ -21,24 +21,6 @@ extension Suite {
     func perCall(_ time: (median: Double, min: Double, max: Double)) -> (Double, Double, Double) {
       (time.median / Double(count), time.min / Double(count), time.max / Double(count))
     }
-    let scalarTime = perCall(
-      measure {
-        var sum = 0.0
-        for i in 0..<count { sum += scalar.state(at: tick(i)).value }
-        blackHole(sum)
-      })
-    let pointTime = perCall(
-      measure {
-        var sum = 0.0
-        for i in 0..<count { sum += Double(point.value(at: tick(i)).x) }
-        blackHole(sum)
-      })
-    let rectTime = perCall(
-      measure {
-        var sum = 0.0
-        for i in 0..<count { sum += Double(rect.value(at: tick(i)).width) }
-        blackHole(sum)
-      })
     let wideTime = perCall(
       measure {
         var sum = 0.0
@@ -59,17 +41,6 @@ extension Suite {
         for i in 0..<count { sum += Double(eased.value(at: tick(i)).x) }
         blackHole(sum)
       })
-    var follower = point
-    let retargetTime = perCall(
-      try measure {
-        var sum = 0.0
-        for i in 0..<count {
-          let now = AnimationTime(ticks: Int64(i) * 5_880_000)  // 120 Hz
-          try follower.retarget(to: CGPoint(x: Double(i % 300), y: 100), at: now)
-          sum += Double(follower.value(at: now + AnimationTime(ticks: 5_880_000)).x)
-        }
-        blackHole(sum)
-      })
     // The same finger on irregular frames: the next frame is never at the
     // retarget's elapsed time, so the basis is evaluated twice per frame.
     var jittery = point
@@ -83,6 +54,43 @@ extension Suite {
         }
         blackHole(sum)
       })
+    // The ratios to the scalar spring are targets (issue 35): those four
+    // loops run interleaved, 11 times each at least, so that both sides of
+    // each ratio see the same machine.
+    let interleaved = try measureInterleaved(
+      count: max(repeats, 11),
+      [
+        {
+          var sum = 0.0
+          for i in 0..<count { sum += scalar.state(at: tick(i)).value }
+          blackHole(sum)
+        },
+        {
+          var sum = 0.0
+          for i in 0..<count { sum += Double(point.value(at: tick(i)).x) }
+          blackHole(sum)
+        },
+        {
+          var sum = 0.0
+          for i in 0..<count { sum += Double(rect.value(at: tick(i)).width) }
+          blackHole(sum)
+        },
+        {
+          // A fresh follower per sample: a variable captured from outside an
+          // escaping closure would pay dynamic exclusivity checks per access.
+          var follower = point
+          var sum = 0.0
+          for i in 0..<count {
+            let now = AnimationTime(ticks: Int64(i) * 5_880_000)  // 120 Hz
+            try follower.retarget(to: CGPoint(x: Double(i % 300), y: 100), at: now)
+            sum += Double(follower.value(at: now + AnimationTime(ticks: 5_880_000)).x)
+          }
+          blackHole(sum)
+        },
+      ])
+    let (scalarTime, pointTime, rectTime, retargetTime) = (
+      perCall(interleaved[0]), perCall(interleaved[1]), perCall(interleaved[2]), perCall(interleaved[3])
+    )
     record("value spring, scalar SpringAnimation", "native", threads: 1, items: 1, channels: 1, bytes: 0, scalarTime)
     record("value spring, point", "native", threads: 1, items: 1, channels: 2, bytes: 0, pointTime)
     record("value spring, rect", "native", threads: 1, items: 1, channels: 4, bytes: 0, rectTime)
