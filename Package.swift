@@ -132,10 +132,13 @@ let package = Package(
       name: "bench",
       dependencies: [
         "Harmonic",
+        "_BenchPlatformMath",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Benchmarks/bench"
     ),
+    // The platform libm's sincos, for the bench's comparison only.
+    .target(name: "_BenchPlatformMath", path: "Benchmarks/_BenchPlatformMath"),
     .executableTarget(
       name: "soak",
       dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import Harmonic
+import _BenchPlatformMath
 
 // One spring at a time: the closed form's cost per state with Harmonic's
 // platform-independent math, the same formula on the platform's libm, the
@@ -19,8 +20,8 @@ extension Suite {
       blackHole(sum)
     }
     // Harmonic's formula itself (the step response to full relative
-    // precision, its series near t = 0) with the platform's exp, expm1, sin
-    // and cos in place of Harmonic's: the two loops differ only in the math.
+    // precision, its series near t = 0) with the platform's exp, expm1 and
+    // sincos in place of Harmonic's: the two loops differ only in the math.
     let sameFormulaBody = {
       var sum = 0.0
       for i in 0..<count {
@@ -67,9 +68,15 @@ extension Suite {
 
 /// The platform's libm (glibc here) behind Harmonic's elementary-function
 /// interface, for the comparison above only: the library never calls it.
+/// Sine and cosine come from one call with one argument reduction, as
+/// Harmonic's own (`bench_platform_sincos`: glibc's `sincos`).
 private enum PlatformMath: _ElementaryFunctions {
   static func exp(_ x: Double) -> Double { Foundation.exp(x) }
   static func expm1(_ x: Double) -> Double { Foundation.expm1(x) }
   static func sin(_ x: Double) -> Double { Foundation.sin(x) }
-  static func sincos(_ x: Double) -> (sin: Double, cos: Double) { (Foundation.sin(x), Foundation.cos(x)) }
+  static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
+    var (s, c) = (0.0, 0.0)
+    bench_platform_sincos(x, &s, &c)
+    return (s, c)
+  }
 }
