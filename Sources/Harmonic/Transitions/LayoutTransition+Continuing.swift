@@ -110,7 +110,7 @@ extension LayoutTransition {
     if keepingLeaving, running.elements.contains(where: { $0.to == nil }) {
       next = try _merged(inFlight, fresh: fresh, target: change.layout, springs: springs, tolerances: tolerances, progressRate: rate)
     } else {
-      next = fresh
+      next = consume fresh  // the only owner of its batch's columns: _continue takes them without a copy
       try next._continue(inFlight, springs: springs, tolerances: tolerances, progressRate: rate)
     }
     next.target = change.layout
@@ -150,30 +150,44 @@ extension LayoutTransition {
   /// The fresh setup continuing `inFlight`: its start and velocity columns
   /// given running's exact values and rates for every continuing element
   /// (the rest as the setup has them, at rest), the batch rebuilt over them.
+  ///
+  /// The setup's columns are taken from its batch, not copied (4 × items ×
+  /// channels values: 35 MB at 100,000 items); if this throws, the
+  /// transition is left without them, so callers discard it.
   mutating func _continue(
     _ inFlight: _InFlight, springs: LayoutTransition.Springs, tolerances: LayoutTransition.Tolerances, progressRate: Double
   ) throws(HarmonicError) {
     let (values, rates) = inFlight.channels()
     let (n, n0, runningChannels) = (elements.count, inFlight.running.elements.count, inFlight.runningChannels)
     let m = n * (include3D ? LayoutChannels.count3D : LayoutChannels.count2D)
-    var columns = batch._columns
+    // Running's index of the element each one continues (−1: none), found once.
+    let sources = elements.map { inFlight.continued($0) ?? -1 }
+    let origin = batch.origin
+    var columns: [Double] = []
+    swap(&columns, &batch._columns)
     columns.withUnsafeMutableBufferPointer { columns in
-      UnsafeMutableBufferPointer(rebasing: columns[(2 * m)...]).update(repeating: 0)
-      for (k, element) in elements.enumerated() {
-        guard let old = inFlight.continued(element) else { continue }
-        for channel in 0..<runningChannels {
-          columns[channel * n + k] = values[channel * n0 + old]
-          if let rates { columns[2 * m + channel * n + k] = rates[channel * n0 + old] }
+      let base = columns.baseAddress!
+      (base + 2 * m).update(repeating: 0, count: columns.count - 2 * m)
+      // Channel by channel: each pass reads one of running's columns and
+      // writes one of the new ones.
+      func copy(_ from: [Double], into first: UnsafeMutablePointer<Double>) {
+        from.withUnsafeBufferPointer { from in
+          for channel in 0..<runningChannels {
+            let (into, source) = (first + channel * n, from.baseAddress! + channel * n0)
+            for k in 0..<n where sources[k] >= 0 { into[k] = source[sources[k]] }
+          }
         }
       }
+      copy(values, into: base)
+      if let rates { copy(rates, into: base + 2 * m) }
     }
-    let start = Array(columns[0..<m])
+    let start: [Double]? = if case .full = _endpoints { Array(columns[0..<m]) } else { nil }
     (batch, _completion) = try LayoutTransition._makeBatch(
       columns: consume columns, elements: elements, springs: springs, velocity: .none, include3D: include3D, transforms: transforms,
-      tolerances: tolerances, origin: batch.origin, progressVelocity: progressRate)
+      tolerances: tolerances, origin: origin, progressVelocity: progressRate)
     switch _endpoints {
     case .full(var starts, let ends):
-      try LayoutChannels.apply(start, to: &starts, transforms: transforms)
+      try LayoutChannels.apply(start!, to: &starts, transforms: transforms)
       _endpoints = .full(starts: starts, ends: ends)
     case let .compact(kept, _):
       _endpoints = .compact(kept, elements: elements, batch: batch)
@@ -258,10 +272,13 @@ extension LayoutTransition {
 /// answer with the pose.
 struct _InFlightLayout: CollectionLayout {
   let base: any CollectionLayout
-  /// The poses in flight, in id order, under the ids of the running
-  /// transition's target; `runningIndex[p]` is pose p's element index in
-  /// the running transition, `position` pose p's index by id.
-  let poses: [LayoutAttributes]
+  /// The running transition's poses at the change, in its element order:
+  /// the frame's array, shared, not copied (272 B per element).
+  let attributes: [LayoutAttributes]
+  /// The ids in flight, in id order: the running transition's targets of
+  /// the elements that stay. `runningIndex[p]` is id p's element index in
+  /// the running transition, `position` id p's index by id.
+  let ids: [ElementID]
   let runningIndex: [Int]
   let position: _PoseIndex
   let contentSize: CGSize
@@ -273,27 +290,34 @@ struct _InFlightLayout: CollectionLayout {
     if !zip(staying, staying.dropFirst()).allSatisfy({ running[$0].to! < running[$1].to! }) {
       staying.sort { running[$0].to! < running[$1].to! }
     }
-    var poses: [LayoutAttributes] = []
+    var ids: [ElementID] = []
     var position = _PoseIndex(itemCounts: base.itemCounts)
-    poses.reserveCapacity(staying.count)
+    ids.reserveCapacity(staying.count)
     var runningIndex: [Int] = []
     runningIndex.reserveCapacity(staying.count)
     for k in staying {
       let id = running[k].to!
       guard position[id] == nil else { continue }
-      var pose = attributes[k]
-      (pose.kind, pose.indexPath) = (id.kind, id.indexPath)
-      position[id] = poses.count
-      poses.append(pose)
+      position[id] = ids.count
+      ids.append(id)
       runningIndex.append(k)
     }
-    (self.base, self.poses, self.runningIndex, self.position, self.contentSize) = (base, poses, runningIndex, position, contentSize)
+    (self.base, self.attributes, self.ids, self.runningIndex, self.position, self.contentSize) = (
+      base, attributes, ids, runningIndex, position, contentSize
+    )
+  }
+
+  /// Pose p: the running element's attributes at the change under its new id.
+  func pose(_ p: Int) -> LayoutAttributes {
+    var pose = attributes[runningIndex[p]]
+    (pose.kind, pose.indexPath) = (ids[p].kind, ids[p].indexPath)
+    return pose
   }
 
   var itemCounts: [Int] { base.itemCounts }
 
   func elementIDs(in rect: CGRect) -> [ElementID] {
-    base.elementIDs(in: rect).filter { position[$0] == nil } + poses.map(\.elementID)
+    base.elementIDs(in: rect).filter { position[$0] == nil } + ids
   }
 
   /// The layout's elements in `rect` that are not in flight: the poses
@@ -307,10 +331,10 @@ struct _InFlightLayout: CollectionLayout {
     base.attributes(in: rect, viewport: viewport, at: offset).filter { position[$0.elementID] == nil }
   }
 
-  func attributes(of element: ElementID) -> LayoutAttributes? { position[element].map { poses[$0] } ?? base.attributes(of: element) }
+  func attributes(of element: ElementID) -> LayoutAttributes? { position[element].map(pose) ?? base.attributes(of: element) }
 
   func attributes(of element: ElementID, in viewport: Viewport, at offset: CGPoint) -> LayoutAttributes? {
-    position[element].map { poses[$0] } ?? base.attributes(of: element, in: viewport, at: offset)
+    position[element].map(pose) ?? base.attributes(of: element, in: viewport, at: offset)
   }
 }
 
