@@ -228,4 +228,33 @@ struct ContinuingTransitionTests {
     let cells = end.attributes.filter { $0.kind == .cell }
     #expect(!cells.isEmpty && cells.allSatisfy { $0.alpha == 0.5 })
   }
+
+  @Test("the in-flight layout's rect query lists the base's elements not in flight, also where its ids show none or all are")
+  func inFlightRectQuery() throws {
+    let grid = try GridLayout(
+      sections: [.init(itemCount: 400, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: 400)], width: 120)
+    let viewport = try Viewport(size: CGSize(width: 120, height: 200))
+    let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport)
+    var frame = transition.makeFrame()
+    try transition.frame(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), into: &frame)
+    for base in [
+      transition.target, try LayoutSnapshot(elements: list.attributes(in: CGRect(origin: .zero, size: list.contentSize)), contentSize: list.contentSize),
+    ] {
+      let layout = _InFlightLayout(base: base, running: transition.elements, poses: frame.attributes, contentSize: frame.contentSize)
+      // Rows 0–24 of the list (all in flight), every row (some), rows 250–374 (none).
+      var counts: [Int] = []
+      for rect in [CGRect(x: 0, y: 0, width: 120, height: 100), CGRect(x: 0, y: 0, width: 120, height: 2_000), CGRect(x: 0, y: 1_000, width: 120, height: 500)]
+      {
+        let all = base.attributes(in: rect)
+        let expected = all.filter { layout.position[$0.elementID] == nil }
+        let listed = layout.attributes(in: rect)
+        let same = listed == expected  // one Bool: a failure names the counts, not 400 attributes
+        #expect(same, "\(rect): \(listed.count) listed, \(expected.count) expected")
+        counts.append(expected.count)
+        #expect(expected.count <= all.count)
+      }
+      #expect(counts[0] == 0 && counts[1] > 0 && counts[1] < 400 && counts[2] == 125, "\(counts)")
+    }
+  }
 }

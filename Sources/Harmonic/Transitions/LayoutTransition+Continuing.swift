@@ -324,7 +324,12 @@ struct _InFlightLayout: CollectionLayout {
   /// are visible at the start whatever the rect (``elementIDs(in:)``), so
   /// never candidates to cross the screen, the one use of this query.
   func attributes(in rect: CGRect) -> [LayoutAttributes] {
-    base.attributes(in: rect).filter { position[$0.elementID] == nil }
+    // Usually every element there is in flight (a retarget soon after the
+    // start): Harmonic's layouts name their elements without building
+    // attributes (272 B each), so the ids say so first. (A layout with the
+    // default `elementIDs(in:)` builds them to name them: not asked twice.)
+    if base is GridLayout || base is LayoutSnapshot, base.elementIDs(in: rect).allSatisfy({ position[$0] != nil }) { return [] }
+    return base.attributes(in: rect).filter { position[$0.elementID] == nil }
   }
 
   func attributes(in rect: CGRect, viewport: Viewport, at offset: CGPoint) -> [LayoutAttributes] {
