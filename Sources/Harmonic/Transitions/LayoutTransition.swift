@@ -212,6 +212,10 @@ public struct LayoutTransition: Sendable {
       setup = try LayoutTransition._endpoints(old, new, context)
     } else if let old = old as? LayoutSnapshot, let new = new as? LayoutSnapshot {
       setup = try LayoutTransition._endpoints(old, new, context)
+    } else if let old = old as? _InFlightLayout, let new = new as? GridLayout {  // a change in flight
+      setup = try LayoutTransition._endpoints(old, new, context)
+    } else if let old = old as? _InFlightLayout, let new = new as? LayoutSnapshot {
+      setup = try LayoutTransition._endpoints(old, new, context)
     } else {
       setup = try LayoutTransition._endpoints(old, new, context)
     }
