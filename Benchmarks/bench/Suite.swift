@@ -85,11 +85,10 @@ struct Suite {
     records[records.count - 1].floorFraction = floor / time.median
   }
 
-  /// Two bodies measured in alternation (a, b, a, b, …) after a warm-up of
-  /// each, `count` times: for a ratio of the two, both see the same machine
-  /// (a noisy neighbour or a frequency change then affects both alike).
-  /// Each body `count` times, in turns (a, b, c, a, b, c, …), after one
-  /// untimed run each: every body sees the same machine. Median, min, max per body.
+  /// The bodies measured in turns (a, b, c, a, b, c, …) after a warm-up of
+  /// each, `count` times: for a ratio of two, both see the same machine (a
+  /// noisy neighbour or a frequency change then affects them alike).
+  /// Median, min and max per body, in nanoseconds.
   func measureInterleaved(count: Int, _ bodies: [() throws -> Void]) throws -> [(median: Double, min: Double, max: Double)] {
     for body in bodies { try body() }
     var samples = [[Double]](repeating: [], count: bodies.count)
