@@ -84,13 +84,9 @@ package struct _SpringBasis: Sendable, Hashable {
     }
   }
 
-  /// `(Ĉ(t), Ŝ(t), sin θ, cos θ)` with θ = ω_d·t, for an oscillating spring.
-  @inlinable
-  func oscillatingBasis(_ t: Double) -> (c: Double, s: Double, sinTheta: Double, cosTheta: Double) {
-    oscillatingBasis(t, math: _Math.self)
-  }
-
-  /// ``oscillatingBasis(_:)`` with the elementary functions of `math`.
+  /// `(Ĉ(t), Ŝ(t), sin θ, cos θ)` with θ = ω_d·t, for an oscillating
+  /// spring, with the elementary functions of `math` (the callers pass
+  /// theirs on: `_Math` in the library).
   @inlinable
   func oscillatingBasis<M: _ElementaryFunctions>(
     _ t: Double, math: M.Type
