@@ -1,0 +1,143 @@
+extension LayoutAnimator {
+  // MARK: - Interactive transitions
+
+  /// `startInteractiveTransition(to:)`: a gesture will drive the change to
+  /// `newLayout` at `offset` through ``transitionProgress``, from the pose
+  /// on screen (progress 0): the layout at rest, a transition in flight
+  /// (stopped where it is), or another gesture's pose. The offset is
+  /// clamped to the new content (and moved to the nearest snap target with
+  /// ``snapping`` set). A cancel returns to where the content was heading
+  /// before the gesture began.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` as
+  ///   ``LayoutTransition``'s initializer does, or what the snap layout
+  ///   provider throws (the engine is then unchanged).
+  public mutating func startInteractiveTransition(to newLayout: some CollectionLayout, contentOffset offset: CGPoint) throws(HarmonicError) {
+    defer { _checkInvariants() }
+    try LayoutAnimator._checkOffset(offset)
+    let target = _Destination(layout: newLayout, offset: try _restingOffset(offset, in: newLayout, viewport: viewport))
+    let start = _Destination(layout: layout, offset: _heading)
+    let path: LayoutTransition
+    var retiring: _Leaving?
+    switch phase {
+    case .resting:
+      path = try LayoutTransition(
+        from: layout, offset: contentOffset, to: newLayout, offset: target.offset, viewport: viewport, appearance: appearance, springs: springs,
+        start: time)
+    case .transitioning(let running):
+      path = try LayoutTransition(
+        continuing: running.shown.transition, at: time, to: newLayout, offset: target.offset, viewport: viewport, appearance: appearance,
+        springs: springs)
+      retiring = _Leaving(retiring: running.shown)
+    case .interactive(let gesture):
+      path = try _continuing(gesture, to: newLayout, offset: target.offset, endViewport: nil, update: LayoutUpdate())
+    }
+    var pose = path.makeFrame()
+    try path.scrub(progress: 0, into: &pose)
+    // Progress 0 is `start` at rest only when nothing was moving.
+    let startsAtRest = if case .resting(nil) = phase { true } else { false }
+    if let retiring { leaving.append(retiring) }
+    layout = newLayout
+    contentOffset = pose.contentOffset
+    phase = .interactive(_Gesture(shown: _Shown(path, frame: pose), start: start, target: target, startsAtRest: startsAtRest, progress: 0))
+  }
+
+  /// `UICollectionViewTransitionLayout.transitionProgress`: where the
+  /// gesture has the interactive transition (0 the start, 1 the end; past
+  /// them rubber-banded). Setting it poses every element and the content
+  /// offset at once; a value that is not finite or beyond ±1e6, or one set
+  /// while no interactive transition runs, is ignored. Reading it gives the
+  /// gesture's progress (the released gesture's while it springs; else 0).
+  public var transitionProgress: Double {
+    get {
+      switch phase {
+      case .interactive(let gesture): gesture.progress
+      case .transitioning(let running): running.grabbable?.progress ?? 0
+      case .resting: 0
+      }
+    }
+    set {
+      guard case .interactive(var gesture) = phase, newValue.isFinite, newValue.magnitude <= 1e6 else { return }
+      phase = .resting(nil)  // the pose is then this setter's alone: written in place
+      // Checked above: the scrub cannot fail.
+      _ = try? gesture.shown.transition.scrub(progress: newValue, rubberBand: true, into: &gesture.shown.frame)
+      gesture.progress = newValue
+      contentOffset = gesture.shown.frame.contentOffset
+      phase = .interactive(gesture)
+    }
+  }
+
+  /// `finishInteractiveTransition()`: the springs take the gesture's pose
+  /// and `velocity` (progress per second) to the end, C¹.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   a velocity beyond ±1e6 progress per second, or no interactive
+  ///   transition (the engine is then unchanged).
+  public mutating func finishInteractiveTransition(velocity: Double = 0) throws(HarmonicError) {
+    defer { _checkInvariants() }
+    try _release(velocity: velocity, towardsEnd: true)
+  }
+
+  /// `cancelInteractiveTransition()`: springs back to where the content was
+  /// heading when the gesture began, C¹ — the start layout at rest, or, for
+  /// a gesture that began while something moved, on to that motion's
+  /// destination.
+  ///
+  /// - Throws: as ``finishInteractiveTransition(velocity:)``.
+  public mutating func cancelInteractiveTransition(velocity: Double = 0) throws(HarmonicError) {
+    defer { _checkInvariants() }
+    try _release(velocity: velocity, towardsEnd: false)
+  }
+
+  mutating func _release(velocity: Double, towardsEnd: Bool) throws(HarmonicError) {
+    guard case .interactive(let gesture) = phase else {
+      throw .invalidParameter(name: "transitionProgress", value: transitionProgress, accepted: "an interactive transition started first")
+    }
+    let path = gesture.shown.transition
+    var released =
+      towardsEnd
+      ? try path.finish(fromProgress: gesture.progress, velocity: velocity, at: time, rubberBand: true, springs: springs)
+      : try path.cancel(fromProgress: gesture.progress, velocity: velocity, at: time, rubberBand: true, springs: springs)
+    var grabbable: _Gesture? = gesture
+    if !towardsEnd, !gesture.startsAtRest {
+      // Progress 0 is a pose in flight, not a layout at rest: the release
+      // turns (C¹) towards where that motion was heading, and is no longer
+      // the gesture's path for a touch to grab.
+      if let turned = _retargeted(released, to: gesture.start) {
+        released = turned
+      } else {
+        released = try LayoutTransition(
+          continuing: released, at: time, to: gesture.start.layout, offset: gesture.start.offset, viewport: viewport, appearance: appearance,
+          springs: springs)
+      }
+      grabbable = nil
+    }
+    try _install(released, in: towardsEnd ? gesture.target.layout : gesture.start.layout, viewport: viewport, grabbable: grabbable, retiring: nil)
+  }
+
+  /// A touch lands while a released interactive transition springs: the
+  /// gesture takes it over again at the progress that shows the current
+  /// pose — the inverse of the rubber band
+  /// (``LayoutTransition/progress(fromRubberBanded:)``) of the frame's
+  /// ``LayoutTransition/Frame/overallProgress`` — so nothing jumps (with one
+  /// shared spring the pose is the same to rounding). Returns that progress,
+  /// now ``transitionProgress``. ``activity`` is ``Activity/released`` while
+  /// there is one to grab.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
+  ///   no released interactive transition is in flight (the engine is then unchanged).
+  public mutating func grabInteractiveTransition() throws(HarmonicError) -> Double {
+    defer { _checkInvariants() }
+    guard case .transitioning(let running) = phase, var gesture = running.grabbable else {
+      throw .invalidParameter(name: "transitionProgress", value: transitionProgress, accepted: "a released interactive transition still in flight")
+    }
+    // The band never reaches −1 or 2; an overshoot past them is taken at its edge.
+    let shown = min(max(running.shown.frame.overallProgress, (-1.0).nextUp), 2.0.nextDown)
+    let progress = try LayoutTransition.progress(fromRubberBanded: shown)
+    try gesture.shown.transition.scrub(progress: progress, rubberBand: true, into: &gesture.shown.frame)
+    gesture.progress = progress
+    (layout, contentOffset) = (gesture.target.layout, gesture.shown.frame.contentOffset)
+    phase = .interactive(gesture)
+    return progress
+  }
+}

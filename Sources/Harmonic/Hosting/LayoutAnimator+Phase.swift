@@ -1,0 +1,145 @@
+// The engine's state as one phase machine (swift-nio's model): a
+// `_Phase` whose cases carry exactly the data of that phase, each UIKit event
+// one transition of it, and `_checkInvariants()` after every event in debug
+// builds. Leaving a phase drops what belonged to it: a snap in flight ends
+// with the resting phase it belonged to, a released gesture stops being
+// grabbable when another change takes over its transition.
+//
+// What wins when goals conflict, in order: what is on screen never jumps
+// (every event continues from the pose shown), every answer is a pure
+// function of the tick and the events (the same bits at any frame rate),
+// exact ends (at rest, the layout's own attributes and a snap target), then
+// speed.
+
+extension LayoutAnimator {
+  /// What the engine is doing, with exactly the data of that phase.
+  enum _Phase: Sendable {
+    /// The content rests in ``LayoutAnimator/layout``; after a release with
+    /// snapping on, the scroll moves to its snap target.
+    case resting(_ScrollMotion?)
+    /// A transition moves the elements and the content offset: a batch
+    /// update, an animated layout or bounds change, or a released gesture.
+    case transitioning(_Running)
+    /// A gesture poses an interactive transition.
+    case interactive(_Gesture)
+  }
+
+  /// A transition the engine shows: its frame at the current tick, and its
+  /// elements by their ids, for O(1) item queries.
+  struct _Shown: Sendable {
+    let transition: LayoutTransition
+    var frame: LayoutTransition.Frame
+    /// Element index by the id the element has after the change.
+    let byNewID: [ElementID: Int]
+    /// Element index by the id the element had before it.
+    let byOldID: [ElementID: Int]
+
+    init(_ transition: LayoutTransition, frame: LayoutTransition.Frame) {
+      var byNewID: [ElementID: Int] = [:], byOldID: [ElementID: Int] = [:]
+      byNewID.reserveCapacity(transition.elements.count)
+      for (k, element) in transition.elements.enumerated() {
+        if let id = element.to { byNewID[id] = k }
+        if let id = element.from { byOldID[id] = k }
+      }
+      (self.transition, self.frame, self.byNewID, self.byOldID) = (transition, frame, byNewID, byOldID)
+    }
+  }
+
+  /// A transition running on its own springs.
+  struct _Running: Sendable {
+    var shown: _Shown
+    /// The gesture this transition finishes or cancels, while a touch may
+    /// grab it again; nil for every other transition.
+    let grabbable: _Gesture?
+  }
+
+  /// Where a transition leaves the content: a layout and its offset.
+  struct _Destination: Sendable {
+    let layout: any CollectionLayout
+    let offset: CGPoint
+  }
+
+  /// An interactive transition and the gesture's progress along it.
+  struct _Gesture: Sendable {
+    /// The scrubbed path (progress 0: the pose when the gesture began) and
+    /// the pose at ``progress``.
+    var shown: _Shown
+    /// Where a cancel returns to.
+    let start: _Destination
+    /// Where a finish goes.
+    let target: _Destination
+    /// True when progress 0 is exactly `start` at rest; otherwise (the
+    /// gesture began mid-flight) a cancel springs on to `start`.
+    let startsAtRest: Bool
+    var progress: Double
+  }
+
+  /// An earlier transition whose elements have left the layout and are
+  /// still springing away (deleted, or animated off by an update).
+  struct _Leaving: Sendable {
+    let transition: LayoutTransition
+    var frame: LayoutTransition.Frame
+  }
+
+  /// The transition on screen, in any phase that has one.
+  var _shown: _Shown? {
+    switch phase {
+    case .resting: nil
+    case .transitioning(let running): running.shown
+    case .interactive(let gesture): gesture.shown
+    }
+  }
+
+  /// The running transition (a clear-box hook for tests: its completion, its frames).
+  package var transition: LayoutTransition? { _shown?.transition }
+
+  /// The snap scroll in flight, if any.
+  var _scroll: _ScrollMotion? {
+    if case .resting(let scroll) = phase { scroll } else { nil }
+  }
+
+  /// What the engine is doing, for a host that must decide what an event means.
+  public enum Activity: Sendable, Hashable {
+    /// At rest in ``LayoutAnimator/layout``; the host's scroll view owns the offset.
+    case resting
+    /// A released scroll moves to its snap target.
+    case snapping
+    /// A transition runs (an update, a layout or bounds change).
+    case transitioning
+    /// A gesture poses an interactive transition (``LayoutAnimator/transitionProgress``).
+    case interactive
+    /// A released interactive transition springs; a touch may grab it
+    /// (``LayoutAnimator/grabInteractiveTransition()``).
+    case released
+  }
+
+  /// The phase the engine is in (see ``Activity``).
+  public var activity: Activity {
+    switch phase {
+    case .resting(let scroll): scroll == nil ? .resting : .snapping
+    case .transitioning(let running): running.grabbable == nil ? .transitioning : .released
+    case .interactive: .interactive
+    }
+  }
+
+  /// Checks what must hold between events; compiled in debug builds only
+  /// (`assert`), free in release builds.
+  func _checkInvariants() {
+    #if DEBUG
+    assert(Double(contentOffset.x).isFinite && Double(contentOffset.y).isFinite, "LayoutAnimator: the content offset is finite")
+    switch phase {
+    case .resting(let scroll):
+      if let scroll { assert(scroll.start <= time, "LayoutAnimator: a snap starts at or before the current tick") }
+    case .transitioning(let running):
+      assert(running.shown.frame.attributes.count == running.shown.transition.elements.count, "LayoutAnimator: the frame is the transition's")
+      assert(!running.shown.frame.isComplete, "LayoutAnimator: a complete transition has handed over to the resting phase")
+    case .interactive(let gesture):
+      assert(gesture.progress.isFinite, "LayoutAnimator: the gesture's progress is finite")
+      assert(gesture.shown.frame.attributes.count == gesture.shown.transition.elements.count, "LayoutAnimator: the pose is the gesture's")
+    }
+    for entry in leaving {
+      assert(entry.transition.elements.contains { $0.to == nil }, "LayoutAnimator: a leaving transition has elements that left")
+    }
+    #endif
+  }
+}

@@ -1,0 +1,108 @@
+extension LayoutAnimator {
+  /// The scroll's own motion after a release with snapping on: from the
+  /// offset and velocity at the release to the snap target, along one axis,
+  /// ending on the target exactly and without a step.
+  ///
+  /// - A spring (the release velocity handed over, C¹) runs until it is
+  ///   within 0.5 pt and 5 pt/s of the target (its exact settle time); over
+  ///   the next ``_ScrollMotion/fadeTicks`` what is left of its distance to
+  ///   the target is multiplied by `1 − u²(3 − 2u)` (u from 0 to 1), a C¹
+  ///   fade, so the offset arrives on the target with zero velocity and each
+  ///   frame's step shrinks to nothing: no last-frame jump.
+  /// - A deceleration (the decision's, when UIKit's own deceleration nearly
+  ///   ends there) has its rate set so that its speed falls to
+  ///   ``_ScrollMotion/stopSpeed`` exactly at the target, where it stops, as
+  ///   UIKit's deceleration stops below a minimum speed: the last step is
+  ///   at most that speed times a frame.
+  ///
+  /// A pure function of the tick: the same bits at every frame rate.
+  struct _ScrollMotion: Sendable {
+    enum Shape: Sendable {
+      case spring(SpringMotion, fadeStart: AnimationTime)
+      case deceleration(ScrollDeceleration)
+    }
+
+    let shape: Shape
+    /// The tick of the release.
+    let start: AnimationTime
+    /// The first tick at which the offset is the target.
+    let end: AnimationTime
+    let target: Double
+    let axis: ScrollAxis
+    /// The offset on the other axis, unchanged.
+    let across: Double
+
+    /// Speed at which a deceleration stops, points per second.
+    static let stopSpeed = 5.0
+    /// The length of a spring's fade onto its target: 0.15 s, so that the
+    /// fade of a residue within 0.5 pt adds at most 0.5 × 1.5 / 0.15 = 5 pt/s.
+    static let fadeTicks: Int64 = AnimationTime.ticksPerSecond / 20 * 3
+
+    /// The motion of `animation` (a snap decision's) from `time`.
+    init(_ animation: SnapAnimation, target: Double, axis: ScrollAxis, across: Double, at time: AnimationTime) throws(HarmonicError) {
+      (self.target, self.axis, self.across, self.start) = (target, axis, across, time)
+      if case .deceleration(let natural) = animation, let stopping = _ScrollMotion.stopping(natural, at: target) {
+        let seconds = try stopping.time(untilSpeed: _ScrollMotion.stopSpeed)
+        (shape, end) = (.deceleration(stopping), time._advanced(by: try _ScrollMotion.ticks(seconds)))
+        return
+      }
+      let motion: SpringMotion
+      switch animation {
+      case .spring(let spring): motion = spring
+      case .deceleration(let natural):
+        motion = try SpringMotion(spring: Snapping.defaultSpring, from: natural.start, to: target, initialVelocity: natural.velocity)
+      }
+      let settle = motion.settleTime(tolerance: try SettleTolerance(value: 0.5, velocity: 5))
+      let fadeStart = time._advanced(by: try _ScrollMotion.ticks(settle))
+      (shape, end) = (.spring(motion, fadeStart: fadeStart), fadeStart._advanced(by: _ScrollMotion.fadeTicks))
+    }
+
+    /// Whole ticks for `seconds` (≥ 0; beyond 1e6 s is taken as 1e6 s), rounded up.
+    static func ticks(_ seconds: Double) throws(HarmonicError) -> Int64 {
+      let time = try AnimationTime(seconds: min(max(seconds, 0), 1e6))
+      return time.seconds < seconds ? time.ticks + 1 : time.ticks
+    }
+
+    /// `natural`, its rate changed so that the speed falls to ``stopSpeed``
+    /// exactly at `target` (within 1e-9 of the travel); nil when no rate in
+    /// (0, 1) does that (a release at or below the stop speed, a target
+    /// behind the motion) or the rate cannot be stored that precisely.
+    static func stopping(_ natural: ScrollDeceleration, at target: Double) -> ScrollDeceleration? {
+      let (x0, v) = (natural.start, natural.velocity)
+      let travel = target - x0
+      guard v.magnitude > 2 * stopSpeed, travel != 0, (travel > 0) == (v > 0) else { return nil }
+      // Decay constant λ = (|v| − s)/|travel|: the speed is s after |travel|.
+      // Its rest offset is then travel·|v|/(|v| − s) from the start.
+      let rest = x0 + travel * (v.magnitude / (v.magnitude - stopSpeed))
+      guard let rate = ScrollDeceleration.rate(toRestAt: rest, from: x0, velocity: v),
+        let stopping = try? ScrollDeceleration(rate: rate, from: x0, velocity: v),
+        let seconds = try? stopping.time(untilSpeed: stopSpeed),
+        let there = try? stopping.state(atTime: seconds).value,
+        (there - target).magnitude <= 1e-9 * max(1, travel.magnitude)
+      else { return nil }
+      return stopping
+    }
+
+    /// The offset along ``axis`` at `time` (at or after ``start``).
+    func along(at time: AnimationTime) -> Double {
+      guard time < end else { return target }
+      let seconds = time._seconds(since: start)
+      switch shape {
+      case .deceleration(let deceleration):
+        // Within the motion's own time range: the state cannot fail.
+        return (try? deceleration.state(atTime: seconds).value) ?? target
+      case .spring(let motion, let fadeStart):
+        let x = motion._state(atSeconds: seconds).value
+        guard time > fadeStart else { return x }
+        let u = Double(time.ticks - fadeStart.ticks) / Double(end.ticks - fadeStart.ticks)
+        return target + (x - target) * (1 - u * u * (3 - 2 * u))
+      }
+    }
+
+    /// The content offset at `time`.
+    func offset(at time: AnimationTime) -> CGPoint {
+      let along = along(at: time)
+      return axis == .vertical ? CGPoint(x: across, y: along) : CGPoint(x: along, y: across)
+    }
+  }
+}

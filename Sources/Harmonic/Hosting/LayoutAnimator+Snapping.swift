@@ -1,0 +1,96 @@
+extension LayoutAnimator {
+  // MARK: - Snapping
+
+  /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: the
+  /// finger lifts at ``contentOffset`` moving at `velocity` (UIKit's points
+  /// per **millisecond**). At rest, the engine takes the scroll to the
+  /// ``Snapping`` target along ``scrollAxis`` — the release velocity handed
+  /// to a spring (C¹), or UIKit's own deceleration with its rate adjusted —
+  /// and moves ``contentOffset`` with it on every ``advance(to:)``, ending
+  /// exactly on the target with no step at the end: a spring's last
+  /// sub-point residue fades out over 0.15 s (C¹), a deceleration's speed
+  /// falls to 5 pt/s exactly at the target, where it stops. Returns the
+  /// offset to write into `targetContentOffset`: the current one, so that
+  /// UIKit's deceleration does not run as well.
+  ///
+  /// Without ``snapping`` it returns UIKit's own projection (the exact rest
+  /// offset) and animates nothing. While a transition or a gesture moves
+  /// the content it owns the offset: the release starts nothing and the
+  /// current offset is returned.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   non-finite velocity or one beyond ±1e9 points per millisecond, or what
+  ///   the snap layout provider throws (the engine is then unchanged).
+  public mutating func scrollViewWillEndDragging(
+    withVelocity velocity: CGPoint, spring: Spring = Snapping.defaultSpring
+  ) throws(HarmonicError)
+    -> CGPoint
+  {
+    defer { _checkInvariants() }
+    let vertical = scrollAxis == .vertical
+    let (along, across) = vertical ? (Double(contentOffset.y), Double(contentOffset.x)) : (Double(contentOffset.x), Double(contentOffset.y))
+    let speed = try LayoutAnimator._pointsPerSecond(velocity, along: scrollAxis)
+    guard case .resting = phase else { return contentOffset }
+    guard let snapping else {
+      let rest = try ScrollDeceleration(rate: snappingOptions.decelerationRate, from: along, velocity: speed).restOffset
+      return vertical ? CGPoint(x: across, y: rest) : CGPoint(x: rest, y: across)
+    }
+    let decision = try Snapping.target(layout: try snapping(layout, viewport), offset: along, velocity: speed, options: snappingOptions)
+    let motion = try _ScrollMotion(decision.animation(spring: spring), target: decision.target, axis: scrollAxis, across: across, at: time)
+    phase = .resting(motion)
+    try _evaluate()
+    return contentOffset
+  }
+
+  /// UIKit's release velocity (points per millisecond) along `axis`, in
+  /// points per second, checked on both axes.
+  static func _pointsPerSecond(_ velocity: CGPoint, along axis: ScrollAxis) throws(HarmonicError) -> Double {
+    for (value, name) in [(Double(velocity.x), "velocity.x"), (Double(velocity.y), "velocity.y")] {
+      try _Check.scrollVelocity(value * 1000, name, unit: "points/ms × 1000 = points/s")
+    }
+    return 1000 * Double(axis == .vertical ? velocity.y : velocity.x)
+  }
+
+  /// `scrollViewWillBeginDragging(_:)`: a finger lands; a snap in flight
+  /// stops where it is now, and the finger takes over. Nothing else changes
+  /// (a transition keeps the offset until it completes).
+  public mutating func scrollViewWillBeginDragging() {
+    if case .resting(.some) = phase { phase = .resting(nil) }
+    _checkInvariants()
+  }
+
+  /// `targetContentOffset(forProposedContentOffset:)`: where the content
+  /// offset belongs after a layout change: `proposed` clamped to the
+  /// content (insets included). A component that is not finite, or beyond
+  /// ±1e12, is taken from ``contentOffset``.
+  public func targetContentOffset(forProposedContentOffset proposed: CGPoint) -> CGPoint {
+    let usable = { (value: CGFloat, current: CGFloat) in Double(value).magnitude <= _Check.maximumCoordinate ? value : current }
+    let offset = CGPoint(x: usable(proposed.x, contentOffset.x), y: usable(proposed.y, contentOffset.y))
+    return viewport.clamp(offset, content: collectionViewContentSize)
+  }
+
+  /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`:
+  /// the ``Snapping`` target along ``scrollAxis`` for the release at
+  /// ``contentOffset`` with `velocity` in UIKit's points per **millisecond**
+  /// (× 1000 here), when ``snapping`` is set; else `proposed`. The other
+  /// axis keeps `proposed`.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   proposed offset that is not finite or beyond ±1e12, a non-finite
+  ///   velocity or one beyond ±1e9 points per millisecond, or what the snap
+  ///   layout provider throws.
+  public func targetContentOffset(
+    forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint
+  ) throws(HarmonicError)
+    -> CGPoint
+  {
+    try LayoutAnimator._checkOffset(proposed, "proposedContentOffset")
+    let speed = try LayoutAnimator._pointsPerSecond(velocity, along: scrollAxis)
+    guard let snapping else { return proposed }
+    let snap = try snapping(layout, viewport)
+    let vertical = scrollAxis == .vertical
+    let decision = try Snapping.target(
+      layout: snap, offset: Double(vertical ? contentOffset.y : contentOffset.x), velocity: speed, options: snappingOptions)
+    return vertical ? CGPoint(x: proposed.x, y: decision.target) : CGPoint(x: decision.target, y: proposed.y)
+  }
+}
