@@ -55,7 +55,8 @@ extension SpringBatch {
     //    table is rebuilt in first-appearance order, merging equal groups.
     var memo: [_SpringGroup.ProgressKey: Double] = [:]
     for g in 0..<_groups.count {
-      memo[_SpringGroup.ProgressKey(spring: _groups[g].spring, velocity: _groups[g].progressVelocity)] = _groups[g].progressSettle
+      memo[_SpringGroup.ProgressKey(spring: _groups[g].spring, velocity: _groups[g].progressVelocity, tolerance: _progressTolerance)] =
+        _groups[g].progressSettle
     }
     var index: [_SpringGroup: Int32] = [:]
     var groups: [_SpringGroup] = []
@@ -66,7 +67,7 @@ extension SpringBatch {
         let newSpring = spring ?? group.spring
         group = _SpringGroup(
           spring: newSpring, progressOrigin: time, progressVelocity: progressVelocity,
-          progressSettle: _SpringGroup.progressSettle(newSpring, velocity: progressVelocity, memo: &memo))
+          progressSettle: _SpringGroup.progressSettle(newSpring, velocity: progressVelocity, tolerance: _progressTolerance, memo: &memo))
       }
       if let existing = index[group] {
         groupOfItem[item] = existing

@@ -40,6 +40,12 @@ public struct SpringBatch: Sendable {
   /// The tick at which every element's start value and initial velocity hold.
   public internal(set) var origin: AnimationTime
 
+  /// The value tolerance of the progress curve: progress is exactly 1 from
+  /// the tick it stays within this of 1 (see ``progressCompletion``).
+  var _progressTolerance: Double
+  /// The progress tolerance of a batch made without one: 0.001.
+  static let defaultProgressTolerance = Spring.settlingTolerance.value
+
   /// Spring groups; an item's group is `_groupOfItem[item]` (all 0 when empty).
   var _groups: [_SpringGroup]
   var _groupOfItem: [Int32]
@@ -112,18 +118,19 @@ public struct SpringBatch: Sendable {
   /// already; the fourth is overwritten. The columns are taken, not copied.
   init(
     _checkedColumns columns: consuming [Double], itemCount: Int, channelCount: Int, springs: SpringAssignment, origin: AnimationTime,
-    progressVelocity: Double
+    progressVelocity: Double, progressTolerance: Double = SpringBatch.defaultProgressTolerance
   ) throws(HarmonicError) {
     let (springList, groupOfItem) = try springs._resolve(itemCount: itemCount)
     try _Check.finiteMagnitude(progressVelocity, "progressVelocity", unit: "1/s")
     self.itemCount = itemCount
     self.channelCount = channelCount
     self.origin = origin
+    self._progressTolerance = progressTolerance
     var memo: [_SpringGroup.ProgressKey: Double] = [:]
     self._groups = springList.map { spring in
       _SpringGroup(
         spring: spring, progressOrigin: origin, progressVelocity: progressVelocity,
-        progressSettle: _SpringGroup.progressSettle(spring, velocity: progressVelocity, memo: &memo))
+        progressSettle: _SpringGroup.progressSettle(spring, velocity: progressVelocity, tolerance: progressTolerance, memo: &memo))
     }
     self._groupOfItem = groupOfItem
     self._runs = []

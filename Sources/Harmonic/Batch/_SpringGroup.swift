@@ -25,15 +25,17 @@ struct _SpringGroup: Sendable, Hashable {
   struct ProgressKey: Hashable {
     var spring: Spring
     var velocity: Double
+    var tolerance: Double
   }
 
   /// The exact settle time of the progress curve: a unit step with initial
-  /// velocity `velocity`, value tolerance 0.001 (``Spring/settlingDuration``
-  /// when the velocity is 0).
-  static func progressSettle(_ spring: Spring, velocity: Double, memo: inout [ProgressKey: Double]) -> Double {
-    let key = ProgressKey(spring: spring, velocity: velocity)
+  /// velocity `velocity`, value tolerance `tolerance` (0.001 by default:
+  /// ``Spring/settlingDuration`` when the velocity is 0).
+  static func progressSettle(_ spring: Spring, velocity: Double, tolerance: Double, memo: inout [ProgressKey: Double]) -> Double {
+    let key = ProgressKey(spring: spring, velocity: velocity, tolerance: tolerance)
     if let known = memo[key] { return known }
-    let value = spring._settleTime(displacement: -1, velocity: velocity, tolerance: Spring.settlingTolerance)
+    let value = spring._settleTime(
+      displacement: -1, velocity: velocity, tolerance: SettleTolerance._unchecked(value: tolerance, velocity: .infinity))
     memo[key] = value
     return value
   }

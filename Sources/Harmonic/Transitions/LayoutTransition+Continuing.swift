@@ -184,7 +184,8 @@ extension LayoutTransition {
     let start: [Double]? = if case .full = _endpoints { Array(columns[0..<m]) } else { nil }
     (batch, _completion) = try LayoutTransition._makeBatch(
       columns: consume columns, elements: elements, springs: springs, velocity: .none, include3D: include3D, transforms: transforms,
-      tolerances: tolerances, origin: origin, progressVelocity: progressRate)
+      tolerances: tolerances, origin: origin, progressVelocity: progressRate,
+      progressTolerance: LayoutTransition._progressTolerance(tolerances, from: startOffset, to: endOffset))
     switch _endpoints {
     case .full(var starts, let ends):
       try LayoutChannels.apply(start!, to: &starts, transforms: transforms)

@@ -236,12 +236,14 @@ public struct LayoutTransition: Sendable {
       swap(&columns, &setup.columns)  // handed over, not shared (the batch writes into them)
       (self.batch, self._completion) = try LayoutTransition._makeBatch(
         columns: consume columns, elements: setup.elements, springs: springs, velocity: velocity, include3D: setup.include3D,
-        transforms: transforms, tolerances: tolerances, origin: start)
+        transforms: transforms, tolerances: tolerances, origin: start,
+        progressTolerance: LayoutTransition._progressTolerance(tolerances, from: oldOffset, to: newOffset))
       self._endpoints = .compact(kept, elements: setup.elements, batch: batch)
     } else {
       (self.batch, self._completion) = try LayoutTransition._makeBatch(
         starts: setup.starts, startValues: nil, ends: setup.ends, elements: setup.elements, springs: springs, velocity: velocity,
-        include3D: setup.include3D, transforms: transforms, tolerances: tolerances, origin: start)
+        include3D: setup.include3D, transforms: transforms, tolerances: tolerances, origin: start,
+        progressTolerance: LayoutTransition._progressTolerance(tolerances, from: oldOffset, to: newOffset))
       self._endpoints = .full(starts: setup.starts, ends: setup.ends)
     }
   }
@@ -291,7 +293,8 @@ public struct LayoutTransition: Sendable {
   static func _makeBatch(
     starts: [LayoutAttributes], startValues explicitStart: [Double]?, ends: [LayoutAttributes], elements: [LayoutTransition.Element],
     springs: LayoutTransition.Springs, velocity: LayoutTransition.Velocity, include3D: Bool, transforms: TransformInterpolation,
-    tolerances: LayoutTransition.Tolerances, origin: AnimationTime, progressVelocity explicitProgressVelocity: Double? = nil
+    tolerances: LayoutTransition.Tolerances, origin: AnimationTime, progressVelocity explicitProgressVelocity: Double? = nil,
+    progressTolerance: Double
   ) throws(HarmonicError) -> (SpringBatch, _Deferred<AnimationTime>) {
     let m = try _elementCount(elements.count, include3D: include3D)
     if let explicitStart, explicitStart.count != m {
@@ -313,7 +316,18 @@ public struct LayoutTransition: Sendable {
     }
     return try _makeBatch(
       columns: columns, elements: elements, springs: springs, velocity: velocity, include3D: include3D,
-      transforms: transforms, tolerances: tolerances, origin: origin, progressVelocity: explicitProgressVelocity)
+      transforms: transforms, tolerances: tolerances, origin: origin, progressVelocity: explicitProgressVelocity,
+      progressTolerance: progressTolerance)
+  }
+
+  /// The progress tolerance of a segment whose content offset travels from
+  /// `start` to `end` along p̄: small enough that the offset's last step,
+  /// when p̄ becomes exactly 1, is within `tolerances.points` — the step an
+  /// element may take at completion — and never looser than the default 0.001.
+  static func _progressTolerance(_ tolerances: LayoutTransition.Tolerances, from start: CGPoint, to end: CGPoint) -> Double {
+    let travel = max((Double(end.x) - Double(start.x)).magnitude, (Double(end.y) - Double(start.y)).magnitude)
+    let tolerance = tolerances.points / travel
+    return tolerance.isFinite && tolerance > 0 ? min(tolerance, SpringBatch.defaultProgressTolerance) : SpringBatch.defaultProgressTolerance
   }
 
   /// The batch of one segment over its columns `[start | target | velocity |
@@ -322,7 +336,7 @@ public struct LayoutTransition: Sendable {
   static func _makeBatch(
     columns given: consuming [Double], elements: [LayoutTransition.Element], springs: LayoutTransition.Springs, velocity: LayoutTransition.Velocity,
     include3D: Bool, transforms: TransformInterpolation, tolerances: LayoutTransition.Tolerances, origin: AnimationTime,
-    progressVelocity explicitProgressVelocity: Double? = nil
+    progressVelocity explicitProgressVelocity: Double? = nil, progressTolerance: Double
   ) throws(HarmonicError) -> (SpringBatch, _Deferred<AnimationTime>) {
     let n = elements.count
     let channels = include3D ? LayoutChannels.count3D : LayoutChannels.count2D
@@ -375,7 +389,7 @@ public struct LayoutTransition: Sendable {
     }
     let batch = try SpringBatch(
       _checkedColumns: consume columns, itemCount: n, channelCount: channels, springs: assignment, origin: origin,
-      progressVelocity: explicitProgressVelocity ?? progressVelocity)
+      progressVelocity: explicitProgressVelocity ?? progressVelocity, progressTolerance: progressTolerance)
     return (batch, try _completion(batch, tolerances: tolerances, include3D: include3D))
   }
 
@@ -444,7 +458,8 @@ public struct LayoutTransition: Sendable {
     let (batch, completion) = try LayoutTransition._makeBatch(
       starts: starts, startValues: startValues, ends: ends, elements: elements, springs: springs,
       velocity: .perElement(velocities), include3D: include3D, transforms: transforms, tolerances: tolerances, origin: origin,
-      progressVelocity: rate.isFinite && rate.magnitude <= 1e100 ? rate : 0)
+      progressVelocity: rate.isFinite && rate.magnitude <= 1e100 ? rate : 0,
+      progressTolerance: LayoutTransition._progressTolerance(tolerances, from: startOffset, to: endOffset))
     self.batch = batch
     self._completion = completion
   }
