@@ -209,7 +209,7 @@ extension LayoutAnimator._Leaving {
   /// The elements of `shown` that have left the layout, still in flight at
   /// the frame's tick; nil when it has none.
   init?(retiring shown: LayoutAnimator._Shown) {
-    guard shown.transition.elements.contains(where: { $0.to == nil }) else { return nil }
-    (transition, frame) = (shown.transition, shown.frame)
+    guard !shown.leaving.isEmpty else { return nil }
+    (transition, frame, elements) = (shown.transition, shown.frame, shown.leaving)
   }
 }

@@ -99,6 +99,9 @@ extension LayoutAnimator {
       ? try path.finish(fromProgress: gesture.progress, velocity: velocity, at: time, rubberBand: true, springs: springs)
       : try path.cancel(fromProgress: gesture.progress, velocity: velocity, at: time, rubberBand: true, springs: springs)
     var grabbable: _Gesture? = gesture
+    // A cancel ends on the scrub's start poses; the layout behind them (its
+    // item counts, the elements it did not animate) is the start layout.
+    if !towardsEnd { released.target = gesture.start.layout }
     if !towardsEnd, !gesture.startsAtRest {
       // Progress 0 is a pose in flight, not a layout at rest: the release
       // turns (C¹) towards where that motion was heading, and is no longer
@@ -119,7 +122,8 @@ extension LayoutAnimator {
   /// gesture takes it over again at the progress that shows the current
   /// pose — the inverse of the rubber band
   /// (``LayoutTransition/progress(fromRubberBanded:)``) of the frame's
-  /// ``LayoutTransition/Frame/overallProgress`` — so nothing jumps (with one
+  /// ``LayoutTransition/Frame/overallProgress``, measured along the
+  /// gesture's path (its ``LayoutTransition/overallProgressRange``) — so nothing jumps (with one
   /// shared spring the pose is the same to rounding). Returns that progress,
   /// now ``transitionProgress``. ``activity`` is ``Activity/released`` while
   /// there is one to grab.
@@ -131,8 +135,13 @@ extension LayoutAnimator {
     guard case .transitioning(let running) = phase, var gesture = running.grabbable else {
       throw .invalidParameter(name: "transitionProgress", value: transitionProgress, accepted: "a released interactive transition still in flight")
     }
-    // The band never reaches −1 or 2; an overshoot past them is taken at its edge.
-    let shown = min(max(running.shown.frame.overallProgress, (-1.0).nextUp), 2.0.nextDown)
+    // The frame's overall progress counts along the path's own range (a
+    // path that began mid-flight starts where that motion was): back to
+    // the path's banded progress, then through the band's inverse. The
+    // band never reaches −1 or 2; an overshoot past them is taken at its edge.
+    let (b, g) = gesture.shown.transition.overallProgressRange
+    let banded = g != b ? (running.shown.frame.overallProgress - b) / (g - b) : 0
+    let shown = min(max(banded.isFinite ? banded : 0, (-1.0).nextUp), 2.0.nextDown)
     let progress = try LayoutTransition.progress(fromRubberBanded: shown)
     try gesture.shown.transition.scrub(progress: progress, rubberBand: true, into: &gesture.shown.frame)
     gesture.progress = progress

@@ -33,15 +33,18 @@ extension LayoutAnimator {
     let byNewID: [ElementID: Int]
     /// Element index by the id the element had before it.
     let byOldID: [ElementID: Int]
+    /// The indices of the elements that have left the layout (`to` nil).
+    let leaving: [Int]
 
     init(_ transition: LayoutTransition, frame: LayoutTransition.Frame) {
       var byNewID: [ElementID: Int] = [:], byOldID: [ElementID: Int] = [:]
+      var leaving: [Int] = []
       byNewID.reserveCapacity(transition.elements.count)
       for (k, element) in transition.elements.enumerated() {
-        if let id = element.to { byNewID[id] = k }
+        if let id = element.to { byNewID[id] = k } else { leaving.append(k) }
         if let id = element.from { byOldID[id] = k }
       }
-      (self.transition, self.frame, self.byNewID, self.byOldID) = (transition, frame, byNewID, byOldID)
+      (self.transition, self.frame, self.byNewID, self.byOldID, self.leaving) = (transition, frame, byNewID, byOldID, leaving)
     }
   }
 
@@ -79,6 +82,8 @@ extension LayoutAnimator {
   struct _Leaving: Sendable {
     let transition: LayoutTransition
     var frame: LayoutTransition.Frame
+    /// The indices of its elements that have left (`to` nil).
+    let elements: [Int]
   }
 
   /// The transition on screen, in any phase that has one.
@@ -92,6 +97,17 @@ extension LayoutAnimator {
 
   /// The running transition (a clear-box hook for tests: its completion, its frames).
   package var transition: LayoutTransition? { _shown?.transition }
+
+  /// The tick at which the current phase ends by itself — the running
+  /// transition's completion, the snap's landing — or nil (at rest, or a
+  /// gesture that holds): a clear-box hook for tests.
+  package var _phaseEnd: AnimationTime? {
+    switch phase {
+    case .resting(let scroll): scroll?.end
+    case .transitioning(let running): running.shown.transition.completion
+    case .interactive: nil
+    }
+  }
 
   /// The snap scroll in flight, if any.
   var _scroll: _ScrollMotion? {
@@ -138,7 +154,7 @@ extension LayoutAnimator {
       assert(gesture.shown.frame.attributes.count == gesture.shown.transition.elements.count, "LayoutAnimator: the pose is the gesture's")
     }
     for entry in leaving {
-      assert(entry.transition.elements.contains { $0.to == nil }, "LayoutAnimator: a leaving transition has elements that left")
+      assert(!entry.elements.isEmpty, "LayoutAnimator: a leaving transition has elements that left")
     }
     #endif
   }

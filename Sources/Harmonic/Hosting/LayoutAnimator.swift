@@ -189,8 +189,9 @@ public struct LayoutAnimator: Sendable {
   public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
     guard let shown = _shown else { return layout.attributes(in: rect, viewport: viewport, at: contentOffset) }
     var result: [LayoutAttributes] = []
-    for (k, element) in shown.transition.elements.enumerated() {
-      guard let to = element.to, LayoutTransition.Frame._shows(shown.frame.attributes[k], in: rect) else { continue }
+    let elements = shown.transition.elements
+    for k in elements.indices {
+      guard let to = elements[k].to, LayoutTransition.Frame._shows(shown.frame.attributes[k], in: rect) else { continue }
       result.append(LayoutAnimator._answer(shown.frame.attributes[k], as: to))
     }
     return result
@@ -226,14 +227,10 @@ public struct LayoutAnimator: Sendable {
   public var leavingAttributes: [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     for entry in leaving {
-      for (k, element) in entry.transition.elements.enumerated() where element.to == nil {
-        result.append(LayoutAnimator._answer(entry.frame.attributes[k], as: nil))
-      }
+      for k in entry.elements { result.append(LayoutAnimator._answer(entry.frame.attributes[k], as: nil)) }
     }
     if let shown = _shown {
-      for (k, element) in shown.transition.elements.enumerated() where element.to == nil {
-        result.append(LayoutAnimator._answer(shown.frame.attributes[k], as: nil))
-      }
+      for k in shown.leaving { result.append(LayoutAnimator._answer(shown.frame.attributes[k], as: nil)) }
     }
     return result
   }

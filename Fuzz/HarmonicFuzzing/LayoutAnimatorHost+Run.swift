@@ -1,0 +1,231 @@
+import Harmonic
+
+/// What a host reads in one layout pass.
+struct _HostPass {
+  let offset: CGPoint
+  /// The elements in the viewport, in the engine's order.
+  let visible: [LayoutAttributes]
+  /// The elements that have left the layout and are still shown.
+  let leaving: [LayoutAttributes]
+  /// The raw bits of the pass (offset, content size, visible and leaving elements).
+  let bits: [UInt64]
+
+  init(_ engine: LayoutAnimator) {
+    offset = engine.contentOffset
+    let size = engine.collectionViewContentSize
+    visible = engine.layoutAttributesForElements(in: engine.viewport.visibleRect(at: engine.contentOffset))
+    leaving = engine.leavingAttributes
+    // The engine answers in a fixed order: the bits need no sort.
+    var bits: [UInt64] = []
+    bits.reserveCapacity(4 + 7 * visible.count + 3 * leaving.count)
+    bits.append(Double(offset.x).bitPattern)
+    bits.append(Double(offset.y).bitPattern)
+    bits.append(Double(size.width).bitPattern)
+    bits.append(Double(size.height).bitPattern)
+    for k in visible.indices {
+      let a = visible[k]
+      bits.append(Double(a.indexPath.item).bitPattern)
+      bits.append(Double(a.indexPath.section).bitPattern)
+      bits.append(Double(a.center.x).bitPattern)
+      bits.append(Double(a.center.y).bitPattern)
+      bits.append(Double(a.size.width).bitPattern)
+      bits.append(Double(a.size.height).bitPattern)
+      bits.append(a.alpha.bitPattern)
+    }
+    for k in leaving.indices {
+      bits.append(Double(leaving[k].center.x).bitPattern)
+      bits.append(Double(leaving[k].center.y).bitPattern)
+      bits.append(leaving[k].alpha.bitPattern)
+    }
+    self.bits = bits
+  }
+
+  /// The attributes of element `id`, if this pass shows it.
+  func attributes(of id: ElementID, near k: Int) -> LayoutAttributes? {
+    if k < visible.count, visible[k].elementID == id { return visible[k] }
+    return visible.first { $0.elementID == id }
+  }
+
+  /// What is wrong with the numbers of this pass, if anything.
+  func problem() -> String? {
+    guard Double(offset.x).isFinite, Double(offset.y).isFinite else { return "offset \(offset)" }
+    func check(_ a: LayoutAttributes) -> String? {
+      let finite = Double(a.center.x).isFinite && Double(a.center.y).isFinite && Double(a.size.width).isFinite && Double(a.size.height).isFinite
+      guard finite else { return "\(a.elementID): not finite" }
+      return a.alpha >= 0 && a.alpha <= 1 ? nil : "\(a.elementID): alpha \(a.alpha)"
+    }
+    for k in visible.indices { if let problem = check(visible[k]) { return problem } }
+    for k in leaving.indices { if let problem = check(leaving[k]) { return problem } }
+    return nil
+  }
+}
+
+/// One run of a script at one frame schedule.
+struct _HostRun {
+  typealias Host = LayoutAnimatorHost
+  let script: Host.Script
+  let schedule: Host.Schedule
+  let seed: UInt64
+  var engine: LayoutAnimator
+  var counts: [Int]
+  var presentation = Host.Presentation.grid
+  var portrait = true
+  /// The gesture the app is driving or has let go: its start presentation
+  /// and whether the offset could rest off a snap target before it.
+  var gesture: (start: Host.Presentation, target: Host.Presentation, offTarget: Bool)?
+  /// A drag (or a touch that stopped a snap) may have left the offset off a snap target.
+  var offTarget = true
+  /// A finger is on the screen (after a touch or a drag, until a release).
+  var fingerDown = false
+  /// The last state checked (a frame or the state after an event): its tick, pass, activity, engine.
+  var last: (tick: Int64, pass: _HostPass, activity: LayoutAnimator.Activity, engine: LayoutAnimator)
+  /// Bits per frame tick.
+  var seen: [Int64: [UInt64]] = [:]
+
+  init(script: Host.Script, schedule: Host.Schedule, seed: UInt64) {
+    (self.script, self.schedule, self.seed, self.counts) = (script, schedule, seed, script.counts)
+    var engine = try! LayoutAnimator(
+      layout: _HostRun.layout(.grid, script.counts, portrait: true), viewport: _HostRun.viewport(portrait: true), contentOffset: .zero,
+      springs: .shared(script.spring))
+    if script.snapping {
+      engine.snapping = { layout, viewport throws(HarmonicError) in
+        guard let grid = layout as? GridLayout else { throw .invalidParameter(name: "layout", value: 0, accepted: "a GridLayout") }
+        return try grid.snapLayout(by: .lines, viewport: viewport)
+      }
+      engine.snappingOptions = Snapping.Options(alignment: script.alignment, maximumItemsPerFlick: script.itemsPerFlick)
+    }
+    self.engine = engine
+    last = (0, _HostPass(engine), engine.activity, engine)
+  }
+
+  static func viewport(portrait: Bool) -> Viewport {
+    try! Viewport(size: portrait ? CGSize(width: 320, height: 480) : CGSize(width: 480, height: 320))
+  }
+
+  static func layout(_ presentation: LayoutAnimatorHost.Presentation, _ counts: [Int], portrait: Bool) throws(HarmonicError) -> GridLayout {
+    let width = portrait ? 320.0 : 480.0
+    switch presentation {
+    case .grid:
+      return try GridLayout(
+        sections: counts.map { .init(itemCount: $0, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5) },
+        viewportCrossExtent: width)
+    case .list:
+      return try GridLayout.list(rowHeights: counts.map { Array(repeating: 44, count: $0) }, width: width)
+    }
+  }
+
+  func currentLayout() throws(HarmonicError) -> GridLayout { try _HostRun.layout(presentation, counts, portrait: portrait) }
+
+  /// The offset at `fraction` of the reachable range of `layout` in `viewport`.
+  static func offset(_ fraction: Double, in layout: GridLayout, viewport: Viewport) -> CGPoint {
+    let range = viewport.reachable(content: layout.contentSize).y
+    return CGPoint(x: 0, y: range.lowerBound + fraction * (range.upperBound - range.lowerBound))
+  }
+
+  // MARK: - The run
+
+  /// Runs the script; nil when every promise held.
+  mutating func go() -> String? {
+    var frame = schedule.frame(after: -1, seed: seed)
+    var pending = script.steps.sorted { $0.tick < $1.tick }[...]
+    let lastEvent = pending.last?.tick ?? 0
+    var ended = false
+    while true {
+      // Events up to this frame, each at its own tick.
+      while let step = pending.first, step.tick <= frame {
+        pending = pending.dropFirst()
+        if let failure = deliver(step) { return "event \(step.event) at tick \(step.tick): \(failure)" }
+      }
+      if let failure = show(frame) { return "frame at tick \(frame): \(failure)" }
+      // The app lets go of a gesture, and the user of the screen, that the
+      // script leaves held: 0.1 s after the last event, on every schedule.
+      if pending.isEmpty, !ended {
+        ended = true
+        let tick = lastEvent + AnimationTime.ticksPerSecond / 10
+        pending =
+          [
+            LayoutAnimatorHost.Script.Step(tick: tick, event: .finish(velocity: 0)),
+            LayoutAnimatorHost.Script.Step(tick: tick, event: .release(velocity: 0, engine: true)),
+          ][...]
+      }
+      if pending.isEmpty, !engine.isAnimating { return nil }
+      if pending.isEmpty, frame > lastEvent + 6 * AnimationTime.ticksPerSecond + AnimationTime.ticksPerSecond / 10 {
+        return "still animating 6 s after the last event (\(engine.activity))"
+      }
+      // The display link stops while the engine rests; the next event starts it.
+      let next = schedule.frame(after: frame, seed: seed)
+      if !engine.isAnimating, let step = pending.first, step.tick > next {
+        frame = schedule.frame(after: step.tick - 1, seed: seed)
+      } else {
+        frame = next
+      }
+    }
+  }
+
+  /// One frame: advance, read, check against the state before.
+  mutating func show(_ tick: Int64) -> String? {
+    do { try engine.advance(to: AnimationTime(ticks: tick)) } catch { return "advance threw \(error)" }
+    let pass = _HostPass(engine)
+    if let problem = pass.problem() { return problem }
+    seen[tick] = pass.bits
+    if let failure = checkStep(to: tick, pass) { return failure }
+    if engine.activity == .resting, !fingerDown, let failure = checkRest() { return failure }
+    last = (tick, pass, engine.activity, engine)
+    return nil
+  }
+
+  /// The bound between two states without an event between them, and no
+  /// jump where a phase ends on its own.
+  func checkStep(to tick: Int64, _ pass: _HostPass) -> String? {
+    let dt = Double(tick - last.tick) / Double(AnimationTime.ticksPerSecond)
+    let bound = LayoutAnimatorHost.maximumSpeed * dt + 0.5
+    if let moved = _HostRun.largestMove(from: last.pass, to: pass), moved.distance > bound {
+      return "\(moved.what) moved \(moved.distance) pt in \(dt) s (bound \(bound))"
+    }
+    guard engine.activity != last.activity else { return nil }
+    // The phase ended between the two, at its end tick: look across it.
+    guard let end = last.engine._phaseEnd, end.ticks > last.tick, end.ticks <= tick else {
+      return "\(last.activity) turned \(engine.activity) between ticks \(last.tick) and \(tick), not at its end"
+    }
+    var (before, after) = (last.engine, last.engine)
+    try? before.advance(to: AnimationTime(ticks: end.ticks - 1))
+    try? after.advance(to: end)
+    if before.activity != last.activity || after.activity != engine.activity {
+      return "\(last.activity) turned \(after.activity) at \(end.ticks), not where it said"
+    }
+    if let moved = _HostRun.largestMove(from: _HostPass(before), to: _HostPass(after)), moved.distance > 0.51 {
+      return "\(moved.what) stepped \(moved.distance) pt at tick \(end.ticks), where \(last.activity) turned \(after.activity)"
+    }
+    return nil
+  }
+
+  /// The largest move of the offset or of an element shown in both passes.
+  static func largestMove(from a: _HostPass, to b: _HostPass) -> (what: String, distance: Double)? {
+    func distance(_ p: CGPoint, _ q: CGPoint) -> Double { max((Double(p.x) - Double(q.x)).magnitude, (Double(p.y) - Double(q.y)).magnitude) }
+    var largest = (what: "the offset", distance: distance(a.offset, b.offset))
+    for k in a.visible.indices {
+      let x = a.visible[k]
+      guard let y = b.attributes(of: x.elementID, near: k) else { continue }
+      let d = distance(x.center, y.center)
+      if d > largest.distance { largest = ("\(x.elementID)", d) }
+    }
+    return largest
+  }
+
+  /// At rest: the offset in the reachable range, and a snap target unless a finger left it elsewhere.
+  func checkRest() -> String? {
+    let range = engine.viewport.reachable(content: engine.layout.contentSize)
+    let y = Double(engine.contentOffset.y)
+    guard y >= range.y.lowerBound - 1e-9, y <= range.y.upperBound + 1e-9 else {
+      return "at rest at \(y), outside the reachable \(range.y)"
+    }
+    guard script.snapping, !offTarget, let snapping = engine.snapping else { return nil }
+    guard let snap = try? snapping(engine.layout, engine.viewport),
+      let decision = try? Snapping.target(layout: snap, offset: y, velocity: 0, options: engine.snappingOptions)
+    else { return "no snap target at rest" }
+    // A snap target, or an end of the reachable range (where the first and last items are reached as far as possible).
+    let atEnd = y == range.y.lowerBound || y == range.y.upperBound
+    if !atEnd, (decision.target - y).magnitude > 1e-6 { return "at rest at \(y), not a snap target (nearest \(decision.target))" }
+    return nil
+  }
+}

@@ -1,0 +1,235 @@
+import Harmonic
+
+/// A model-based check of ``LayoutAnimator``: a scripted host that delivers
+/// the events UIKit delivers — frames at 60 Hz, 120 Hz or irregularly
+/// (dropped ones included), drags, releases on both paths, touches that
+/// catch a moving scroll, batch updates, layout changes with and without
+/// animation, interactive transitions (progress, finish, cancel, grab) and
+/// rotations — in any order, and checks after every event and frame what
+/// the engine promises:
+///
+/// - nothing throws for a valid event; a refused one (a grab with nothing
+///   to grab, an update that does not match the data) throws and leaves
+///   every answer as it was;
+/// - no NaN, no alpha outside [0, 1];
+/// - every event continues from the pose on screen: each element shown
+///   before it is shown after it at the same center (to 1e-9 of the
+///   coordinate's scale, 1e-6 pt for a grab, which inverts a rubber band),
+///   and the offset is where it was (drags and changes without animation
+///   are jumps by definition and are not checked);
+/// - **the bound between frames**: without an event between two frames Δt
+///   apart, the offset and each element's center move at most
+///   ``maximumSpeed`` × Δt + 0.5 pt; every motion the script can start is
+///   slower (releases ≤ 4,000 pt/s, layouts ≤ 2,000 pt tall, springs with a
+///   response ≥ 0.3 s: a spring's speed is at most about ω·distance/e);
+/// - where a phase ends on its own (a transition completes, a snap lands), the
+///   tick of the change is found by bisection and the step across it is at
+///   most 0.51 pt (the completion tolerance): no jump at an end;
+/// - at rest the offset lies in the layout's reachable range and, with
+///   snapping on and no drag since the last release, is a snap target;
+/// - the engine rests within 6 s after the last event;
+/// - the same bits at every tick the schedules have in common.
+///
+/// Scripts are generated from a seed and hold only intents (an index is
+/// taken modulo the data's size, a progress is sent only during a
+/// gesture), so any part of a script is itself a valid script: a failing
+/// one is shrunk by dropping events and printed as Swift to replay.
+public enum LayoutAnimatorHost {
+  /// Points per second no motion of a script reaches (see the type's doc).
+  public static let maximumSpeed = 50_000.0
+
+  /// What the app shows its data as.
+  public enum Presentation: Sendable, Hashable { case grid, list }
+
+  /// One event a host delivers.
+  public enum Event: Sendable, Hashable {
+    /// A finger lands and scrolls the content to `fraction` of its reachable range.
+    case drag(fraction: Double)
+    /// The finger lifts at `velocity` (points per millisecond, UIKit's unit);
+    /// `engine`: Harmonic's motion carries it, else UIKit's
+    /// (`targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`, then the host scrolls there).
+    case release(velocity: Double, engine: Bool)
+    /// A finger lands without moving (catches a moving scroll).
+    case touch
+    case insert(item: Int, section: Int)
+    case delete(item: Int, section: Int)
+    case move(from: Int, to: Int, section: Int)
+    case reload(item: Int, section: Int)
+    case insertSection(Int, count: Int)
+    case deleteSection(Int)
+    /// `setCollectionViewLayout(_:animated:)` to the other presentation, at `fraction` of the new reachable range.
+    case setLayout(fraction: Double, animated: Bool)
+    /// A rotation: the viewport's width and height swap.
+    case rotate
+    case interactiveStart(fraction: Double)
+    case progress(Double)
+    case finish(velocity: Double)
+    case cancel(velocity: Double)
+    case grab
+    /// An update that does not match the data: must be refused.
+    case bogusUpdate
+  }
+
+  /// A script: the set-up and the events at their ticks.
+  public struct Script: Sendable, Hashable, CustomStringConvertible {
+    public var counts: [Int]
+    public var snapping: Bool
+    public var itemsPerFlick: Int?
+    public var alignment: SnapAlignment
+    public var spring: Spring
+    public var steps: [Step]
+
+    public struct Step: Sendable, Hashable {
+      public var tick: Int64
+      public var event: Event
+      public init(tick: Int64, event: Event) { (self.tick, self.event) = (tick, event) }
+    }
+
+    public init(counts: [Int], snapping: Bool, itemsPerFlick: Int?, alignment: SnapAlignment, spring: Spring, steps: [Step]) {
+      (self.counts, self.snapping, self.itemsPerFlick, self.alignment, self.spring, self.steps) =
+        (counts, snapping, itemsPerFlick, alignment, spring, steps)
+    }
+
+    /// The script as Swift that builds it again (paste it into a test).
+    public var description: String {
+      let steps = self.steps.map { "      .init(tick: \($0.tick), event: .\($0.event)),\n" }.joined()
+      return """
+        LayoutAnimatorHost.Script(
+          counts: \(counts), snapping: \(snapping), itemsPerFlick: \(itemsPerFlick.map(String.init) ?? "nil"), alignment: .\(alignment),
+          spring: try! Spring(mass: \(spring.mass), stiffness: \(spring.stiffness), damping: \(spring.damping)),
+          steps: [
+        \(steps)    ])
+        """
+    }
+  }
+
+  /// How frames arrive.
+  public enum Schedule: Sendable, Hashable, CaseIterable {
+    case hz60, hz120, irregular
+
+    /// The first frame tick after `tick`.
+    func frame(after tick: Int64, seed: UInt64) -> Int64 {
+      switch self {
+      case .hz60: return (tick / 11_760_000 + 1) * 11_760_000
+      case .hz120: return (tick / 5_880_000 + 1) * 5_880_000
+      case .irregular:
+        // 3–25 ms gaps from a hash of the gap's index: a pure function of the tick.
+        let period: Int64 = 14_000_000
+        var k = tick / period
+        while true {
+          var generator = _HostRandom(seed: seed ^ UInt64(bitPattern: k) &* 0x2545_f491_4f6c_dd1d)
+          let candidate = k * period + Int64(generator.next() % UInt64(period - 2_000_000))
+          if candidate > tick { return candidate }
+          k += 1
+        }
+      }
+    }
+  }
+
+  // MARK: - Generating
+
+  /// A script from `seed`: 2–7 events within about 1 s, many of them close together.
+  public static func script(seed: UInt64) -> Script {
+    var random = _HostRandom(seed: seed)
+    func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+    func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+    let counts = (0..<int(1...2)).map { _ in int(3...24) }
+    let springs = [Spring.snappy, .smooth, .bouncy]
+    var steps: [Script.Step] = []
+    var tick: Int64 = 0
+    for _ in 0..<int(2...7) {
+      // Often within a frame or two of the previous event, sometimes much later.
+      tick += uniform() < 0.5 ? Int64(int(0...20)) * 1_000_000 : Int64(int(20...400)) * 1_000_000
+      let item = int(0...30), section = int(0...2)
+      let event: Event
+      switch int(0...19) {
+      case 0, 1: event = .drag(fraction: uniform())
+      case 2, 3, 4: event = .release(velocity: (uniform() * 8 - 4), engine: uniform() < 0.8)
+      case 5: event = .touch
+      case 6, 7: event = .insert(item: item, section: section)
+      case 8: event = .delete(item: item, section: section)
+      case 9: event = .move(from: item, to: int(0...30), section: section)
+      case 10: event = .reload(item: item, section: section)
+      case 11: event = uniform() < 0.5 ? .insertSection(section, count: int(1...6)) : .deleteSection(section)
+      case 12: event = .setLayout(fraction: uniform(), animated: uniform() < 0.75)
+      case 13: event = .rotate
+      case 14, 15: event = .interactiveStart(fraction: uniform())
+      case 16: event = .progress(uniform() * 1.6 - 0.3)
+      case 17: event = uniform() < 0.5 ? .finish(velocity: uniform() * 4 - 1) : .cancel(velocity: uniform() * 4 - 3)
+      case 18: event = .grab
+      default: event = uniform() < 0.3 ? .bogusUpdate : .progress(uniform())
+      }
+      steps.append(Script.Step(tick: tick, event: event))
+      // A gesture moves through a few progress steps.
+      if case .interactiveStart = event {
+        for _ in 0..<int(0...4) {
+          tick += Int64(int(4...30)) * 1_000_000
+          steps.append(Script.Step(tick: tick, event: .progress(uniform() * 1.4 - 0.2)))
+        }
+      }
+    }
+    let alignments: [SnapAlignment] = [.leading, .center, .trailing]
+    return Script(
+      counts: counts, snapping: uniform() < 0.6, itemsPerFlick: uniform() < 0.5 ? nil : int(1...3), alignment: alignments[int(0...2)],
+      spring: springs[int(0...2)], steps: steps)
+  }
+
+  // MARK: - Running
+
+  /// Runs `script` at each of `schedules` and checks every promise; nil
+  /// when all hold, else what broke (with the schedule and the tick).
+  public static func check(_ script: Script, schedules: [Schedule] = [.hz60], seed: UInt64 = 1) -> String? {
+    var runs: [[Int64: [UInt64]]] = []
+    for schedule in schedules {
+      var run = _HostRun(script: script, schedule: schedule, seed: seed)
+      if let failure = run.go() { return "\(schedule): \(failure)" }
+      runs.append(run.seen)
+    }
+    for (k, run) in runs.enumerated().dropFirst() {
+      for (tick, bits) in runs[0] where run[tick] != nil && run[tick] != bits {
+        return "\(schedules[k]) and \(schedules[0]) differ at tick \(tick)"
+      }
+    }
+    return nil
+  }
+
+  /// `script` with events dropped while it still fails: a minimal failing script.
+  public static func shrink(_ script: Script, schedules: [Schedule] = [.hz60], seed: UInt64 = 1) -> Script {
+    // The same failure: its message with the numbers and the event's arguments left out.
+    func kind(_ failure: String?) -> String? {
+      failure.map { message in
+        String(message.split(separator: ":").dropFirst(2).joined().filter { !$0.isNumber && $0 != "." && $0 != "-" })
+      }
+    }
+    guard let wanted = kind(check(script, schedules: schedules, seed: seed)) else { return script }
+    var current = script
+    var progress = true
+    while progress {
+      progress = false
+      var k = 0
+      while k < current.steps.count {
+        var smaller = current
+        smaller.steps.remove(at: k)
+        if kind(check(smaller, schedules: schedules, seed: seed)) == wanted {
+          (current, progress) = (smaller, true)
+        } else {
+          k += 1
+        }
+      }
+    }
+    return current
+  }
+}
+
+/// SplitMix64: seeded, the same sequence on every platform.
+struct _HostRandom {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9e37_79b9_7f4a_7c15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import HarmonicFuzzing
+import Testing
+
+@testable import Harmonic
+
+/// The engine under any events in any order: ``LayoutAnimatorHost`` (in
+/// HarmonicFuzzing, which the fuzzer drives too) generates seeded scripts
+/// of UIKit's events and checks every promise after every event and frame.
+@Suite("Layout animator: any events, in any order")
+struct LayoutAnimatorModelTests {
+  /// 10,000 scripts in eight parallel parts, each at 60 Hz, 120 Hz or
+  /// irregular frames; every twentieth at all three,
+  /// compared bit for bit at the common ticks.
+  @Test("seeded scripts of every host event keep every promise", arguments: 0..<8)
+  func scripts(part: Int) {
+    let perPart = 1_250
+    for k in 0..<perPart {
+      let seed = UInt64(part * perPart + k)
+      let script = LayoutAnimatorHost.script(seed: seed)
+      let schedules: [LayoutAnimatorHost.Schedule] = seed % 20 == 0 ? [.hz60, .hz120, .irregular] : [[.hz60, .hz120, .irregular][Int(seed % 3)]]
+      guard let failure = LayoutAnimatorHost.check(script, schedules: schedules, seed: seed) else { continue }
+      let minimal = LayoutAnimatorHost.shrink(script, schedules: schedules, seed: seed)
+      Issue.record("seed \(seed): \(failure)\nminimal: \(LayoutAnimatorHost.check(minimal, schedules: schedules, seed: seed) ?? "?")\n\(minimal)")
+      return
+    }
+  }
+}
