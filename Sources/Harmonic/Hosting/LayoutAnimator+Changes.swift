@@ -65,13 +65,17 @@ extension LayoutAnimator {
 
   /// `offset` where the content can rest in `layout` seen through
   /// `viewport`: clamped to the reachable offsets, then, with ``snapping``
-  /// set, the nearest snap target along ``scrollAxis``.
+  /// set, the nearest snap target along ``scrollAxis`` — unless it is an
+  /// end of the reachable range, where snapping reaches the first and last
+  /// items as far as they go.
   func _restingOffset(_ offset: CGPoint, in layout: some CollectionLayout, viewport: Viewport) throws(HarmonicError) -> CGPoint {
     let clamped = viewport.clamp(offset, content: layout.contentSize)
     guard let snapping else { return clamped }
     let vertical = scrollAxis == .vertical
-    let decision = try Snapping.target(
-      layout: try snapping(layout, viewport), offset: Double(vertical ? clamped.y : clamped.x), velocity: 0, options: snappingOptions)
+    let range = vertical ? viewport.reachable(content: layout.contentSize).y : viewport.reachable(content: layout.contentSize).x
+    let along = Double(vertical ? clamped.y : clamped.x)
+    if along == range.lowerBound || along == range.upperBound { return clamped }
+    let decision = try Snapping.target(layout: try snapping(layout, viewport), offset: along, velocity: 0, options: snappingOptions)
     return vertical ? CGPoint(x: clamped.x, y: decision.target) : CGPoint(x: decision.target, y: clamped.y)
   }
 

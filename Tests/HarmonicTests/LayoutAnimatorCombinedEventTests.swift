@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import Harmonic
+
+/// Events that combine: a snap in flight, then an update, a layout change or
+/// a gesture. Each case failed at b78c276 (the snap kept writing the offset
+/// after the event); they use only API that existed there.
+@Suite("Layout animator: a snap in flight, then another event")
+struct LayoutAnimatorCombinedEventTests {
+  static let viewport = try! Viewport(size: CGSize(width: 320, height: 480))
+  static let frame: Int64 = 5_880_000  // 120 Hz
+
+  static func grid(_ counts: [Int]) throws -> GridLayout {
+    try GridLayout(
+      sections: counts.map { .init(itemCount: $0, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5) },
+      viewportCrossExtent: 320)
+  }
+
+  /// An engine at 130 pt that snaps by lines, released at `velocity` pt/ms and run for 0.1 s.
+  static func snapping(_ counts: [Int], velocity: Double = 1.5) throws -> LayoutAnimator {
+    var engine = try LayoutAnimator(layout: try grid(counts), viewport: viewport, contentOffset: CGPoint(x: 0, y: 130))
+    engine.snapping = { layout, viewport throws(HarmonicError) in try (layout as! GridLayout).snapLayout(by: .lines, viewport: viewport) }
+    _ = try engine.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: velocity))
+    try engine.advance(to: AnimationTime(ticks: 12 * frame))
+    #expect(engine.isAnimating && engine.contentOffset.y > 130)
+    return engine
+  }
+
+  /// Runs 120 Hz frames until the engine rests (at most 6 s); returns the largest offset step and the resting offset.
+  static func runToRest(_ engine: inout LayoutAnimator) throws -> (largestStep: Double, rest: Double) {
+    var previous = Double(engine.contentOffset.y), largest = 0.0
+    var tick = engine.time.ticks
+    while engine.isAnimating, tick < 6 * AnimationTime.ticksPerSecond {
+      tick += frame
+      try engine.advance(to: AnimationTime(ticks: tick))
+      largest = max(largest, (Double(engine.contentOffset.y) - previous).magnitude)
+      previous = Double(engine.contentOffset.y)
+    }
+    #expect(!engine.isAnimating, "still animating after 6 s")
+    return (largest, previous)
+  }
+
+  @Test("a layout set without animation during a snap stays where it was set")
+  func setLayoutDuringSnap() throws {
+    var engine = try Self.snapping([60])
+    try engine.setLayout(try Self.grid([60]), contentOffset: .zero, animated: false)
+    try engine.advance(to: AnimationTime(ticks: 13 * Self.frame))
+    #expect(engine.contentOffset == .zero && !engine.isAnimating)  // b78c276: the snap went on (y 275.7)
+  }
+
+  @Test("a batch update during a snap takes the offset over without a jump, then rests on a snap target")
+  func updateDuringSnap() throws {
+    var engine = try Self.snapping([60])
+    let next = try Self.grid([61])
+    try engine.prepare(forCollectionViewUpdates: [.insert(ItemIndexPath(item: 0, section: 0))], layout: next)
+    let (largest, rest) = try Self.runToRest(&engine)
+    // b78c276: 467 pt when the update's transition completed and the snap took the offset back.
+    #expect(largest < 30, "largest step \(largest) pt")
+    let target = try Snapping.target(layout: try next.snapLayout(by: .lines, viewport: Self.viewport), offset: rest, velocity: 0)
+    #expect(target.target == rest)
+  }
+
+  @Test("an interactive transition started during a snap holds the offset until the gesture moves")
+  func gestureDuringSnap() throws {
+    var engine = try Self.snapping([60])
+    try engine.startInteractiveTransition(to: try GridLayout.list(rowHeights: [Array(repeating: 44, count: 60)], width: 320), contentOffset: .zero)
+    let held = engine.contentOffset
+    try engine.advance(to: AnimationTime(ticks: 13 * Self.frame))
+    #expect(engine.contentOffset == held)  // b78c276: the snap moved it on
+  }
+
+  @Test("an update that shrinks the content during a snap rests inside the new content")
+  func shrinkingUpdateDuringSnap() throws {
+    var engine = try Self.snapping([12, 200], velocity: 8)
+    let small = try Self.grid([12])
+    try engine.prepare(forCollectionViewUpdates: [.deleteSection(1)], layout: small)
+    let (largest, rest) = try Self.runToRest(&engine)
+    let reachable = Self.viewport.reachable(content: small.contentSize).y
+    // b78c276: the snap resumed after the update, 3,389 pt in one frame, and rested at 4,110 in content 415 pt tall.
+    #expect(largest < 100, "largest step \(largest) pt")
+    #expect(reachable.contains(rest), "rest \(rest) outside \(reachable)")
+  }
+}
