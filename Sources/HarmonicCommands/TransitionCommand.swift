@@ -309,6 +309,8 @@ struct TransitionScene {
         transform = AffineTransform2D(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
       }
       let alpha = item["alpha"] == nil ? 1 : try number(item["alpha"], "\(where_).alpha")
+      // A layout at rest: its opacity is within [0, 1] (only a pose in flight overshoots).
+      guard alpha >= 0, alpha <= 1 else { throw CommandError("input", "\(where_).alpha must be within [0, 1]") }
       let zIndex = item["zIndex"] == nil ? 0 : try number(item["zIndex"], "\(where_).zIndex")
       guard zIndex == zIndex.rounded(), zIndex.magnitude <= 1e9 else { throw CommandError("input", "\(where_).zIndex: must be an integer within ±1e9") }
       var attributes = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: .zero, transform: transform, alpha: alpha, zIndex: Int(zIndex))

@@ -82,3 +82,60 @@ struct LayoutAnimatorCombinedEventTests {
     #expect(reachable.contains(rest), "rest \(rest) outside \(reachable)")
   }
 }
+
+/// Channels at rest stay exactly at rest, and every frame is valid input.
+@Suite("Layout animator: exact at rest, valid in flight")
+struct LayoutAnimatorRestTests {
+  static let viewport = try! Viewport(size: CGSize(width: 320, height: 480))
+
+  @Test("a reorder's cells keep alpha exactly 1 in every answer, and a transition starts from any frame")
+  func reorder() throws {
+    let grid = try LayoutAnimatorCombinedEventTests.grid([20])
+    var engine = try LayoutAnimator(layout: grid, viewport: Self.viewport, contentOffset: .zero)
+    try engine.prepare(forCollectionViewUpdates: [.move(from: ItemIndexPath(item: 2, section: 0), to: ItemIndexPath(item: 14, section: 0))], layout: grid)
+    var (off, frames) = (0, 0)
+    var tick: Int64 = 0
+    let rect = CGRect(x: -1000, y: -1000, width: 3000, height: 5000)
+    while engine.isAnimating {
+      tick += LayoutAnimatorCombinedEventTests.frame
+      try engine.advance(to: AnimationTime(ticks: tick))
+      let answers = engine.layoutAttributesForElements(in: rect)
+      off += answers.filter { $0.alpha != 1 }.count
+      frames += 1
+      // The drag-to-reorder demo: the next hover's transition from this frame's attributes.
+      let snapshot = try LayoutSnapshot(elements: answers, contentSize: engine.collectionViewContentSize, itemCounts: [20])
+      _ = try LayoutTransition(from: snapshot, offset: engine.contentOffset, to: grid, offset: .zero, viewport: Self.viewport)
+    }
+    #expect(frames > 20 && off == 0, "\(off) alpha values off 1 in \(frames) frames")  // b78c276: 342, two of them above 1
+    // The transition's own frames hold every channel at rest to an ulp; their attributes are valid input too.
+    let transition = try LayoutTransition(
+      from: grid, offset: .zero, to: grid, offset: .zero, viewport: Self.viewport,
+      update: LayoutAnimator.update([.move(from: ItemIndexPath(item: 2, section: 0), to: ItemIndexPath(item: 14, section: 0))]))
+    var frame = transition.makeFrame()
+    for k in 1...60 {
+      try transition.frame(at: AnimationTime(ticks: Int64(k) * LayoutAnimatorCombinedEventTests.frame), into: &frame)
+      for a in frame.attributes { #expect((a.alpha - 1).magnitude <= 2 * Double.ulpOfOne) }
+      _ = try LayoutSnapshot(elements: frame.attributes, contentSize: frame.contentSize, itemCounts: [20])
+    }
+  }
+
+  @Test("a bouncy fade overshoots alpha in flight: admitted as input, answered clamped to [0, 1]")
+  func overshootingAlpha() throws {
+    let small = try LayoutAnimatorCombinedEventTests.grid([3])
+    var engine = try LayoutAnimator(
+      layout: small, viewport: Self.viewport, contentOffset: .zero, springs: .shared(try Spring(response: 0.4, dampingRatio: 0.3)))
+    try engine.prepare(forCollectionViewUpdates: [.insert(ItemIndexPath(item: 3, section: 0))], layout: try LayoutAnimatorCombinedEventTests.grid([4]))
+    let transition = try #require(engine.transition)
+    var frame = transition.makeFrame()
+    var (peak, answered) = (0.0, 0.0)
+    for k in 1...120 {
+      let tick = AnimationTime(ticks: Int64(k) * LayoutAnimatorCombinedEventTests.frame)
+      try transition.frame(at: tick, into: &frame)
+      peak = max(peak, frame.attributes.map(\.alpha).max()!)
+      _ = try LayoutSnapshot(elements: frame.attributes, contentSize: frame.contentSize)
+      try engine.advance(to: tick)
+      answered = max(answered, engine.layoutAttributesForItem(at: ItemIndexPath(item: 3, section: 0))?.alpha ?? 0)
+    }
+    #expect(peak > 1.2 && answered == 1, "peak \(peak), answered \(answered)")
+  }
+}

@@ -622,7 +622,7 @@ struct TransitionSetupTests {
     a = cell(1); a.center.y = .infinity; cases.append((a, "center, transform or alpha"))
     a = cell(1); a.transform.ty = 2e12; cases.append((a, "center, transform or alpha"))
     a = cell(1); a.alpha = .nan; cases.append((a, "alpha"))
-    a = cell(1); a.alpha = 2; cases.append((a, "alpha"))
+    a = cell(1); a.alpha = 2e12; cases.append((a, "alpha"))
     a = cell(1); a.transform3D.m[14] = -.infinity; cases.append((a, "center, transform or alpha"))
     a = cell(0); cases.append((a, "a unique kind + index path"))
     for (bad, expected) in cases {
@@ -635,6 +635,10 @@ struct TransitionSetupTests {
       }
     }
     #expect(try LayoutSnapshot(elements: [cell(0), cell(1)], contentSize: CGSize(width: 320, height: 200)).itemCounts == [2])
+    // An alpha a bouncy spring overshoots in flight is a pose like any other.
+    var overshoot = cell(1)
+    overshoot.alpha = 1.3
+    #expect(try LayoutSnapshot(elements: [cell(0), overshoot], contentSize: CGSize(width: 320, height: 200)).elements[1].alpha == 1.3)
   }
 
   @Test("layouts that disagree with themselves get a typed error naming the element, not a trap")

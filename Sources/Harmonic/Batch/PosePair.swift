@@ -2,7 +2,8 @@
 /// matrix, for linear interpolation between them.
 ///
 /// `interpolate(progress: p)` writes `(0 + from·(1 − p)) + to·p` per element:
-/// exactly `from` at p = 0 and exactly `to` at p = 1. p outside [0, 1]
+/// exactly `from` at p = 0 and exactly `to` at p = 1, and exactly `from` at
+/// every p where `from` equals `to`. p outside [0, 1]
 /// extrapolates (that is what a spring's overshoot does with progress).
 /// Transforms are interpolated component-wise.
 public struct PosePair: Sendable {
@@ -46,9 +47,10 @@ public struct PosePair: Sendable {
                 _BLAS.gemv(m: range.count, n: 2, a: columns.buffer.baseAddress! + range.lowerBound, lda: n, x: x, y: out.base + range.lowerBound)
               }
             }
+            for e in range where columns[e] == columns[n + e] { out[e] = columns[e] }
           } else {
             let (w0, w1) = weights
-            for e in range { out[e] = (0 + columns[e] * w0) + columns[n + e] * w1 }
+            for e in range { out[e] = columns[e] == columns[n + e] ? columns[e] : (0 + columns[e] * w0) + columns[n + e] * w1 }
           }
         }
       }

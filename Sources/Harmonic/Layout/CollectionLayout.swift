@@ -125,9 +125,12 @@ public struct LayoutSnapshot: CollectionLayout {
   ///     largest item index + 1 per section, sections up to the largest
   ///     given). Give it when `elements` is not every cell.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   duplicate id, a negative or too large size, a non-finite center or
-  ///   transform, an alpha outside [0, 1], an index outside the limits, a cell outside `itemCounts`, or
-  ///   a bad content size.
+  ///   duplicate id, a negative or too large size, a non-finite center,
+  ///   transform or alpha (or one beyond ±1e12), an index outside the
+  ///   limits, a cell outside `itemCounts`, or a bad content size. An alpha
+  ///   outside [0, 1] is accepted: a frame in flight overshoots it with a
+  ///   bouncy spring (UIKit draws it clamped), and any frame's attributes
+  ///   are a valid snapshot to start the next transition from.
   /// - Complexity: O(n) time and memory.
   public init(elements: [LayoutAttributes], contentSize: CGSize, itemCounts: [Int]? = nil) throws(HarmonicError) {
     for (name, value) in [("contentSize.width", Double(contentSize.width)), ("contentSize.height", Double(contentSize.height))] {
@@ -207,9 +210,7 @@ public struct LayoutSnapshot: CollectionLayout {
     try finite(t.d)
     try finite(t.tx)
     try finite(t.ty)
-    if !(element.alpha >= 0 && element.alpha <= 1) {
-      throw .invalidParameter(name: "\(id) alpha", value: element.alpha, accepted: "within [0, 1]")
-    }
+    try finite(element.alpha)
     let m = element.transform3D.m
     for k in 0..<16 { try finite(m[k]) }
   }

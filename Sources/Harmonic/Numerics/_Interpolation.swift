@@ -1,8 +1,19 @@
 /// `(0 + a·(1 − p)) + b·p`: exactly `a` at p = 0 and exactly `b` at p = 1,
-/// with the operations in reference BLAS's order (`PosePair` through `dgemv`
-/// gives the same bits). Harmonic's one linear interpolation: content offsets
-/// and sizes, transforms, poses.
+/// and exactly `a` at every p when a = b (the weights sum to 1 only to
+/// rounding), with the operations in reference BLAS's order (`PosePair`
+/// through `dgemv` gives the same bits). Harmonic's one linear
+/// interpolation: content offsets and sizes, transforms, poses.
 @inline(__always)
 func _interpolate(_ a: Double, _ b: Double, _ p: Double) -> Double {
-  (0 + a * (1 - p)) + b * p
+  a == b ? a : (0 + a * (1 - p)) + b * p
+}
+
+/// A spring's value at rest stays exactly there: an element whose start
+/// equals its target with zero velocity is `target` at every time, whatever
+/// the coefficients of `x = start·R + target·P + v·Ŝ` (R + P is 1 only to
+/// rounding), else `x`. Every path applies it: the scalar motion, the batch
+/// kernels, and after a BLAS product.
+@usableFromInline @inline(__always)
+func _held(_ start: Double, _ target: Double, _ velocity: Double, _ x: Double) -> Double {
+  start == target && velocity == 0 ? target : x
 }

@@ -133,9 +133,12 @@ extension LayoutTransition {
     /// Every channel value of running's elements at the change, exactly
     /// (channel-major), and their rates (nil: all 0).
     func channels() -> (values: [Double], rates: [Double]?) {
+      // Channels at rest exactly at their targets, so that a change in
+      // flight never turns an ulp of rounding into a motion.
       let values =
         pose.isComplete
-        ? LayoutChannels.values(of: running.endAttributes, include3D: running.include3D, transforms: running.transforms) : pose._values.values
+        ? LayoutChannels.values(of: running.endAttributes, include3D: running.include3D, transforms: running.transforms)
+        : running._holdingRest(pose._values.values)
       let rates = pose.isComplete || atRest || !pose.hasVelocities ? nil : pose._values.velocities
       return (values, rates)
     }

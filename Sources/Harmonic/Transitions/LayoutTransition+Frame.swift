@@ -259,3 +259,52 @@ extension LayoutTransition {
     frame.isComplete = false
   }
 }
+
+// MARK: - Channels at rest
+
+extension LayoutTransition {
+  /// Whether channel `channel` of element `k` is at rest: its start equal
+  /// to its target and its velocity 0. Its value is then its target at
+  /// every tick; the batch forms `start·R + target·P + v·Ŝ`, which is the
+  /// target only to rounding (R + P is 1 to an ulp), so frames can show it
+  /// an ulp off. Channels are in the batch's order (``LayoutChannels``).
+  func _isAtRest(channel: Int, element k: Int) -> Bool {
+    let n = elements.count, m = batch.elementCount
+    let e = channel * n + k
+    return batch._columns[e] == batch._columns[m + e] && batch._columns[2 * m + e] == 0
+  }
+
+  /// Element `k`'s attributes in `frame`, every channel at rest exactly at
+  /// its target (what ``LayoutAnimator`` answers). The transform channels
+  /// are held only when they are the transform's own entries
+  /// (``TransformInterpolation/componentwise``).
+  func _attributesHoldingRest(_ frame: LayoutTransition.Frame, element k: Int) -> LayoutAttributes {
+    var a = frame.attributes[k]
+    guard !frame.isComplete else { return a }
+    let n = elements.count, m = batch.elementCount
+    func held(_ channel: Int, _ value: Double) -> Double { _isAtRest(channel: channel, element: k) ? batch._columns[m + channel * n + k] : value }
+    a.center = CGPoint(x: held(LayoutChannels.centerX, Double(a.center.x)), y: held(LayoutChannels.centerY, Double(a.center.y)))
+    a.size = CGSize(width: held(LayoutChannels.width, Double(a.size.width)), height: held(LayoutChannels.height, Double(a.size.height)))
+    a.alpha = held(LayoutChannels.alpha, a.alpha)
+    guard transforms == .componentwise else { return a }
+    a.transform = AffineTransform2D(
+      a: held(LayoutChannels.a, a.transform.a), b: held(LayoutChannels.b, a.transform.b), c: held(LayoutChannels.c, a.transform.c),
+      d: held(LayoutChannels.d, a.transform.d), tx: held(LayoutChannels.tx, a.transform.tx), ty: held(LayoutChannels.ty, a.transform.ty))
+    if include3D {
+      for entry in 0..<16 { a.transform3D.m[entry] = held(LayoutChannels.transform3DStart + entry, a.transform3D.m[entry]) }
+    }
+    return a
+  }
+
+  /// `values` (channel-major, this transition's elements: a frame's
+  /// channel values) with every channel at rest exactly at its target.
+  func _holdingRest(_ values: [Double]) -> [Double] {
+    let m = batch.elementCount
+    guard values.count == m else { return values }
+    var held = values
+    batch._columns.withUnsafeBufferPointer { columns in
+      for e in 0..<m where columns[e] == columns[m + e] && columns[2 * m + e] == 0 { held[e] = columns[m + e] }
+    }
+    return held
+  }
+}

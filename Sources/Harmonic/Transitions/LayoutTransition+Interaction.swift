@@ -60,7 +60,8 @@ extension LayoutTransition {
     let n = batch.elementCount
     batch._columns.withUnsafeBufferPointer { columns in
       output.withUnsafeMutableBufferPointer { out in
-        for e in 0..<n { out[e] = (0 + columns[e] * w0) + columns[n + e] * w1 }
+        // A channel whose ends are equal stays exactly there (w0 + w1 is 1 only to rounding).
+        for e in 0..<n { out[e] = columns[e] == columns[n + e] ? columns[e] : (0 + columns[e] * w0) + columns[n + e] * w1 }
       }
     }
   }
