@@ -139,3 +139,46 @@ struct LayoutAnimatorRestTests {
     #expect(peak > 1.2 && answered == 1, "peak \(peak), answered \(answered)")
   }
 }
+
+/// A snap lands on its target exactly, with no step at the end: on the
+/// spring path and on the path where UIKit's own deceleration carries it.
+@Suite("Layout animator: snaps end exactly")
+struct LayoutAnimatorSnapEndTests {
+  /// Releases at 130 pt with `velocity` (pt/ms), runs frames `period` ticks apart to rest,
+  /// and returns the offsets, the target and the animation the decision chose.
+  static func run(velocity: Double, period: Int64) throws -> (offsets: [Double], target: Double, deceleration: Bool) {
+    let grid = try LayoutAnimatorCombinedEventTests.grid([90])
+    let viewport = LayoutAnimatorCombinedEventTests.viewport
+    var engine = try LayoutAnimator(layout: grid, viewport: viewport, contentOffset: CGPoint(x: 0, y: 130))
+    engine.snapping = { layout, viewport throws(HarmonicError) in try (layout as! GridLayout).snapLayout(by: .lines, viewport: viewport) }
+    engine.snappingOptions = grid.snapOptions()
+    let decision = try Snapping.target(
+      layout: try grid.snapLayout(by: .lines, viewport: viewport), offset: 130, velocity: 1000 * velocity, options: grid.snapOptions())
+    let deceleration = if case .deceleration = try decision.animation() { true } else { false }
+    _ = try engine.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: velocity))
+    var offsets = [130.0]
+    var tick: Int64 = 0
+    while engine.isAnimating, tick < 10 * AnimationTime.ticksPerSecond {
+      tick += period
+      try engine.advance(to: AnimationTime(ticks: tick))
+      offsets.append(Double(engine.contentOffset.y))
+    }
+    return (offsets, decision.target, deceleration)
+  }
+
+  @Test(
+    "the last step onto the target is no larger than the frame before it, at 60 and 120 Hz",
+    arguments: [(1.3, false), (-0.8, false), (1.83816, true), (3.6963, true)], [11_760_000, 5_880_000] as [Int64])
+  func landing(release: (velocity: Double, deceleration: Bool), period: Int64) throws {
+    let (offsets, target, deceleration) = try Self.run(velocity: release.velocity, period: period)
+    #expect(deceleration == release.deceleration, "the case is meant to take the \(release.deceleration ? "deceleration" : "spring") path")
+    #expect(offsets.last == target, "ends at \(offsets.last!), target \(target)")
+    // The frames that moved, and the last two steps among them.
+    let steps = zip(offsets.dropFirst(), offsets).map { ($0 - $1).magnitude }.filter { $0 > 0 }
+    try #require(steps.count >= 3)
+    let (last, before) = (steps[steps.count - 1], steps[steps.count - 2])
+    // b78c276: a spring jumped the last 0.35–0.37 pt after steps of 0.04–0.10; a deceleration stopped
+    // 2.5–2.6 pt short at 5 pt/s and jumped onto the target.
+    #expect(last <= before && last < 1.0 / 6, "last step \(last) pt after \(before)")
+  }
+}
