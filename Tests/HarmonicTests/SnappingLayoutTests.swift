@@ -50,9 +50,10 @@ struct SnappingLayoutTests {
     // A shorter flick inside card 2 stops at its end (rest 2149.65 is nearer 2137.5 than 2467.5) …
     let first = try Snapping.target(layout: cards, offset: 1800, velocity: 700, options: paging)
     #expect(first.target == 2137.5 && first.index == 2)
-    // … and the next one goes on into card 3 (rest 2137.5 + 349.65).
+    // … and the next one enters card 3 at its start, though its rest (2137.5 + 349.65) lies
+    // inside the card: a page never skips the card's first part.
     let second = try Snapping.target(layout: cards, offset: 2137.5, velocity: 700, options: paging)
-    #expect(second.index == 3 && (second.target - (2137.5 + 700 / (-1000 * log(0.998)))).magnitude < 1e-9)
+    #expect(second.index == 3 && second.target == 2467.5)
     // The CLI follows the same rules.
     let result = try harmonic(
       "snap", "--count", "6", "--item-extent", "812.5", "--spacing", "10", "--viewport", "320", "--offset", "1800",
@@ -149,5 +150,40 @@ struct SnappingLayoutTests {
     #expect(try Snapping.target(circular: wheel, offset: 2390, velocity: 0).target == 2400)
     #expect(throws: HarmonicError.self) { try CircularSnapLayout(period: 0, points: [1]) }
     #expect(throws: HarmonicError.self) { try CircularSnapLayout(period: 10, points: []) }
+  }
+}
+
+/// Paging into an item larger than the snap area: the flick enters it at
+/// its first snap position in the flick's direction, so none of it is
+/// skipped (b78c276 landed on the position nearest the rest instead).
+@Suite("Snapping: paging into an oversized item")
+struct OversizedPagingTests {
+  @Test(
+    "a flick limited to n items enters the n-th at its first position",
+    arguments: [
+      // (count, extent, spacing, viewport, insets, alignment, per flick, from, velocity, want)
+      (6, 375.0, 0.0, 375.0, 16.0, SnapAlignment.center, 1, 391.0, 900.0, 734.0),  // b78c276: 766, the item's far end
+      (6, 375.0, 0.0, 375.0, 16.0, .center, 1, 700.0, -900.0, 391.0),  // b78c276: 359
+      (57, 812.5, 50.0, 768.0, 0.0, .leading, 2, 17561.9, 3170.75, 18975.0),  // b78c276: 19019.5
+      (6, 375.0, 0.0, 375.0, 16.0, .trailing, 1, 391.0, 900.0, 734.0),  // b78c276: 766
+    ])
+  func entersAtFirstPosition(
+    _ c: (
+      count: Int, extent: Double, spacing: Double, viewport: Double, inset: Double, alignment: SnapAlignment, perFlick: Int, from: Double, velocity: Double,
+      want: Double
+    )
+  ) throws {
+    let layout = try SnapLayout.uniform(
+      count: c.count, itemExtent: c.extent, spacing: c.spacing, viewport: c.viewport, leadingInset: c.inset, trailingInset: c.inset)
+    let decision = try Snapping.target(
+      layout: layout, offset: c.from, velocity: c.velocity, options: Snapping.Options(alignment: c.alignment, maximumItemsPerFlick: c.perFlick))
+    #expect(decision.target == c.want, "from \(c.from) at \(c.velocity): \(decision.target), want \(c.want)")
+  }
+
+  @Test("without a limit, a flick still lands where its rest is inside a long item")
+  func freeInsideWithoutLimit() throws {
+    let layout = try SnapLayout.uniform(count: 6, itemExtent: 375, viewport: 375, leadingInset: 16, trailingInset: 16)
+    let decision = try Snapping.target(layout: layout, offset: 391, velocity: 900, options: Snapping.Options(alignment: .center))
+    #expect(decision.target == 766)  // the rest (841) is past item 2's range [734, 766]: its far end, nearest the rest
   }
 }

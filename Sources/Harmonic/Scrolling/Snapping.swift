@@ -27,9 +27,9 @@
 ///    next flick enters the next card at its start. Without a flick the
 ///    limit counts from the item nearest the current offset.
 ///    An item reached through the limit or a stop is entered at its first
-///    snap position in the direction of travel: its range's start going
-///    forward, its range's end going back (for an item that fits, its one
-///    aligned offset). With pages of 375, n = 1: from 400 a flick back lands
+///    snap position in the direction of travel — also when the rest offset
+///    lies inside it — its range's start going forward, its range's end
+///    going back (for an item that fits, its one aligned offset). With pages of 375, n = 1: from 400 a flick back lands
 ///    on 375, from 725 a flick forward on 750.
 /// 5. Clamped to the reachable range
 ///    [−leadingInset, max(−leadingInset, contentExtent + trailingInset − viewport)]:
@@ -185,15 +185,20 @@ public enum Snapping {
         var limit = (inside ? ahead - 1 : ahead) + n - 1
         if let stop = firstStop(options.stopItems, atOrAbove: ahead), stop < limit { limit = stop }
         // Rule 2: an item reached through the limit or a stop is entered at
-        // its first snap position in the direction of travel; the item the
-        // scroll is in is left at the end of its range.
-        if index > limit, limit < layout.count { (index, point) = (limit, limit < ahead ? flow.high(limit) : flow.low(limit)) }
+        // its first snap position in the direction of travel — also when
+        // the rest lies inside it: an oversized item is never entered past
+        // its start — and the item the scroll is in is left at the end of its range.
+        if limit < layout.count, index > limit || (index == limit && limit >= ahead) {
+          (index, point) = (limit, limit < ahead ? flow.high(limit) : flow.low(limit))
+        }
       } else {
         let ahead = flow.lastItem(withHighBelow: current) ?? -1
         let inside = ahead + 1 < layout.count && flow.low(ahead + 1) < current
         var limit = (inside ? ahead + 1 : ahead) - n + 1
         if let stop = lastStop(options.stopItems, atOrBelow: ahead), stop > limit { limit = stop }
-        if index < limit, limit >= 0 { (index, point) = (limit, limit > ahead ? flow.low(limit) : flow.high(limit)) }
+        if limit >= 0, index < limit || (index == limit && limit <= ahead) {
+          (index, point) = (limit, limit > ahead ? flow.low(limit) : flow.high(limit))
+        }
       }
     } else if flick, itemLimit == nil, !options.stopItems.isEmpty {
       if v > 0, let stop = firstStop(options.stopItems, atOrAbove: flow.firstItem(withLowAbove: current) ?? layout.count), index > stop {
