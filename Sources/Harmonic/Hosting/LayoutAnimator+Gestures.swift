@@ -39,17 +39,25 @@ extension LayoutAnimator {
 
     /// The progress rate, per second, at `scale` moving at `velocity` (the
     /// recognizer's scale factor per second); 0 for a scale or velocity that
-    /// is not usable.
+    /// is not usable (not finite, or a scale that is not positive). A rate
+    /// beyond ±1e6 per second (a scale near 0) is given as ±1e6, the most
+    /// ``LayoutAnimator/finishInteractiveTransition(velocity:)`` accepts.
     public func rate(scale: Double, velocity: Double) -> Double {
       guard scale > 0, scale.isFinite, velocity.isFinite else { return 0 }
-      return (velocity / scale) / _Math.log(completionScale)
+      let rate = (velocity / scale) / _Math.log(completionScale)
+      return rate.isNaN ? 0 : min(max(rate, -_Check.maximumFactor), _Check.maximumFactor)
     }
   }
 
   /// Whether a released gesture finishes (true) or cancels: a rate beyond
   /// `threshold` (progress per second) decides by its direction, a slower
   /// release by which half the progress is in — iOS's usual rule.
+  ///
+  /// Inputs that are not numbers: a NaN rate counts as 0 (the progress
+  /// decides), a NaN progress cancels, and a NaN or negative threshold
+  /// counts as 0 (any motion decides).
   public static func shouldFinish(progress: Double, rate: Double, threshold: Double = 0.5) -> Bool {
+    let threshold = threshold >= 0 ? threshold : 0
     if rate > threshold { return true }
     if rate < -threshold { return false }
     return progress >= 0.5

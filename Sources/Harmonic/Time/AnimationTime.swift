@@ -116,6 +116,15 @@ extension AnimationTime {
     return Double(UInt64(bitPattern: ticks &- origin.ticks)) / Double(AnimationTime.ticksPerSecond)
   }
 
+  /// The time from `origin` to `self` as a tick count (0 when `self` is not
+  /// after `origin`), saturated at `Int64.max` ticks: exact for any two
+  /// ticks closer than 414 years.
+  func _elapsed(since origin: AnimationTime) -> AnimationTime {
+    guard ticks > origin.ticks else { return .zero }
+    let difference = UInt64(bitPattern: ticks &- origin.ticks)
+    return AnimationTime(ticks: difference > UInt64(Int64.max) ? .max : Int64(difference))
+  }
+
   /// `self` plus `ticks`, saturated at ``AnimationTime`` of `Int64.max`
   /// ticks (and at `Int64.min` going back).
   func _advanced(by ticks: Int64) -> AnimationTime {

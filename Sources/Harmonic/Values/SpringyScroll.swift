@@ -97,7 +97,7 @@ public struct SpringyScroll: Sendable, Hashable {
     try _Check.coordinate(position, "position")
     let now = max(time, lastUpdate)
     // Settle the pieces up to now into every touch, then start the new one.
-    let elapsed = AnimationTime(ticks: now.ticks - lastUpdate.ticks)
+    let elapsed = now._elapsed(since: lastUpdate)
     var kept: [Touch] = []
     let quiet = _libraryConstant { try SettleTolerance(value: 1e-9, velocity: 1e-9) }
     for var touch in touches {
@@ -119,8 +119,8 @@ public struct SpringyScroll: Sendable, Hashable {
   public mutating func update(offset newOffset: Double, at time: AnimationTime) throws(HarmonicError) {
     try _Check.coordinate(newOffset, "offset")
     let now = max(time, lastUpdate)
-    let ticks = now.ticks - lastUpdate.ticks
-    let elapsed = AnimationTime(ticks: ticks)
+    let elapsed = now._elapsed(since: lastUpdate)
+    let ticks = elapsed.ticks
     let delta = newOffset - offset
     let damping = spring.damping / spring.stiffness  // c/k: seconds
     var next = touches
@@ -147,7 +147,7 @@ public struct SpringyScroll: Sendable, Hashable {
 
   /// Every touch's unit lag at `time`, to displace rows with.
   public func lag(at time: AnimationTime) -> Lag {
-    let elapsed = AnimationTime(ticks: max(time, lastUpdate).ticks - lastUpdate.ticks)
+    let elapsed = max(time, lastUpdate)._elapsed(since: lastUpdate)
     return Lag(
       resistancePerPoint: resistancePerPoint, touches: touches.map { (position: $0.position, lag: $0.rest.state(at: elapsed).value) })
   }
@@ -159,8 +159,10 @@ public struct SpringyScroll: Sendable, Hashable {
 
     /// How far the row whose resting place is `position` (content
     /// coordinates, points) is displaced from it: Σ min(1, |position −
-    /// touch|·resistancePerPoint)·u, over the touches. O(touches).
+    /// touch|·resistancePerPoint)·u, over the touches; 0 for a position
+    /// that is not a number (no row is there). O(touches).
     public func displacement(ofRowAt position: Double) -> Double {
+      guard !position.isNaN else { return 0 }
       var total = 0.0
       for touch in touches {
         let resistance = Swift.min(1, (position - touch.position).magnitude * resistancePerPoint)
