@@ -20,10 +20,10 @@ public enum HarmonicFuzz {
   ///   command line) at full speed, with every execution a real one.
   public static func run(_ data: [UInt8], among selected: [Int]? = nil) {
     var input = FuzzInput(data)
-    targets[target(Int(input.byte()), among: selected)].body(&input)
+    allTargets[target(Int(input.byte()), among: selected)].body(&input)
   }
 
-  /// The target a first byte picks, among `selected` (or all).
+  /// The target a first byte picks, among `selected` (or the corpus's).
   static func target(_ choice: Int, among selected: [Int]?) -> Int {
     selected.map { $0[choice % $0.count] } ?? choice % targets.count
   }
@@ -36,8 +36,8 @@ public enum HarmonicFuzz {
     let names = targetNames
     let slow: Set<String> = ["tuning", "cli"]
     switch list {
-    case "fast": return (names.indices.filter { !slow.contains(names[$0]) }, nil)
-    case "slow": return (names.indices.filter { slow.contains(names[$0]) }, nil)
+    case "fast": return (targets.indices.filter { !slow.contains(names[$0]) }, nil)
+    case "slow": return (targets.indices.filter { slow.contains(names[$0]) }, nil)
     default:
       var indices: [Int] = []
       for name in list.split(separator: ",").map(String.init) {
@@ -48,13 +48,18 @@ public enum HarmonicFuzz {
     }
   }
 
-  /// The entry points, by name (the corpus is organised by these names).
-  public static var targetNames: [String] { targets.map(\.name) }
+  /// The entry points, by name: the corpus's first, then those run only
+  /// when named.
+  public static var targetNames: [String] { allTargets.map(\.name) }
 
-  /// The name of the entry point an input runs (among `selected`, or all).
+  /// The entry points a first byte picks when none are named (the corpus
+  /// is organised by these names).
+  public static var corpusTargetNames: [String] { targets.map(\.name) }
+
+  /// The name of the entry point an input runs (among `selected`, or the corpus's).
   public static func targetName(of data: [UInt8], among selected: [Int]? = nil) -> String {
     var input = FuzzInput(data)
-    return targets[target(Int(input.byte()), among: selected)].name
+    return allTargets[target(Int(input.byte()), among: selected)].name
   }
 
   struct Target: Sendable {
@@ -74,6 +79,24 @@ public enum HarmonicFuzz {
     Target(name: "tuning", body: fuzzTuning),
     Target(name: "cli", body: fuzzCommandLine),
   ]
+
+  /// Entry points run only when named (`HARMONIC_FUZZ_TARGETS=host`): a
+  /// first byte never picks them, so the corpus keeps its meaning.
+  /// `host`: ``LayoutAnimatorHost``'s scripts, from a seed the input gives.
+  static let namedOnly: [Target] = [Target(name: "host", body: fuzzHost)]
+
+  static let allTargets = targets + namedOnly
+}
+
+/// A ``LayoutAnimatorHost`` script from the input's seed, at 60 Hz, 120 Hz
+/// and irregular frames: every promise of the engine, shrunk when broken.
+func fuzzHost(_ input: inout FuzzInput) {
+  let seed = input.uint64()
+  let script = LayoutAnimatorHost.script(seed: seed)
+  let schedules = LayoutAnimatorHost.Schedule.allCases
+  guard let failure = LayoutAnimatorHost.check(script, schedules: schedules, seed: seed) else { return }
+  let minimal = LayoutAnimatorHost.shrink(script, schedules: schedules, seed: seed)
+  require(false, "host seed \(seed): \(failure)\nminimal: \(minimal)")
 }
 
 /// Traps with `message` when a promise is broken.

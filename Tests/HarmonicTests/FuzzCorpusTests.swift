@@ -24,10 +24,10 @@ struct FuzzCorpusTests {
     var reached = Set<Int>()
     for name in names {
       let bytes = [UInt8](try Data(contentsOf: FuzzCorpusTests.corpus.appendingPathComponent(name)))
-      if let first = bytes.first { reached.insert(Int(first) % HarmonicFuzz.targetNames.count) }
+      if let first = bytes.first { reached.insert(Int(first) % HarmonicFuzz.corpusTargetNames.count) }
       HarmonicFuzz.run(bytes)  // traps on a broken promise
     }
-    let missing = HarmonicFuzz.targetNames.indices.filter { !reached.contains($0) }.map { HarmonicFuzz.targetNames[$0] }
+    let missing = HarmonicFuzz.corpusTargetNames.indices.filter { !reached.contains($0) }.map { HarmonicFuzz.corpusTargetNames[$0] }
     #expect(missing.isEmpty, "no corpus input for \(missing)")
   }
 
