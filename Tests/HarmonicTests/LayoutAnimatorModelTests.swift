@@ -26,3 +26,22 @@ struct LayoutAnimatorModelTests {
     }
   }
 }
+
+/// Scripts the fuzzer found, kept as they were printed.
+@Suite("Layout animator: scripts the fuzzer found")
+struct LayoutAnimatorFoundScriptTests {
+  @Test("a gesture begun while a finger holds the content past its end cancels back inside it")
+  func cancelFromRubberBand() {
+    let script = LayoutAnimatorHost.Script(
+      counts: [12, 20], snapping: true, itemsPerFlick: nil, alignment: .trailing,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284),
+      steps: [
+        .init(tick: 351_000_000, event: .release(velocity: 1.2625974541709457, engine: true)),
+        .init(tick: 675_000_000, event: .release(velocity: 3.4929192884946048, engine: true)),
+        .init(tick: 768_000_000, event: .touch),
+        .init(tick: 1_000_000_000, event: .interactiveStart(fraction: 0.2013804690506018)),
+        .init(tick: 1_028_000_000, event: .cancel(velocity: -1.5023934636827643)),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
+}

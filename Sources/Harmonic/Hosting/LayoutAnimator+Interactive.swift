@@ -16,7 +16,7 @@ extension LayoutAnimator {
     defer { _checkInvariants() }
     try LayoutAnimator._checkOffset(offset)
     let target = _Destination(layout: newLayout, offset: try _restingOffset(offset, in: newLayout, viewport: viewport))
-    let start = _Destination(layout: layout, offset: _heading)
+    let start = _Destination(layout: layout, offset: try _restingOffset(_heading, in: layout, viewport: viewport))
     let path: LayoutTransition
     var retiring: _Leaving?
     switch phase {
@@ -34,8 +34,10 @@ extension LayoutAnimator {
     }
     var pose = path.makeFrame()
     try path.scrub(progress: 0, into: &pose)
-    // Progress 0 is `start` at rest only when nothing was moving.
-    let startsAtRest = if case .resting(nil) = phase { true } else { false }
+    // Progress 0 is `start` at rest only when nothing was moving and the
+    // offset is one the content can rest at (not held in the rubber band
+    // past the content's end, not between snap targets).
+    let startsAtRest = if case .resting(nil) = phase { start.offset == contentOffset } else { false }
     if let retiring { leaving.append(retiring) }
     layout = newLayout
     contentOffset = pose.contentOffset
