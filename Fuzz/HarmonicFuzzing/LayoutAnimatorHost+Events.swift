@@ -81,7 +81,7 @@ extension _HostRun {
       return exact
     case .release(let velocity, let engineDriven):
       return try release(velocity: velocity, engineDriven: engineDriven)
-    case .insert, .delete, .move, .reload, .insertSection, .deleteSection:
+    case .insert, .delete, .move, .reload, .insertSection, .deleteSection, .moveSection, .changes:
       return try update(event)
     case .bogusUpdate:
       let s = counts.count - 1
@@ -98,7 +98,7 @@ extension _HostRun {
       return animated ? exact : .jumps
     case .rotate:
       portrait.toggle()
-      let viewport = _HostRun.viewport(portrait: portrait)
+      let viewport = _HostRun.viewport(portrait: portrait, chrome: script.chrome)
       let old = engine.viewport.reachable(content: engine.layout.contentSize).y
       let fraction = old.upperBound > old.lowerBound ? (Double(engine.contentOffset.y) - old.lowerBound) / (old.upperBound - old.lowerBound) : 0
       let layout = try currentLayout()
@@ -209,6 +209,23 @@ extension _HostRun {
       guard counts.count >= 2, total - counts[s] >= 1 else { return .skipped }
       items = [.deleteSection(s)]
       counts.remove(at: s)
+    case .moveSection(let from, let to):
+      let (a, b) = (from % counts.count, to % counts.count)
+      guard a != b else { return .skipped }
+      items = [.moveSection(from: a, to: b)]
+      counts.insert(counts.remove(at: a), at: b)
+    case .changes(let deleted, let inserted, let reloaded, let section):
+      let s = section % counts.count
+      let old = counts[s]
+      let gone = old == 0 ? [] : Array(Set(deleted.map { $0 % old })).sorted()
+      guard total - gone.count >= 1 else { return .skipped }
+      let new = old - gone.count + Set(inserted).count
+      let added = new == 0 ? [] : Array(Set(inserted.map { $0 % new })).sorted()
+      let count = old - gone.count + added.count
+      let kept = old == 0 ? [] : Array(Set(reloaded.map { $0 % old }).subtracting(gone)).sorted()
+      items = gone.map { .delete(path($0, s)) } + added.map { .insert(path($0, s)) } + kept.map { .reload(path($0, s)) }
+      guard !items.isEmpty, added.allSatisfy({ $0 < count }) else { return .skipped }
+      counts[s] = count
     default:
       return .skipped
     }

@@ -84,9 +84,12 @@ struct _HostRun {
 
   init(script: Host.Script, schedule: Host.Schedule, seed: UInt64) {
     (self.script, self.schedule, self.seed, self.counts) = (script, schedule, seed, script.counts)
+    // At the top of the content, under the bar when there is one.
+    let (layout, viewport) = (
+      try! _HostRun.layout(.grid, script.counts, portrait: true, chrome: script.chrome), _HostRun.viewport(portrait: true, chrome: script.chrome)
+    )
     var engine = try! LayoutAnimator(
-      layout: _HostRun.layout(.grid, script.counts, portrait: true), viewport: _HostRun.viewport(portrait: true), contentOffset: .zero,
-      springs: .shared(script.spring))
+      layout: layout, viewport: viewport, contentOffset: _HostRun.offset(0, in: layout, viewport: viewport), springs: .shared(script.spring))
     if script.snapping {
       engine.snapping = { layout, viewport throws(HarmonicError) in
         guard let grid = layout as? GridLayout else { throw .invalidParameter(name: "layout", value: 0, accepted: "a GridLayout") }
@@ -98,23 +101,32 @@ struct _HostRun {
     last = (0, _HostPass(engine), engine.activity, engine)
   }
 
-  static func viewport(portrait: Bool) -> Viewport {
-    try! Viewport(size: portrait ? CGSize(width: 320, height: 480) : CGSize(width: 480, height: 320))
+  static func viewport(portrait: Bool, chrome: Bool) -> Viewport {
+    try! Viewport(
+      size: portrait ? CGSize(width: 320, height: 480) : CGSize(width: 480, height: 320),
+      insets: chrome ? LayoutInsets(top: 64, left: 0, bottom: 34, right: 0) : .zero)
   }
 
-  static func layout(_ presentation: LayoutAnimatorHost.Presentation, _ counts: [Int], portrait: Bool) throws(HarmonicError) -> GridLayout {
+  static func layout(
+    _ presentation: LayoutAnimatorHost.Presentation, _ counts: [Int], portrait: Bool, chrome: Bool
+  ) throws(HarmonicError) -> GridLayout {
     let width = portrait ? 320.0 : 480.0
+    let header = chrome ? 30.0 : 0
     switch presentation {
     case .grid:
       return try GridLayout(
-        sections: counts.map { .init(itemCount: $0, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5) },
+        sections: counts.map {
+          .init(itemCount: $0, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5, headerExtent: header)
+        },
         viewportCrossExtent: width)
     case .list:
-      return try GridLayout.list(rowHeights: counts.map { Array(repeating: 44, count: $0) }, width: width)
+      return try GridLayout.list(rowHeights: counts.map { Array(repeating: 44, count: $0) }, width: width, headerHeight: header)
     }
   }
 
-  func currentLayout() throws(HarmonicError) -> GridLayout { try _HostRun.layout(presentation, counts, portrait: portrait) }
+  func currentLayout() throws(HarmonicError) -> GridLayout {
+    try _HostRun.layout(presentation, counts, portrait: portrait, chrome: script.chrome)
+  }
 
   /// The offset at `fraction` of the reachable range of `layout` in `viewport`.
   static func offset(_ fraction: Double, in layout: GridLayout, viewport: Viewport) -> CGPoint {

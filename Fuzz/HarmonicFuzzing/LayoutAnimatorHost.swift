@@ -57,6 +57,10 @@ public enum LayoutAnimatorHost {
     case reload(item: Int, section: Int)
     case insertSection(Int, count: Int)
     case deleteSection(Int)
+    case moveSection(from: Int, to: Int)
+    /// One update of several changes in a section: old items deleted and
+    /// reloaded, new ones inserted (indices modulo the data).
+    case changes(deleted: [Int], inserted: [Int], reloaded: [Int], section: Int)
     /// `setCollectionViewLayout(_:animated:)` to the other presentation, at `fraction` of the new reachable range.
     case setLayout(fraction: Double, animated: Bool)
     /// A rotation: the viewport's width and height swap.
@@ -73,6 +77,9 @@ public enum LayoutAnimatorHost {
   /// A script: the set-up and the events at their ticks.
   public struct Script: Sendable, Hashable, CustomStringConvertible {
     public var counts: [Int]
+    /// Sections have 30-pt headers (supplementary views) and the viewport
+    /// 64/34-pt content insets (a navigation bar, a home indicator).
+    public var chrome: Bool
     public var snapping: Bool
     public var itemsPerFlick: Int?
     public var alignment: SnapAlignment
@@ -85,9 +92,11 @@ public enum LayoutAnimatorHost {
       public init(tick: Int64, event: Event) { (self.tick, self.event) = (tick, event) }
     }
 
-    public init(counts: [Int], snapping: Bool, itemsPerFlick: Int?, alignment: SnapAlignment, spring: Spring, steps: [Step]) {
-      (self.counts, self.snapping, self.itemsPerFlick, self.alignment, self.spring, self.steps) =
-        (counts, snapping, itemsPerFlick, alignment, spring, steps)
+    public init(
+      counts: [Int], chrome: Bool = false, snapping: Bool, itemsPerFlick: Int?, alignment: SnapAlignment, spring: Spring, steps: [Step]
+    ) {
+      (self.counts, self.chrome, self.snapping, self.itemsPerFlick, self.alignment, self.spring, self.steps) =
+        (counts, chrome, snapping, itemsPerFlick, alignment, spring, steps)
     }
 
     /// The script as Swift that builds it again (paste it into a test).
@@ -95,7 +104,7 @@ public enum LayoutAnimatorHost {
       let steps = self.steps.map { "      .init(tick: \($0.tick), event: .\($0.event)),\n" }.joined()
       return """
         LayoutAnimatorHost.Script(
-          counts: \(counts), snapping: \(snapping), itemsPerFlick: \(itemsPerFlick.map(String.init) ?? "nil"), alignment: .\(alignment),
+          counts: \(counts), chrome: \(chrome), snapping: \(snapping), itemsPerFlick: \(itemsPerFlick.map(String.init) ?? "nil"), alignment: .\(alignment),
           spring: try! Spring(mass: \(spring.mass), stiffness: \(spring.stiffness), damping: \(spring.damping)),
           steps: [
         \(steps)    ])
@@ -150,7 +159,16 @@ public enum LayoutAnimatorHost {
       case 8: event = .delete(item: item, section: section)
       case 9: event = .move(from: item, to: int(0...30), section: section)
       case 10: event = .reload(item: item, section: section)
-      case 11: event = uniform() < 0.5 ? .insertSection(section, count: int(1...6)) : .deleteSection(section)
+      case 11:
+        switch int(0...3) {
+        case 0: event = .insertSection(section, count: int(1...6))
+        case 1: event = .deleteSection(section)
+        case 2: event = .moveSection(from: section, to: int(0...2))
+        default:
+          event = .changes(
+            deleted: (0..<int(0...3)).map { _ in int(0...30) }, inserted: (0..<int(0...3)).map { _ in int(0...30) },
+            reloaded: (0..<int(0...2)).map { _ in int(0...30) }, section: section)
+        }
       case 12: event = .setLayout(fraction: uniform(), animated: uniform() < 0.75)
       case 13: event = .rotate
       case 14, 15: event = .interactiveStart(fraction: uniform())
@@ -170,7 +188,7 @@ public enum LayoutAnimatorHost {
     }
     let alignments: [SnapAlignment] = [.leading, .center, .trailing]
     return Script(
-      counts: counts, snapping: uniform() < 0.6, itemsPerFlick: uniform() < 0.5 ? nil : int(1...3), alignment: alignments[int(0...2)],
+      counts: counts, chrome: uniform() < 0.3, snapping: uniform() < 0.6, itemsPerFlick: uniform() < 0.5 ? nil : int(1...3), alignment: alignments[int(0...2)],
       spring: springs[int(0...2)], steps: steps)
   }
 
