@@ -69,7 +69,7 @@ extension _HostRun {
       engine.scrollViewWillBeginDragging()
       fingerDown = true
       guard engine.activity == .resting else { return exact }
-      let to = _HostRun.offset(fraction, in: try currentLayout(), viewport: engine.viewport)
+      let to = offset(fraction, in: try currentLayout(), viewport: engine.viewport)
       _ = engine.shouldInvalidateLayout(forBoundsChange: CGRect(origin: to, size: engine.viewport.size))
       offTarget = true
       return .jumps
@@ -93,17 +93,17 @@ extension _HostRun {
       presentation = presentation == .grid ? .list : .grid
       gesture = nil
       let layout = try currentLayout()
-      try engine.setLayout(layout, contentOffset: _HostRun.offset(fraction, in: layout, viewport: engine.viewport), animated: animated)
+      try engine.setLayout(layout, contentOffset: offset(fraction, in: layout, viewport: engine.viewport), animated: animated)
       if script.snapping { offTarget = false }
       return animated ? exact : .jumps
     case .rotate:
       portrait.toggle()
       let viewport = _HostRun.viewport(portrait: portrait, chrome: script.chrome)
-      let old = engine.viewport.reachable(content: engine.layout.contentSize).y
-      let fraction = old.upperBound > old.lowerBound ? (Double(engine.contentOffset.y) - old.lowerBound) / (old.upperBound - old.lowerBound) : 0
+      let old = reachable
+      let fraction = old.upperBound > old.lowerBound ? (along(engine.contentOffset) - old.lowerBound) / (old.upperBound - old.lowerBound) : 0
       let layout = try currentLayout()
       try engine.prepare(
-        forAnimatedBoundsChange: viewport, layout: layout, contentOffset: _HostRun.offset(min(max(fraction, 0), 1), in: layout, viewport: viewport))
+        forAnimatedBoundsChange: viewport, layout: layout, contentOffset: offset(min(max(fraction, 0), 1), in: layout, viewport: viewport))
       if script.snapping { offTarget = false }
       gesture = nil
       return exact
@@ -111,7 +111,7 @@ extension _HostRun {
       let start = presentation
       presentation = start == .grid ? .list : .grid
       let layout = try currentLayout()
-      try engine.startInteractiveTransition(to: layout, contentOffset: _HostRun.offset(fraction, in: layout, viewport: engine.viewport))
+      try engine.startInteractiveTransition(to: layout, contentOffset: offset(fraction, in: layout, viewport: engine.viewport))
       gesture = (start, presentation, offTarget)
       offTarget = !script.snapping
       return exact
@@ -144,7 +144,7 @@ extension _HostRun {
 
   /// A release on either path.
   mutating func release(velocity: Double, engineDriven: Bool) throws -> Continuity {
-    let v = CGPoint(x: 0, y: velocity)
+    let v = script.horizontal ? CGPoint(x: velocity, y: 0) : CGPoint(x: 0, y: velocity)
     fingerDown = false
     let resting = engine.activity == .resting || engine.activity == .snapping
     if engineDriven {
@@ -155,19 +155,16 @@ extension _HostRun {
         return .continues(tolerance: 1e-6)
       }
       // No snapping: UIKit decelerates to the offset it was given, within the content; the host scrolls there.
-      let range = engine.viewport.reachable(content: engine.layout.contentSize).y
-      let to = CGPoint(x: 0, y: min(max(Double(stay.y), range.lowerBound), range.upperBound))
+      let to = offset(along: min(max(along(stay), reachable.lowerBound), reachable.upperBound))
       guard to != engine.contentOffset else { return .continues(tolerance: 1e-6) }
       _ = engine.shouldInvalidateLayout(forBoundsChange: CGRect(origin: to, size: engine.viewport.size))
       return .jumps
     }
     // UIKit's path: the layout answers the target, UIKit's own deceleration goes there.
-    let y = Double(engine.contentOffset.y)
-    let proposed = CGPoint(x: 0, y: y - 1000 * velocity / (1000 * _HostRun.lnNormalRate))
+    let proposed = offset(along: along(engine.contentOffset) - 1000 * velocity / (1000 * _HostRun.lnNormalRate))
     let target = try engine.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: v)
     guard engine.activity == .resting else { return .continues(tolerance: 1e-6) }
-    let range = engine.viewport.reachable(content: engine.layout.contentSize).y
-    let to = CGPoint(x: 0, y: min(max(Double(target.y), range.lowerBound), range.upperBound))
+    let to = offset(along: min(max(along(target), reachable.lowerBound), reachable.upperBound))
     _ = engine.shouldInvalidateLayout(forBoundsChange: CGRect(origin: to, size: engine.viewport.size))
     offTarget = !script.snapping
     return .jumps

@@ -84,12 +84,13 @@ struct _HostRun {
 
   init(script: Host.Script, schedule: Host.Schedule, seed: UInt64) {
     (self.script, self.schedule, self.seed, self.counts) = (script, schedule, seed, script.counts)
-    // At the top of the content, under the bar when there is one.
-    let (layout, viewport) = (
-      try! _HostRun.layout(.grid, script.counts, portrait: true, chrome: script.chrome), _HostRun.viewport(portrait: true, chrome: script.chrome)
-    )
+    // At the start of the content, under the bar when there is one.
+    let layout = try! _HostRun.layout(.grid, script.counts, portrait: true, script: script)
+    let viewport = _HostRun.viewport(portrait: true, chrome: script.chrome)
     var engine = try! LayoutAnimator(
-      layout: layout, viewport: viewport, contentOffset: _HostRun.offset(0, in: layout, viewport: viewport), springs: .shared(script.spring))
+      layout: layout, viewport: viewport, contentOffset: _HostRun.offset(0, in: layout, viewport: viewport, horizontal: script.horizontal),
+      springs: .shared(script.spring))
+    engine.scrollAxis = script.horizontal ? .horizontal : .vertical
     if script.snapping {
       engine.snapping = { layout, viewport throws(HarmonicError) in
         guard let grid = layout as? GridLayout else { throw .invalidParameter(name: "layout", value: 0, accepted: "a GridLayout") }
@@ -108,10 +109,17 @@ struct _HostRun {
   }
 
   static func layout(
-    _ presentation: LayoutAnimatorHost.Presentation, _ counts: [Int], portrait: Bool, chrome: Bool
+    _ presentation: LayoutAnimatorHost.Presentation, _ counts: [Int], portrait: Bool, script: LayoutAnimatorHost.Script
   ) throws(HarmonicError) -> GridLayout {
-    let width = portrait ? 320.0 : 480.0
-    let header = chrome ? 30.0 : 0
+    let (width, height) = portrait ? (320.0, 480.0) : (480.0, 320.0)
+    let header = script.chrome ? 30.0 : 0
+    if script.horizontal {
+      // Columns of 100-pt squares, or full-height pages 200 pt wide.
+      let size = presentation == .grid ? CGSize(width: 100, height: 100) : CGSize(width: 200, height: height)
+      return try GridLayout(
+        sections: counts.map { .init(itemCount: $0, itemSize: size, lineSpacing: 5, interitemSpacing: 5, headerExtent: header) },
+        scrollAxis: .horizontal, viewportCrossExtent: height)
+    }
     switch presentation {
     case .grid:
       return try GridLayout(
@@ -125,14 +133,36 @@ struct _HostRun {
   }
 
   func currentLayout() throws(HarmonicError) -> GridLayout {
-    try _HostRun.layout(presentation, counts, portrait: portrait, chrome: script.chrome)
+    try _HostRun.layout(presentation, counts, portrait: portrait, script: script)
   }
 
-  /// The offset at `fraction` of the reachable range of `layout` in `viewport`.
-  static func offset(_ fraction: Double, in layout: GridLayout, viewport: Viewport) -> CGPoint {
-    let range = viewport.reachable(content: layout.contentSize).y
-    return CGPoint(x: 0, y: range.lowerBound + fraction * (range.upperBound - range.lowerBound))
+  /// The reachable range along the scroll axis.
+  static func range(_ layout: some CollectionLayout, _ viewport: Viewport, horizontal: Bool) -> ClosedRange<Double> {
+    let reachable = viewport.reachable(content: layout.contentSize)
+    return horizontal ? reachable.x : reachable.y
   }
+
+  /// The offset at `fraction` of the reachable range of `layout` in `viewport`, at the start of the other axis.
+  static func offset(_ fraction: Double, in layout: GridLayout, viewport: Viewport, horizontal: Bool) -> CGPoint {
+    let along = range(layout, viewport, horizontal: horizontal), across = range(layout, viewport, horizontal: !horizontal)
+    let x = along.lowerBound + fraction * (along.upperBound - along.lowerBound)
+    return horizontal ? CGPoint(x: x, y: across.lowerBound) : CGPoint(x: across.lowerBound, y: x)
+  }
+
+  func offset(_ fraction: Double, in layout: GridLayout, viewport: Viewport) -> CGPoint {
+    _HostRun.offset(fraction, in: layout, viewport: viewport, horizontal: script.horizontal)
+  }
+
+  /// `point`'s coordinate along the scroll axis.
+  func along(_ point: CGPoint) -> Double { Double(script.horizontal ? point.x : point.y) }
+
+  /// The engine's offset with its coordinate along the scroll axis set to `value`.
+  func offset(along value: Double) -> CGPoint {
+    script.horizontal ? CGPoint(x: value, y: engine.contentOffset.y) : CGPoint(x: engine.contentOffset.x, y: value)
+  }
+
+  /// The engine's reachable range along the scroll axis.
+  var reachable: ClosedRange<Double> { _HostRun.range(engine.layout, engine.viewport, horizontal: script.horizontal) }
 
   // MARK: - The run
 
@@ -226,17 +256,17 @@ struct _HostRun {
 
   /// At rest: the offset in the reachable range, and a snap target unless a finger left it elsewhere.
   func checkRest() -> String? {
-    let range = engine.viewport.reachable(content: engine.layout.contentSize)
-    let y = Double(engine.contentOffset.y)
-    guard y >= range.y.lowerBound - 1e-9, y <= range.y.upperBound + 1e-9 else {
-      return "at rest at \(y), outside the reachable \(range.y)"
+    let range = reachable
+    let y = along(engine.contentOffset)
+    guard y >= range.lowerBound - 1e-9, y <= range.upperBound + 1e-9 else {
+      return "at rest at \(y), outside the reachable \(range)"
     }
     guard script.snapping, !offTarget, let snapping = engine.snapping else { return nil }
     guard let snap = try? snapping(engine.layout, engine.viewport),
       let decision = try? Snapping.target(layout: snap, offset: y, velocity: 0, options: engine.snappingOptions)
     else { return "no snap target at rest" }
     // A snap target, or an end of the reachable range (where the first and last items are reached as far as possible).
-    let atEnd = y == range.y.lowerBound || y == range.y.upperBound
+    let atEnd = y == range.lowerBound || y == range.upperBound
     if !atEnd, (decision.target - y).magnitude > 1e-6 { return "at rest at \(y), not a snap target (nearest \(decision.target))" }
     return nil
   }
