@@ -155,6 +155,17 @@ let package = Package(
         "Harmonic", "HarmonicTuning", "HarmonicCLI", "HarmonicCommands", "HarmonicFuzzing", "_AllocationCounter",
       ]
     ),
+    // The Apple shims and examples, compiled on Linux from their own files
+    // (symbolic links) against `_AppleInterface`, the shapes of the UIKit,
+    // QuartzCore and SwiftUI API they use, and driven by a scripted UIKit
+    // host. On Apple platforms both compile to nothing (the flag that
+    // selects the interface is Linux's only).
+    .target(name: "_AppleInterface", path: "Tests/AppleInterface"),
+    .testTarget(
+      name: "HarmonicAppleTests",
+      dependencies: ["Harmonic", "_AppleInterface"],
+      swiftSettings: [.define("HARMONIC_APPLE_TESTS"), .define("HARMONIC_APPLE_INTERFACE", .when(platforms: [.linux]))]
+    ),
     // Test-only malloc interposer that counts a thread's heap allocations.
     .target(name: "_AllocationCounter", path: "Tests/_AllocationCounter"),
     // The tuning server over real HTTP (trait TuningServer; empty without it).

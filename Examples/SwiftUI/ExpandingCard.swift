@@ -1,10 +1,16 @@
-#if canImport(SwiftUI)
+#if HARMONIC_APPLE_INTERFACE
+// Compiled on Linux in HarmonicAppleTests against Tests/AppleInterface.
+import Harmonic
+import _AppleInterface
+#elseif canImport(SwiftUI)
 import Harmonic
 import SwiftUI
+#endif
+#if HARMONIC_APPLE_INTERFACE || canImport(SwiftUI)
 
-// An example view: a card that expands on tap with a Harmonic spring. Not
-// built by this package (SwiftUI is not available where its CI runs); copy it
-// into an app target that depends on the `Harmonic` product.
+// An example view: a card that expands on tap with a Harmonic spring. Copy it
+// into an app target that depends on the `Harmonic` product; Harmonic's tests
+// compile it on Linux against an interface of SwiftUI's API.
 
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 struct ExpandingCard: View {

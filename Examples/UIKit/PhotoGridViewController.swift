@@ -1,21 +1,28 @@
-#if canImport(UIKit) && !os(watchOS)
+#if HARMONIC_APPLE_INTERFACE
+// Compiled on Linux in HarmonicAppleTests against Tests/AppleInterface.
+import Harmonic
+import _AppleInterface
+#elseif canImport(UIKit) && !os(watchOS)
 import Harmonic
 import UIKit
+#endif
+#if HARMONIC_APPLE_INTERFACE || (canImport(UIKit) && !os(watchOS))
 
 // An example app screen: a photo grid that pinches between 3 and 5 columns,
-// deletes a photo on tap, snaps a fling to a row and springs through a
-// rotation — every animation a Harmonic spring. Not built by this package
-// (UIKit is not available where its CI runs); copy it into an iOS app target
-// that depends on the `Harmonic` product. Each call into Harmonic here is one
-// that LayoutAnimatorTests makes on Linux in UIKit's order.
+// deletes a photo on tap, snaps a fling to the top of a row and springs
+// through a rotation — every animation a Harmonic spring. Copy it into an iOS
+// app target that depends on the `Harmonic` product. Harmonic's tests compile
+// it on Linux against an interface of UIKit's API and drive it as UIKit
+// would (HarmonicAppleTests); the two lines that need the Objective-C
+// runtime (the pinch's target and action) are compiled on Apple platforms only.
 
 final class PhotoGridViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
-  private var photos = Array(0..<120)
-  private var columns = 3
+  private(set) var photos = Array(0..<120)
+  private(set) var columns = 3
   private var pinch: (gesture: LayoutAnimator.Pinch, from: Int, to: Int)?
-  private var layout: HarmonicCollectionViewLayout!
-  private var driver: HarmonicDisplayLinkDriver!
-  private var collectionView: UICollectionView!
+  private(set) var layout: HarmonicCollectionViewLayout!
+  private(set) var driver: HarmonicDisplayLinkDriver!
+  private(set) var collectionView: UICollectionView!
 
   /// The app's layout: `columns` square photos across `width` points, 2 pt apart.
   private func grid(columns: Int, width: CGFloat) throws(HarmonicError) -> GridLayout {
@@ -35,23 +42,28 @@ final class PhotoGridViewController: UIViewController, UICollectionViewDataSourc
   override func viewDidLoad() {
     super.viewDidLoad()
     do {
-      var engine = try LayoutAnimator(
-        layout: grid(columns: columns, width: view.bounds.width), viewport: Viewport(size: view.bounds.size),
-        contentOffset: .zero, springs: .shared(.snappy))
+      let grid = try grid(columns: columns, width: view.bounds.width)
+      var engine = try LayoutAnimator(layout: grid, viewport: Viewport(size: view.bounds.size), contentOffset: .zero, springs: .shared(.snappy))
+      // Rows snap to the top of the screen: the grid's own snap options (leading alignment).
       engine.snapping = { layout, viewport throws(HarmonicError) in try (layout as! GridLayout).snapLayout(by: .lines, viewport: viewport) }
+      engine.snappingOptions = grid.snapOptions()
       layout = HarmonicCollectionViewLayout(engine: engine, clock: try FrameClock(origin: CACurrentMediaTime())) { [unowned self] in
         (try? self.grid(columns: self.columns, width: self.collectionView.bounds.width)) ?? self.layout.engine.layout
       }
     } catch {
       fatalError("the grid's sizes are positive and finite: \(error)")
     }
+    // A refused event is a bug of this controller: stop in debug builds (the layout then shows the data at once).
+    layout.onError = { error in assertionFailure("Harmonic refused an event: \(error)") }
     collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
     collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
     collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "photo")
     collectionView.dataSource = self
     collectionView.delegate = self
     collectionView.decelerationRate = .fast
+    #if canImport(ObjectiveC)
     collectionView.addGestureRecognizer(UIPinchGestureRecognizer(target: self, action: #selector(pinched(_:))))
+    #endif
     view.addSubview(collectionView)
     driver = HarmonicDisplayLinkDriver(layout: layout, collectionView: collectionView)
   }
@@ -69,7 +81,6 @@ final class PhotoGridViewController: UIViewController, UICollectionViewDataSourc
   func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
     photos.remove(at: indexPath.item)
     collectionView.performBatchUpdates { collectionView.deleteItems(at: [indexPath]) }
-    driver.start()
   }
 
   func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { driver.scrollViewWillBeginDragging() }
@@ -78,52 +89,50 @@ final class PhotoGridViewController: UIViewController, UICollectionViewDataSourc
     driver.scrollViewWillEndDragging(withVelocity: velocity, targetContentOffset: targetContentOffset)
   }
 
+  #if canImport(ObjectiveC)
+  @objc private func pinched(_ recognizer: UIPinchGestureRecognizer) { pinchChanged(recognizer) }
+  #endif
+
   /// Pinching in goes to 5 columns, out to 3; a second pinch catches a released one.
-  @objc private func pinched(_ recognizer: UIPinchGestureRecognizer) {
-    layout.advanceToNow()
-    do {
-      switch recognizer.state {
-      case .began:
-        if var caught = pinch, let progress = try? layout.engine.grabInteractiveTransition() {
-          caught.gesture.baseProgress = progress
-          (pinch, columns) = (caught, caught.from)
-        } else {
-          let (from, to) = (columns, columns == 3 ? 5 : 3)
-          let gesture = try LayoutAnimator.Pinch(completionScale: to > from ? 0.6 : 1 / 0.6)
-          let target = try grid(columns: to, width: collectionView.bounds.width)
-          try layout.engine.startInteractiveTransition(
-            to: target, contentOffset: offset(keepingTopPhotoIn: target, viewport: layout.engine.viewport))
-          pinch = (gesture, from, to)
-        }
-      case .changed:
-        if let pinch { layout.engine.transitionProgress = pinch.gesture.progress(scale: recognizer.scale) }
-      case .ended, .cancelled:
-        guard let pinch else { return }
-        let rate = pinch.gesture.rate(scale: recognizer.scale, velocity: recognizer.velocity)
-        if recognizer.state == .ended, LayoutAnimator.shouldFinish(progress: layout.engine.transitionProgress, rate: rate) {
-          try layout.engine.finishInteractiveTransition(velocity: rate)
-          columns = pinch.to
-        } else {
-          try layout.engine.cancelInteractiveTransition(velocity: rate)
-        }
-      default:
-        return
+  func pinchChanged(_ recognizer: UIPinchGestureRecognizer) {
+    switch recognizer.state {
+    case .began:
+      if var caught = pinch, let progress = layout.perform({ engine throws(HarmonicError) in try engine.grabInteractiveTransition() }) {
+        caught.gesture.baseProgress = progress
+        (pinch, columns) = (caught, caught.from)
+      } else {
+        let (from, to) = (columns, columns == 3 ? 5 : 3)
+        guard let gesture = try? LayoutAnimator.Pinch(completionScale: to > from ? 0.6 : 1 / 0.6),
+          let target = try? grid(columns: to, width: collectionView.bounds.width)
+        else { return }
+        let offset = offset(keepingTopPhotoIn: target, viewport: layout.engine.viewport)
+        layout.perform { engine throws(HarmonicError) in try engine.startInteractiveTransition(to: target, contentOffset: offset) }
+        pinch = (gesture, from, to)
       }
-    } catch {
-      assertionFailure("\(error)")  // a pinch's scale and velocity are finite; nothing here is out of range
+    case .changed:
+      guard let pinch else { return }
+      layout.perform { engine in engine.transitionProgress = pinch.gesture.progress(scale: recognizer.scale) }
+    case .ended, .cancelled:
+      guard let pinch else { return }
+      let rate = pinch.gesture.rate(scale: recognizer.scale, velocity: recognizer.velocity)
+      if recognizer.state == .ended, LayoutAnimator.shouldFinish(progress: layout.engine.transitionProgress, rate: rate) {
+        layout.perform { engine throws(HarmonicError) in try engine.finishInteractiveTransition(velocity: rate) }
+        columns = pinch.to
+      } else {
+        layout.perform { engine throws(HarmonicError) in try engine.cancelInteractiveTransition(velocity: rate) }
+      }
+    default:
+      return
     }
-    layout.invalidateLayout()
-    driver.start()
   }
 
   /// A rotation springs every photo to the new width's grid, keeping the top row in view.
   override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
     super.viewWillTransition(to: size, with: coordinator)
-    layout.advanceToNow()
-    if let viewport = try? Viewport(size: size), let rotated = try? grid(columns: columns, width: size.width) {
-      let anchored = offset(keepingTopPhotoIn: rotated, viewport: viewport)
-      try? layout.engine.prepare(forAnimatedBoundsChange: viewport, layout: rotated, contentOffset: anchored)
-      driver.start()
+    guard let viewport = try? Viewport(size: size), let rotated = try? grid(columns: columns, width: size.width) else { return }
+    let anchored = offset(keepingTopPhotoIn: rotated, viewport: viewport)
+    layout.perform { engine throws(HarmonicError) in
+      try engine.prepare(forAnimatedBoundsChange: viewport, layout: rotated, contentOffset: anchored)
     }
   }
 }

@@ -28,8 +28,11 @@ struct ArchitectureTests {
     "Platform/Platform.swift": ["Glibc", "Musl", "Darwin", "Foundation", "CoreGraphics", "QuartzCore"],
     "Platform/_BLAS.swift": ["_HarmonicBLAS"],
     "Platform/_Parallel.swift": ["Dispatch"],
-    "Hosting/LayoutAnimator+UIKit.swift": ["UIKit"],
-    "Hosting/HarmonicSpringAnimation+SwiftUI.swift": ["SwiftUI"],
+    // The UIKit shim imports the interface of UIKit's API and Harmonic when the
+    // Linux tests compile it on its own (HARMONIC_APPLE_INTERFACE).
+    "Hosting/LayoutAnimator+UIKit.swift": ["UIKit", "_AppleInterface", "Harmonic"],
+    "Hosting/LayoutAnimator+DisplayLink.swift": ["UIKit"],
+    "Hosting/HarmonicSpringAnimation+SwiftUI.swift": ["SwiftUI", "_AppleInterface", "Harmonic"],
   ]
 
   struct SourceFile {

@@ -65,11 +65,13 @@ struct LayoutAnimatorInputTests {
   @Test("a pinch's rate is limited to what a release accepts; the release rule reads NaN as documented")
   func pinchAndRelease() throws {
     let pinch = try LayoutAnimator.Pinch(completionScale: 2)
-    #expect(pinch.rate(scale: 5e-324, velocity: 1) == 1e6 && pinch.rate(scale: 5e-324, velocity: -1) == -1e6)  // b78c276: ∞
+    // b78c276: ∞.
+    let tiny = Double.leastNonzeroMagnitude
+    #expect(pinch.rate(scale: tiny, velocity: 1) == 1e6 && pinch.rate(scale: tiny, velocity: -1) == -1e6)
     #expect(pinch.rate(scale: .nan, velocity: 1) == 0 && pinch.rate(scale: 1, velocity: .infinity) == 0)
     var engine = try LayoutAnimator(layout: try LayoutAnimatorCombinedEventTests.grid([30]), viewport: Self.viewport, contentOffset: .zero)
     try engine.startInteractiveTransition(to: try GridLayout.list(rowHeights: [Array(repeating: 44, count: 30)], width: 320), contentOffset: .zero)
-    try engine.finishInteractiveTransition(velocity: pinch.rate(scale: 5e-324, velocity: 1))
+    try engine.finishInteractiveTransition(velocity: pinch.rate(scale: Double.leastNonzeroMagnitude, velocity: 1))
     // A NaN rate counts as 0 (the half decides); a NaN progress cancels; a NaN threshold is 0.
     #expect(LayoutAnimator.shouldFinish(progress: 0.7, rate: .nan) && !LayoutAnimator.shouldFinish(progress: 0.3, rate: .nan))
     #expect(!LayoutAnimator.shouldFinish(progress: .nan, rate: .nan) && !LayoutAnimator.shouldFinish(progress: .nan, rate: 0.1))

@@ -137,6 +137,6 @@ package enum _Check {
 /// in Harmonic, not bad input, so it is a precondition failure — the error
 /// policy of the Architecture article — and the tests construct every such
 /// constant.
-func _libraryConstant<T>(_ make: () throws -> T) -> T {
+package func _libraryConstant<T>(_ make: () throws -> T) -> T {
   do { return try make() } catch { preconditionFailure("Harmonic's own constant was refused: \(error)") }
 }

@@ -1,10 +1,17 @@
-#if canImport(SwiftUI)
+#if HARMONIC_APPLE_INTERFACE
+// Compiled on Linux in HarmonicAppleTests against Tests/AppleInterface.
+import _AppleInterface
+import Harmonic
+#elseif canImport(SwiftUI) && !HARMONIC_APPLE_TESTS
 import SwiftUI
+#endif
+#if HARMONIC_APPLE_INTERFACE || (canImport(SwiftUI) && !HARMONIC_APPLE_TESTS)
 
 // The SwiftUI shim: a `CustomAnimation` whose curve is a Harmonic spring's
 // exact step response. Each member is one line of forwarding into
-// SpringMotion, compiled and tested on Linux; this file is compiled only where
-// SwiftUI exists and is not tested here (the README says so).
+// SpringMotion. On Apple platforms it is part of Harmonic; the Linux tests
+// compile this same file against an interface of SwiftUI's API and check its
+// curve (HarmonicAppleTests).
 
 /// A Harmonic spring as a SwiftUI animation: `withAnimation(.harmonic(.bouncy)) { … }`.
 ///

@@ -1,10 +1,19 @@
-#if canImport(UIKit) && !os(watchOS)
+#if HARMONIC_APPLE_INTERFACE
+// Compiled on Linux in HarmonicAppleTests against Tests/AppleInterface, the
+// SDK's shapes: Harmonic is another module there.
+import _AppleInterface
+import Harmonic
+#elseif canImport(UIKit) && !os(watchOS) && !HARMONIC_APPLE_TESTS
 import UIKit
+#endif
+#if HARMONIC_APPLE_INTERFACE || (canImport(UIKit) && !os(watchOS) && !HARMONIC_APPLE_TESTS)
 
 // The Apple shims: UIKit's layout subclass and a display-link driver, each
-// override one line of forwarding into LayoutAnimator and FrameClock, which
-// are compiled and tested on Linux. This file is compiled only where UIKit
-// exists; nothing in it is tested here (the README says so).
+// override one line of forwarding into LayoutAnimator and FrameClock. On
+// Apple platforms this file is part of Harmonic; on Linux the tests compile
+// this same file against an interface of UIKit's API and drive it as UIKit
+// would (HarmonicAppleTests). The display link's Objective-C target is the
+// one part compiled only on Apple platforms (LayoutAnimator+DisplayLink.swift).
 
 extension ItemIndexPath {
   /// UIKit's index path, item and section.
@@ -17,7 +26,7 @@ extension LayoutAttributes {
   /// As `UICollectionViewLayoutAttributes`: the element's kind and index
   /// path, center, size, transform (the 3-D one when it is not the
   /// identity), alpha, zIndex and hidden.
-  public var uiKitAttributes: UICollectionViewLayoutAttributes {
+  @MainActor public var uiKitAttributes: UICollectionViewLayoutAttributes {
     let path = indexPath.uiKitIndexPath
     let attributes: UICollectionViewLayoutAttributes
     switch kind.category {
@@ -27,7 +36,15 @@ extension LayoutAttributes {
     }
     attributes.center = center
     attributes.size = size
-    if transform3D == .identity { attributes.transform = transform.cgAffineTransform } else { attributes.transform3D = transform3D.caTransform3D }
+    if transform3D == .identity {
+      let t = transform
+      attributes.transform = CGAffineTransform(a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d), tx: CGFloat(t.tx), ty: CGFloat(t.ty))
+    } else {
+      let m = transform3D.m.indices.map { CGFloat(transform3D.m[$0]) }
+      attributes.transform3D = CATransform3D(
+        m11: m[0], m12: m[1], m13: m[2], m14: m[3], m21: m[4], m22: m[5], m23: m[6], m24: m[7],
+        m31: m[8], m32: m[9], m33: m[10], m34: m[11], m41: m[12], m42: m[13], m43: m[14], m44: m[15])
+    }
     attributes.alpha = CGFloat(alpha)
     attributes.zIndex = zIndex
     attributes.isHidden = isHidden
@@ -37,7 +54,7 @@ extension LayoutAttributes {
 
 extension LayoutAnimator.UpdateItem {
   /// UIKit's update item (nil for `.none`; a section change when the item is `NSNotFound`).
-  public init?(_ item: UICollectionViewUpdateItem) {
+  @MainActor public init?(_ item: UICollectionViewUpdateItem) {
     let (before, after) = (item.indexPathBeforeUpdate, item.indexPathAfterUpdate)
     switch item.updateAction {
     case .insert:
@@ -62,6 +79,22 @@ extension LayoutAnimator.UpdateItem {
 /// A `UICollectionViewLayout` whose every answer is ``LayoutAnimator``'s.
 /// Give it the engine, and the app's layout for the data after a batch
 /// update; drive it with ``HarmonicDisplayLinkDriver``.
+///
+/// **One clock.** Frames and events read the same media clock, through
+/// ``clock``: each display-link frame moves the engine to the link's
+/// `timestamp` (the time the frame being replaced was shown), and each event
+/// is taken at the present, `CACurrentMediaTime()` — never earlier than the
+/// last frame, so never late. An event's tick is then the time it happened
+/// whatever the frame rate, and the same script gives the same bits at 60 Hz,
+/// 120 Hz or with dropped frames. UIKit's own events
+/// (`prepare(forCollectionViewUpdates:)`, the drag callbacks through the
+/// driver) are stamped here; send the app's events (a layout change, a
+/// rotation, a gesture) through ``perform(_:)``, which stamps them the same
+/// way, reports a refusal and starts the frames.
+///
+/// **Errors surface.** An event the engine refuses goes to ``onError``
+/// (without one, an assertion fails in debug builds), and the screen is
+/// kept on the data: a refused batch update shows the new layout at once.
 open class HarmonicCollectionViewLayout: UICollectionViewLayout {
   /// The engine every override forwards to.
   public var engine: LayoutAnimator
@@ -69,18 +102,47 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
   public var currentLayout: () -> any CollectionLayout
   /// The clock of the engine's ticks (tick 0 at the engine's start).
   public var clock: FrameClock
+  /// Called with every error the engine or the clock reports (a refused
+  /// event, a timestamp the clock cannot take); nil: an assertion in debug builds.
+  public var onError: ((HarmonicError) -> Void)?
+  /// The driver that shows the frames (set by ``HarmonicDisplayLinkDriver``'s initializer).
+  public internal(set) weak var driver: HarmonicDisplayLinkDriver?
 
   public init(engine: LayoutAnimator, clock: FrameClock, currentLayout: @escaping () -> any CollectionLayout) {
     (self.engine, self.clock, self.currentLayout) = (engine, clock, currentLayout)
     super.init()
   }
 
-  /// Brings the engine to the current host time before an event (the display link may be idle).
-  public func advanceToNow() {
-    if let now = try? clock.time(atTimestamp: CACurrentMediaTime()) { try? engine.advance(to: now) }
+  public required init?(coder: NSCoder) { nil }
+
+  /// Hands `error` to ``onError``, or fails an assertion in debug builds.
+  public func report(_ error: HarmonicError) {
+    if let onError { onError(error) } else { assertionFailure("Harmonic: \(error)") }
   }
 
-  public required init?(coder: NSCoder) { nil }
+  /// Brings the engine to the tick of an event: the present media time.
+  func _stampEvent() {
+    do { try engine.advance(to: try clock.time(atTimestamp: CACurrentMediaTime())) } catch { report(error) }
+  }
+
+  /// Runs an app's event on the engine — `setLayout`,
+  /// `startInteractiveTransition`, `prepare(forAnimatedBoundsChange:…)`,
+  /// a gesture's progress, release or grab — at the event's tick (see the
+  /// type's doc), reports a refusal to ``onError`` (the engine is then
+  /// unchanged), invalidates the layout and starts the frames. Returns what
+  /// the event returns, nil when it was refused.
+  @discardableResult
+  public func perform<T>(_ event: (inout LayoutAnimator) throws(HarmonicError) -> T) -> T? {
+    _stampEvent()
+    let result: T?
+    do { result = try event(&engine) } catch {
+      report(error)
+      result = nil
+    }
+    invalidateLayout()
+    driver?.start()
+    return result
+  }
 
   open override var collectionViewContentSize: CGSize { engine.collectionViewContentSize }
   open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
@@ -93,10 +155,20 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
     engine.layoutAttributesForSupplementaryView(ofKind: kind, at: ItemIndexPath(indexPath))?.uiKitAttributes
   }
   open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { engine.shouldInvalidateLayout(forBoundsChange: newBounds) }
+
+  /// The data changed: the engine springs to ``currentLayout``. A refused
+  /// update (the layout does not match UIKit's update items) is reported and
+  /// the new layout is shown at once, so the screen matches the data.
   open override func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
-    // UIKit raises its own inconsistency exception before an update that does not match the data gets here.
-    advanceToNow()
-    try? engine.prepare(forCollectionViewUpdates: updateItems.compactMap(LayoutAnimator.UpdateItem.init), layout: currentLayout())
+    _stampEvent()
+    let layout = currentLayout()
+    do {
+      try engine.prepare(forCollectionViewUpdates: updateItems.compactMap(LayoutAnimator.UpdateItem.init), layout: layout)
+    } catch {
+      report(error)
+      do { try engine.setLayout(layout, contentOffset: engine.contentOffset, animated: false) } catch { report(error) }
+    }
+    driver?.start()
   }
   open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
     engine.initialLayoutAttributesForAppearingItem(at: ItemIndexPath(itemIndexPath))?.uiKitAttributes
@@ -107,8 +179,14 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
   open override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
     engine.targetContentOffset(forProposedContentOffset: proposedContentOffset)
   }
+  /// UIKit's own deceleration is to carry the release: the snap target
+  /// (velocity in points per millisecond), or, when the engine refuses the
+  /// velocity (reported), UIKit's proposal.
   open override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
-    (try? engine.targetContentOffset(forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity)) ?? proposedContentOffset
+    do { return try engine.targetContentOffset(forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity) } catch {
+      report(error)
+      return proposedContentOffset
+    }
   }
 }
 
@@ -117,10 +195,11 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
 /// `collectionView(_:transitionLayoutForOldLayout:newLayout:)` after starting
 /// the engine's interactive transition. The gesture's `transitionProgress`
 /// poses the engine; on release, call the engine's
-/// ``LayoutAnimator/finishInteractiveTransition(velocity:)`` (or cancel) and
-/// let the display-link driver run the springs; when it reports idle, call
-/// UIKit's `finishInteractiveTransition()` (or cancel): every element is then
-/// where the next layout puts it, so UIKit's own closing animation moves nothing.
+/// ``LayoutAnimator/finishInteractiveTransition(velocity:)`` (or cancel)
+/// through ``HarmonicCollectionViewLayout/perform(_:)`` and let the driver run
+/// the springs; when it reports idle, call UIKit's
+/// `finishInteractiveTransition()` (or cancel): every element is then where
+/// the next layout puts it, so UIKit's own closing animation moves nothing.
 open class HarmonicTransitionLayout: UICollectionViewTransitionLayout {
   /// The layout whose engine holds the interactive transition.
   public let harmonic: HarmonicCollectionViewLayout
@@ -151,8 +230,9 @@ open class HarmonicTransitionLayout: UICollectionViewTransitionLayout {
 /// frame's `targetTimestamp` becomes a tick through the layout's
 /// ``FrameClock`` (no drift, dropped frames exact), the engine advances, the
 /// content offset follows it and the layout is invalidated — until the
-/// engine is idle. Forward the scroll view's drag callbacks to it so that a
-/// release springs to its snap target.
+/// engine is idle. The layout starts it after every event it stamps; forward
+/// the scroll view's drag callbacks to it so that a release springs to its
+/// snap target.
 @MainActor
 public final class HarmonicDisplayLinkDriver: NSObject {
   public let layout: HarmonicCollectionViewLayout
@@ -160,38 +240,50 @@ public final class HarmonicDisplayLinkDriver: NSObject {
   /// Called once each time the engine comes to rest (the completion of an
   /// update, a layout change, a snap or a released interactive transition).
   public var onIdle: (() -> Void)?
-  private var link: CADisplayLink?
+  var link: CADisplayLink?
 
   public init(layout: HarmonicCollectionViewLayout, collectionView: UICollectionView) {
     (self.layout, self.collectionView) = (layout, collectionView)
     super.init()
+    layout.driver = self
   }
 
-  /// From `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`.
+  /// Whether frames are coming.
+  public var isRunning: Bool { link != nil }
+
+  /// From `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`:
+  /// the release, at the event's tick; a refused velocity is reported and
+  /// UIKit's own deceleration goes on.
   public func scrollViewWillEndDragging(withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {
-    layout.advanceToNow()
-    if let stay = try? layout.engine.scrollViewWillEndDragging(withVelocity: velocity) { targetContentOffset.pointee = stay }
+    layout._stampEvent()
+    do { targetContentOffset.pointee = try layout.engine.scrollViewWillEndDragging(withVelocity: velocity) } catch { layout.report(error) }
     start()
   }
 
-  /// From `scrollViewWillBeginDragging(_:)`.
-  public func scrollViewWillBeginDragging() { layout.engine.scrollViewWillBeginDragging() }
-
-  /// Starts the frames (call after any event that animates).
-  public func start() {
-    guard link == nil else { return }
-    let link = CADisplayLink(target: self, selector: #selector(step(_:)))
-    link.add(to: .main, forMode: .common)
-    self.link = link
+  /// From `scrollViewWillBeginDragging(_:)`: a finger lands.
+  public func scrollViewWillBeginDragging() {
+    layout._stampEvent()
+    layout.engine.scrollViewWillBeginDragging()
   }
 
-  @objc private func step(_ link: CADisplayLink) {
-    guard let time = try? layout.clock.time(atTimestamp: link.targetTimestamp) else { return }
-    let moving = layout.engine.isAnimating  // a transition owns the offset; otherwise the finger does
-    try? layout.engine.advance(to: time)
+  /// Starts the frames, when the engine animates and none are coming.
+  public func start() {
+    guard link == nil, layout.engine.isAnimating else { return }
+    link = _startDisplayLink()
+  }
+
+  /// One frame: what the display link calls every frame with its
+  /// `timestamp` (media time, seconds, of the frame last shown — the clock
+  /// events are stamped on, see ``HarmonicCollectionViewLayout``). The engine
+  /// moves to that tick, the scroll view's offset follows a transition or
+  /// snap, the layout is invalidated, and at rest the link stops and
+  /// ``onIdle`` is called.
+  public func frame(atTimestamp timestamp: CFTimeInterval) {
+    let moving = layout.engine.isAnimating  // a transition or a snap owns the offset; otherwise the finger does
+    do { try layout.engine.advance(to: try layout.clock.time(atTimestamp: timestamp)) } catch { layout.report(error) }
     if moving { collectionView?.contentOffset = layout.engine.contentOffset }
     layout.invalidateLayout()
-    if !layout.engine.isAnimating {
+    if !layout.engine.isAnimating, let link {
       link.invalidate()
       self.link = nil
       onIdle?()

@@ -1,0 +1,58 @@
+#if HARMONIC_APPLE_INTERFACE
+import Foundation
+import Harmonic
+import Testing
+import _AppleInterface
+
+/// Examples/UIKit/PhotoGridViewController.swift, compiled here against the
+/// interface, driven as UIKit would: load, tap to delete, pinch, rotate.
+@MainActor
+@Suite("Apple shims: the example photo grid under a scripted host")
+struct ExampleControllerTests {
+  /// Display-link frames every 1/60 s from `start` until the driver stops (at most 4 s).
+  static func runFrames(_ controller: PhotoGridViewController, from start: Double) -> Double {
+    var t = start
+    while controller.driver.isRunning, t < start + 4 {
+      t += 1.0 / 60
+      _scriptedMediaTime = t
+      controller.driver.frame(atTimestamp: t)
+    }
+    return t
+  }
+
+  @Test("a tap deletes with a spring, a pinch goes to five columns, a rotation re-lays the grid; nothing refused")
+  func photoGrid() throws {
+    _scriptedMediaTime = 500
+    let controller = PhotoGridViewController()
+    controller.viewDidLoad()
+    var errors: [HarmonicError] = []
+    controller.layout.onError = { errors.append($0) }
+    #expect(controller.layout.engine.snappingOptions.alignment == .leading)  // rows snap to the top, as the grid says
+    // A tap on photo 4.
+    controller.collectionView(controller.collectionView, didSelectItemAt: IndexPath(item: 4, section: 0))
+    #expect(controller.driver.isRunning && controller.photos.count == 119)
+    var t = Self.runFrames(controller, from: 500)
+    // A pinch in, released past half way: five columns.
+    let recognizer = UIPinchGestureRecognizer(target: nil, action: nil)
+    for (state, scale) in [(UIGestureRecognizer.State.began, 1.0), (.changed, 0.9), (.changed, 0.7), (.ended, 0.65)] {
+      t += 1.0 / 60
+      _scriptedMediaTime = t
+      (recognizer.state, recognizer.scale) = (state, CGFloat(scale))
+      controller.pinchChanged(recognizer)
+      if controller.driver.isRunning { controller.driver.frame(atTimestamp: t) }
+    }
+    t = Self.runFrames(controller, from: t)
+    #expect(controller.columns == 5 && controller.layout.engine.activity == .resting)
+    let side = (390.0 - 8) / 5
+    #expect(Double(controller.layout.engine.layoutAttributesForItem(at: ItemIndexPath(item: 0, section: 0))!.size.width) == side)
+    // A rotation to landscape.
+    _scriptedMediaTime = t + 0.2
+    controller.viewWillTransition(to: CGSize(width: 844, height: 390), with: Coordinator())
+    _ = Self.runFrames(controller, from: t + 0.2)
+    #expect(controller.layout.engine.viewport.size == CGSize(width: 844, height: 390) && !controller.driver.isRunning)
+    #expect(errors.isEmpty, "\(errors)")
+  }
+
+  final class Coordinator: UIViewControllerTransitionCoordinator {}
+}
+#endif

@@ -1,0 +1,1 @@
+../../Examples/SwiftUI/ExpandingCard.swift

@@ -1,0 +1,1 @@
+../../Sources/Harmonic/Hosting/HarmonicSpringAnimation+SwiftUI.swift

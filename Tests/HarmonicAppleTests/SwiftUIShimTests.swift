@@ -1,0 +1,35 @@
+#if HARMONIC_APPLE_INTERFACE
+import Foundation
+import Harmonic
+import Testing
+import _AppleInterface
+
+/// Sources/Harmonic/Hosting/HarmonicSpringAnimation+SwiftUI.swift and
+/// Examples/SwiftUI/ExpandingCard.swift, compiled here against the interface.
+@Suite("Apple shims: the SwiftUI animation")
+struct SwiftUIShimTests {
+  @Test("the animation is the spring's exact step response, scaled by the change, and ends when the step settles")
+  func stepResponse() throws {
+    let animation = HarmonicSpringAnimation(.bouncy)
+    let step = try SpringMotion(spring: .bouncy, from: 0, to: 1)
+    var context = AnimationContext<Double>()
+    for time in [0.0, 0.05, 0.2, 0.5, animation.duration * 0.99] {
+      let value = try #require(animation.animate(value: 240.0, time: time, context: &context))
+      let state = try step.state(atTime: time)
+      #expect(value.bitPattern == (240 * state.value).bitPattern)
+      let velocity = try #require(animation.velocity(value: 240.0, time: time, context: context))
+      #expect(velocity.bitPattern == (240 * state.velocity).bitPattern)
+    }
+    #expect(animation.animate(value: 240.0, time: animation.duration, context: &context) == nil)
+    #expect(!animation.shouldMerge(previous: .default, value: 1.0, time: 0.1, context: &context))
+    #expect(Animation.harmonic(.bouncy) == Animation(animation))
+  }
+
+  @MainActor @Test("the example card builds its view with the shim's animation")
+  func expandingCard() {
+    let card = ExpandingCard()
+    _ = card.body
+    #expect(ExpandingCard.spring != .smooth)
+  }
+}
+#endif
