@@ -227,7 +227,7 @@ open class HarmonicTransitionLayout: UICollectionViewTransitionLayout {
 }
 
 /// Drives a ``HarmonicCollectionViewLayout`` from a `CADisplayLink`: each
-/// frame's `targetTimestamp` becomes a tick through the layout's
+/// frame's `timestamp` becomes a tick through the layout's
 /// ``FrameClock`` (no drift, dropped frames exact), the engine advances, the
 /// content offset follows it and the layout is invalidated — until the
 /// engine is idle. The layout starts it after every event it stamps; forward
