@@ -91,7 +91,7 @@ extension LayoutAnimator {
   public func finalLayoutAttributesForDisappearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
     let id = ElementID(.cell, indexPath)
     guard let shown = _shown, let k = shown.byOldID[id], shown.transition.elements[k].from == id else { return nil }
-    return LayoutAnimator._answer(shown.transition._attributesHoldingRest(shown.frame, element: k), as: nil)
+    return LayoutAnimator._answer(shown.frame.attributes[k], as: nil)
   }
 
   // MARK: - Layout changes
@@ -214,6 +214,6 @@ extension LayoutAnimator._Leaving {
   /// the frame's tick; nil when it has none.
   init?(retiring shown: LayoutAnimator._Shown) {
     guard !shown.leaving.isEmpty else { return nil }
-    (transition, frame, elements) = (shown.transition, shown.frame, shown.leaving)
+    (transition, frame, elements, restMasks) = (shown.transition, shown.frame, shown.leaving, shown.restMasks)
   }
 }

@@ -35,6 +35,8 @@ extension LayoutAnimator {
     let byOldID: [ElementID: Int]
     /// The indices of the elements that have left the layout (`to` nil).
     let leaving: [Int]
+    /// Per element, its channels at rest (``LayoutTransition/_restMasks()``): answered at their targets exactly.
+    let restMasks: [UInt32]
 
     init(_ transition: LayoutTransition, frame: LayoutTransition.Frame) {
       var byNewID: [ElementID: Int] = [:], byOldID: [ElementID: Int] = [:]
@@ -45,6 +47,13 @@ extension LayoutAnimator {
         if let id = element.from { byOldID[id] = k }
       }
       (self.transition, self.frame, self.byNewID, self.byOldID, self.leaving) = (transition, frame, byNewID, byOldID, leaving)
+      restMasks = transition._restMasks()
+    }
+
+    /// The frame at `time`, its channels at rest exactly at their targets.
+    mutating func evaluate(at time: AnimationTime) throws(HarmonicError) {
+      try transition.frame(at: time, into: &frame)
+      if !frame.isComplete { transition._holdRest(&frame.attributes, masks: restMasks) }
     }
   }
 
@@ -84,6 +93,14 @@ extension LayoutAnimator {
     var frame: LayoutTransition.Frame
     /// The indices of its elements that have left (`to` nil).
     let elements: [Int]
+    /// Per element of the transition, its channels at rest.
+    let restMasks: [UInt32]
+
+    /// The frame at `time`, its channels at rest exactly at their targets.
+    mutating func evaluate(at time: AnimationTime) throws(HarmonicError) {
+      try transition.frame(at: time, into: &frame)
+      if !frame.isComplete { transition._holdRest(&frame.attributes, masks: restMasks) }
+    }
   }
 
   /// The transition on screen, in any phase that has one.

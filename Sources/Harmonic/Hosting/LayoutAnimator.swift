@@ -160,7 +160,7 @@ public struct LayoutAnimator: Sendable {
     case .transitioning(var running):
       phase = .resting(nil)  // the frame is then this function's alone: written in place
       do {
-        try running.shown.transition.frame(at: time, into: &running.shown.frame)
+        try running.shown.evaluate(at: time)
       } catch {
         phase = .transitioning(running)
         throw error
@@ -170,10 +170,7 @@ public struct LayoutAnimator: Sendable {
     case .resting(nil), .interactive:
       break
     }
-    for k in leaving.indices {
-      let transition = leaving[k].transition
-      try transition.frame(at: time, into: &leaving[k].frame)
-    }
+    for k in leaving.indices { try leaving[k].evaluate(at: time) }
     leaving.removeAll { $0.frame.isComplete }
   }
 
@@ -192,15 +189,14 @@ public struct LayoutAnimator: Sendable {
     let elements = shown.transition.elements
     for k in elements.indices {
       guard let to = elements[k].to, LayoutTransition.Frame._shows(shown.frame.attributes[k], in: rect) else { continue }
-      result.append(LayoutAnimator._answer(shown.transition._attributesHoldingRest(shown.frame, element: k), as: to))
+      result.append(LayoutAnimator._answer(shown.frame.attributes[k], as: to))
     }
     return result
   }
 
   /// `attributes` as the host gets them: under the id the layout knows the
-  /// element by now (when given), alpha clamped to [0, 1]. Callers pass a
-  /// frame's attributes with its channels at rest held exactly
-  /// (`LayoutTransition._attributesHoldingRest`).
+  /// element by now (when given), alpha clamped to [0, 1]. The engine's
+  /// frames hold their channels at rest exactly (`_Shown.evaluate(at:)`).
   static func _answer(_ attributes: LayoutAttributes, as id: ElementID?) -> LayoutAttributes {
     var answer = attributes
     if let id { (answer.kind, answer.indexPath) = (id.kind, id.indexPath) }
@@ -220,7 +216,7 @@ public struct LayoutAnimator: Sendable {
 
   func _attributes(of id: ElementID) -> LayoutAttributes? {
     if let shown = _shown, let k = shown.byNewID[id] {
-      return LayoutAnimator._answer(shown.transition._attributesHoldingRest(shown.frame, element: k), as: id)
+      return LayoutAnimator._answer(shown.frame.attributes[k], as: id)
     }
     return layout.attributes(of: id, in: viewport, at: contentOffset)
   }
@@ -231,10 +227,10 @@ public struct LayoutAnimator: Sendable {
   public var leavingAttributes: [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     for entry in leaving {
-      for k in entry.elements { result.append(LayoutAnimator._answer(entry.transition._attributesHoldingRest(entry.frame, element: k), as: nil)) }
+      for k in entry.elements { result.append(LayoutAnimator._answer(entry.frame.attributes[k], as: nil)) }
     }
     if let shown = _shown {
-      for k in shown.leaving { result.append(LayoutAnimator._answer(shown.transition._attributesHoldingRest(shown.frame, element: k), as: nil)) }
+      for k in shown.leaving { result.append(LayoutAnimator._answer(shown.frame.attributes[k], as: nil)) }
     }
     return result
   }

@@ -263,37 +263,64 @@ extension LayoutTransition {
 // MARK: - Channels at rest
 
 extension LayoutTransition {
-  /// Whether channel `channel` of element `k` is at rest: its start equal
-  /// to its target and its velocity 0. Its value is then its target at
-  /// every tick; the batch forms `start·R + target·P + v·Ŝ`, which is the
-  /// target only to rounding (R + P is 1 to an ulp), so frames can show it
-  /// an ulp off. Channels are in the batch's order (``LayoutChannels``).
-  func _isAtRest(channel: Int, element k: Int) -> Bool {
+  /// For each element, a bit per channel (``LayoutChannels`` order) that is
+  /// at rest: its start equal to its target and its velocity 0. Its value
+  /// is then its target at every tick; the batch forms `start·R + target·P +
+  /// v·Ŝ`, which is the target only to rounding (R + P is 1 to an ulp), so
+  /// frames can show it an ulp off. O(k·C), one sequential pass per channel.
+  func _restMasks() -> [UInt32] {
     let n = elements.count, m = batch.elementCount
-    let e = channel * n + k
-    return batch._columns[e] == batch._columns[m + e] && batch._columns[2 * m + e] == 0
+    let channels = m / max(n, 1)
+    var masks = [UInt32](repeating: 0, count: n)
+    batch._columns.withUnsafeBufferPointer { c in
+      for channel in 0..<channels {
+        let bit = UInt32(1) << UInt32(channel)
+        for k in 0..<n {
+          let e = channel * n + k
+          if c[e] == c[m + e] && c[2 * m + e] == 0 { masks[k] |= bit }
+        }
+      }
+    }
+    return masks
   }
 
-  /// Element `k`'s attributes in `frame`, every channel at rest exactly at
-  /// its target (what ``LayoutAnimator`` answers). The transform channels
-  /// are held only when they are the transform's own entries
-  /// (``TransformInterpolation/componentwise``).
-  func _attributesHoldingRest(_ frame: LayoutTransition.Frame, element k: Int) -> LayoutAttributes {
-    var a = frame.attributes[k]
-    guard !frame.isComplete else { return a }
+  /// `attributes` (a frame's, of this transition) with every channel at
+  /// rest (`masks`, from ``_restMasks()``) exactly at its target: what
+  /// ``LayoutAnimator`` answers. The transform channels are held only when
+  /// they are the transform's own entries
+  /// (``TransformInterpolation/componentwise``). O(k) plus one write per
+  /// channel held; no allocation.
+  func _holdRest(_ attributes: inout [LayoutAttributes], masks: [UInt32]) {
     let n = elements.count, m = batch.elementCount
-    func held(_ channel: Int, _ value: Double) -> Double { _isAtRest(channel: channel, element: k) ? batch._columns[m + channel * n + k] : value }
-    a.center = CGPoint(x: held(LayoutChannels.centerX, Double(a.center.x)), y: held(LayoutChannels.centerY, Double(a.center.y)))
-    a.size = CGSize(width: held(LayoutChannels.width, Double(a.size.width)), height: held(LayoutChannels.height, Double(a.size.height)))
-    a.alpha = held(LayoutChannels.alpha, a.alpha)
-    guard transforms == .componentwise else { return a }
-    a.transform = AffineTransform2D(
-      a: held(LayoutChannels.a, a.transform.a), b: held(LayoutChannels.b, a.transform.b), c: held(LayoutChannels.c, a.transform.c),
-      d: held(LayoutChannels.d, a.transform.d), tx: held(LayoutChannels.tx, a.transform.tx), ty: held(LayoutChannels.ty, a.transform.ty))
-    if include3D {
-      for entry in 0..<16 { a.transform3D.m[entry] = held(LayoutChannels.transform3DStart + entry, a.transform3D.m[entry]) }
+    guard attributes.count == n, masks.count == n else { return }
+    let componentwise = transforms == .componentwise, threeD = include3D
+    batch._columns.withUnsafeBufferPointer { c in
+      masks.withUnsafeBufferPointer { masks in
+        attributes.withUnsafeMutableBufferPointer { out in
+          for k in 0..<n where masks[k] != 0 {
+            let mask = masks[k]
+            func held(_ channel: Int) -> Bool { mask & (UInt32(1) << UInt32(channel)) != 0 }
+            func target(_ channel: Int) -> Double { c[m + channel * n + k] }
+            if held(LayoutChannels.centerX) { out[k].center.x = CGFloat(target(LayoutChannels.centerX)) }
+            if held(LayoutChannels.centerY) { out[k].center.y = CGFloat(target(LayoutChannels.centerY)) }
+            if held(LayoutChannels.width) { out[k].size.width = CGFloat(target(LayoutChannels.width)) }
+            if held(LayoutChannels.height) { out[k].size.height = CGFloat(target(LayoutChannels.height)) }
+            if held(LayoutChannels.alpha) { out[k].alpha = target(LayoutChannels.alpha) }
+            guard componentwise else { continue }
+            if held(LayoutChannels.a) { out[k].transform.a = target(LayoutChannels.a) }
+            if held(LayoutChannels.b) { out[k].transform.b = target(LayoutChannels.b) }
+            if held(LayoutChannels.c) { out[k].transform.c = target(LayoutChannels.c) }
+            if held(LayoutChannels.d) { out[k].transform.d = target(LayoutChannels.d) }
+            if held(LayoutChannels.tx) { out[k].transform.tx = target(LayoutChannels.tx) }
+            if held(LayoutChannels.ty) { out[k].transform.ty = target(LayoutChannels.ty) }
+            guard threeD else { continue }
+            for entry in 0..<16 where held(LayoutChannels.transform3DStart + entry) {
+              out[k].transform3D.m[entry] = target(LayoutChannels.transform3DStart + entry)
+            }
+          }
+        }
+      }
     }
-    return a
   }
 
   /// `values` (channel-major, this transition's elements: a frame's
