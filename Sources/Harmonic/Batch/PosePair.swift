@@ -49,8 +49,7 @@ public struct PosePair: Sendable {
             }
             for e in range where columns[e] == columns[n + e] { out[e] = columns[e] }
           } else {
-            let (w0, w1) = weights
-            for e in range { out[e] = columns[e] == columns[n + e] ? columns[e] : (0 + columns[e] * w0) + columns[n + e] * w1 }
+            for e in range { out[e] = _interpolate(columns[e], columns[n + e], progress) }
           }
         }
       }

@@ -7,13 +7,3 @@
 func _interpolate(_ a: Double, _ b: Double, _ p: Double) -> Double {
   a == b ? a : (0 + a * (1 - p)) + b * p
 }
-
-/// A spring's value at rest stays exactly there: an element whose start
-/// equals its target with zero velocity is `target` at every time, whatever
-/// the coefficients of `x = start·R + target·P + v·Ŝ` (R + P is 1 only to
-/// rounding), else `x`. Every path applies it: the scalar motion, the batch
-/// kernels, and after a BLAS product.
-@usableFromInline @inline(__always)
-func _held(_ start: Double, _ target: Double, _ velocity: Double, _ x: Double) -> Double {
-  start == target && velocity == 0 ? target : x
-}

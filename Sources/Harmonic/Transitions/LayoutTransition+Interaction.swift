@@ -56,12 +56,11 @@ extension LayoutTransition {
   /// arithmetic, read straight from the batch's start and target columns, so
   /// a scrubbed frame copies no poses. `output` holds N·C values.
   func _writePose(progress q: Double, into output: inout [Double]) {
-    let (w0, w1) = (1 - q, q)
     let n = batch.elementCount
     batch._columns.withUnsafeBufferPointer { columns in
       output.withUnsafeMutableBufferPointer { out in
-        // A channel whose ends are equal stays exactly there (w0 + w1 is 1 only to rounding).
-        for e in 0..<n { out[e] = columns[e] == columns[n + e] ? columns[e] : (0 + columns[e] * w0) + columns[n + e] * w1 }
+        // A channel whose ends are equal stays exactly there (`_interpolate`).
+        for e in 0..<n { out[e] = _interpolate(columns[e], columns[n + e], q) }
       }
     }
   }
