@@ -29,8 +29,9 @@
 ///    An item reached through the limit or a stop is entered at its first
 ///    snap position in the direction of travel — also when the rest offset
 ///    lies inside it — its range's start going forward, its range's end
-///    going back (for an item that fits, its one aligned offset). With pages of 375, n = 1: from 400 a flick back lands
-///    on 375, from 725 a flick forward on 750.
+///    going back (for an item that fits, its one aligned offset). With
+///    pages of 375, n = 1: from 400 a flick back lands on 375, from 725 a
+///    flick forward on 750.
 /// 5. Clamped to the reachable range
 ///    [−leadingInset, max(−leadingInset, contentExtent + trailingInset − viewport)]:
 ///    the first and last items are reached as far as possible, never overshot.
