@@ -56,10 +56,10 @@ nonisolated(unsafe) public var _scriptedMediaTime: CFTimeInterval = 0
 /// .../quartzcore/1395996-cacurrentmediatime: `func CACurrentMediaTime() -> CFTimeInterval`.
 public func CACurrentMediaTime() -> CFTimeInterval { _scriptedMediaTime }
 
-/// .../quartzcore/cadisplaylink: `class CADisplayLink : NSObject` (not
-/// `open`; main-actor in UIKit's Swift overlay since iOS 18 is not assumed:
-/// the shim uses it on the main actor only).
-public final class CADisplayLink: NSObject {
+/// .../quartzcore/cadisplaylink: `class CADisplayLink : NSObject`, an
+/// Objective-C class (imported `open`), not main-actor isolated; its
+/// `timestamp` is "the time the system displayed the previous frame".
+open class CADisplayLink: NSObject {
   /// Scripted host: the target and selector it was made with.
   public let _target: AnyObject
   public let _selector: Selector
