@@ -148,6 +148,8 @@ struct _JSONReader {
       skipWhitespace()
       guard current == UInt8(ascii: "\"") else { throw error("expected a member name") }
       let name = try string()
+      // A repeated name is refused: with "last wins" a typo's twin would silently replace a value.
+      guard members[name] == nil else { throw error("the member \"\(name)\" appears twice in one object") }
       try expect(UInt8(ascii: ":"))
       members[name] = try value(depth: depth)
       skipWhitespace()

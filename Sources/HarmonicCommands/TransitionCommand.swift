@@ -98,6 +98,7 @@ struct TransitionCommand: ParsableCommand {
       "transform": [a, b, c, d, tx, ty], "alpha", "zIndex"}]}, "to": {…}, "inserted": [id…], "deleted": [id…],
       "spring": {"response", "dampingRatio"} | {"mass", "stiffness", "damping"} | {"duration", "bounce"} | any spring family,
       "velocity": {id: {"center": [vx, vy]}}}. Defaults: identity transform, alpha 1, zIndex 0, kind cell, mass 1.
+      A key not listed here, or given twice in one object, is refused with its name.
       Items pair by id; an id only in "to" must be listed in "inserted" (it appears from its end pose at
       alpha 0), one only in "from" in "deleted" (it leaves towards its start pose at alpha 0). Points,
       seconds, points per second. Output (--json): {"completion", "elementCount", "frames": [{"time", "progress", "complete",
@@ -165,7 +166,9 @@ struct TransitionScene {
 
   init(json data: Data) throws(CommandError) {
     guard let object = try JSONValue.parse(data).object else { throw CommandError("input", "input: must be a JSON object") }
+    try TransitionScene.known(object, ["viewport", "from", "to", "inserted", "deleted", "spring", "velocity"], in: "input")
     guard let viewportObject = object["viewport"]?.object else { throw CommandError("input", "viewport: missing; give {\"width\", \"height\"}") }
+    try TransitionScene.known(viewportObject, ["width", "height"], in: "viewport")
     let size = CGSize(
       width: try TransitionScene.number(viewportObject["width"], "viewport.width"),
       height: try TransitionScene.number(viewportObject["height"], "viewport.height"))
@@ -178,8 +181,11 @@ struct TransitionScene {
     velocity = [:]
     if let velocities = object["velocity"] {
       guard let map = velocities.object else { throw CommandError("input", "velocity: must be an object {id: {\"center\": [vx, vy]}}") }
-      for (id, value) in map {
-        guard let center = value.object?["center"] else { throw CommandError("input", "velocity[\"\(id)\"]: must be {\"center\": [vx, vy]}") }
+      for (id, value) in map.sorted(by: { $0.key < $1.key }) {
+        guard let entry = value.object, let center = entry["center"] else {
+          throw CommandError("input", "velocity[\"\(id)\"]: must be {\"center\": [vx, vy]}")
+        }
+        try TransitionScene.known(entry, ["center"], in: "velocity[\"\(id)\"]")
         let (vx, vy) = try TransitionScene.pair(center, "velocity[\"\(id)\"].center")
         velocity[id] = CGPoint(x: vx, y: vy)
       }
@@ -258,6 +264,14 @@ struct TransitionScene {
     return oldNames[element.from!.indexPath.item]
   }
 
+  /// Refuses a member `object` does not know, naming it: a misspelt key
+  /// would otherwise be silently ignored.
+  static func known(_ object: [String: JSONValue], _ keys: [String], in name: String) throws(CommandError) {
+    for key in object.keys.sorted() where !keys.contains(key) {
+      throw CommandError("input", "\(name).\(key): unknown; known: \(keys.joined(separator: ", "))")
+    }
+  }
+
   static func number(_ value: JSONValue?, _ name: String) throws(CommandError) -> Double {
     guard let number = value?.number else {
       throw CommandError("input", "\(name): \(value == nil ? "missing" : "must be a number")")
@@ -280,6 +294,7 @@ struct TransitionScene {
 
   static func side(_ value: JSONValue?, _ name: String) throws(CommandError) -> Side {
     guard let object = value?.object else { throw CommandError("input", "\(name): missing; give {\"contentOffset\", \"contentSize\", \"items\"}") }
+    try known(object, ["contentOffset", "contentSize", "items"], in: name)
     let (x, y) = try pair(object["contentOffset"], "\(name).contentOffset")
     let (w, h) = try pair(object["contentSize"], "\(name).contentSize")
     guard w >= 0, h >= 0 else { throw CommandError("input", "\(name).contentSize: must not be negative") }
@@ -291,6 +306,7 @@ struct TransitionScene {
     for (k, entry) in list.enumerated() {
       let where_ = "\(name).items[\(k)]"
       guard let item = entry.object else { throw CommandError("input", "\(where_): must be an object") }
+      try known(item, ["id", "kind", "center", "size", "transform", "alpha", "zIndex"], in: where_)
       guard let id = item["id"]?.string else { throw CommandError("input", "\(where_).id: missing; give a string") }
       guard seen.insert(id).inserted else { throw CommandError("input", "\(where_).id: \"\(id)\" appears twice in \(name)") }
       // Pairing is by id, whatever the kind; the kind is checked and otherwise

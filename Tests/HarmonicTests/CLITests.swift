@@ -357,6 +357,10 @@ struct TransitionCLITests {
       (mutated { $0["viewport"] = ["width": 0, "height": 10] }, "viewport"),
       (mutated { $0["spring"] = ["response": -1, "dampingRatio": 1] }, "response"),
       (mutated { $0["velocity"] = ["nobody": ["center": [1, 1]]] }, "nobody"),
+      // A misspelt key is refused, named, at any level (it was silently ignored).
+      (mutated { $0["sprng"] = ["response": 0.3] }, "input.sprng: unknown"),
+      (mutated { $0["viewport"] = ["width": 320, "height": 480, "depth": 1] }, "viewport.depth: unknown"),
+      (withItems("to", [["id": "b", "center": [0, 0], "size": [1, 1], "alhpa": 0.5]]), "to.items[0].alhpa: unknown"),
     ]
     for alpha in [2.0, -1] {
       let items: [[String: Any]] = [
@@ -370,6 +374,12 @@ struct TransitionCLITests {
       let result = try run(scene, ["--fps", "60", "--json"])
       #expect(result.status == 2 && result.stdout.isEmpty && result.stderr.contains(needle), "\(needle): \(result.stderr)")
     }
+    // A member given twice in one object is refused (the last one used to win silently).
+    let twice = FileManager.default.temporaryDirectory.appendingPathComponent("harmonic-twice-\(UUID().uuidString).json")
+    try Data("{\"viewport\": {\"width\": 320, \"width\": 480, \"height\": 480}}".utf8).write(to: twice)
+    defer { try? FileManager.default.removeItem(at: twice) }
+    let repeated = try harmonicArgs(["transition", "--input", twice.path, "--times", "0"])
+    #expect(repeated.status == 2 && repeated.stderr.contains("\"width\" appears twice"), "\(repeated.stderr)")
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("harmonic-bad-\(UUID().uuidString).json")
     try Data("{\"viewport\": [1e400]}".utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
