@@ -1,6 +1,12 @@
 /// A 2-D affine transform `[a b 0; c d 0; tx ty 1]` (CGAffineTransform's
 /// layout and meaning). Interpolation is component-wise (see
 /// ``interpolated(to:progress:)``), which is what a spring per channel does.
+///
+/// Its arithmetic is IEEE 754's, unchecked, as `CGAffineTransform`'s: an
+/// entry, angle or point that is NaN or infinite, or a product that
+/// overflows, gives NaN or infinite entries. Harmonic checks transforms where
+/// they enter it (``LayoutSnapshot``, a transition's attributes), with a
+/// typed error naming the element.
 public struct AffineTransform2D: Sendable, Hashable {
   public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
@@ -46,14 +52,25 @@ public struct AffineTransform2D: Sendable, Hashable {
   ///   transform is singular (determinant ad − bc of 0, or not finite: it
   ///   collapses the plane onto a line or a point) or an entry of the inverse
   ///   overflows.
+  ///
+  /// The linear part is scaled by a power of two (exactly) so that its
+  /// largest entry is near 1 before the determinant is formed: a
+  /// determinant that would be subnormal (entries near 1e-160) or overflow
+  /// is then formed to full precision.
   public func inverted() throws(HarmonicError) -> AffineTransform2D {
+    let largest = Swift.max(a.magnitude, b.magnitude, c.magnitude, d.magnitude)
+    let scale = largest.isNormal ? Double(sign: .plus, exponent: -largest.exponent, significand: 1) : 1
+    let (sa, sb, sc, sd) = (a * scale, b * scale, c * scale, d * scale)
+    let scaled = sa * sd - sb * sc  // the determinant times scale²
     let determinant = a * d - b * c
-    guard determinant != 0, determinant.isFinite else {
+    guard scaled != 0, scaled.isFinite, largest.isFinite else {
       throw .undefined(quantity: "inverse transform", reason: "the determinant ad − bc is \(determinant): the transform is not invertible")
     }
+    // M⁻¹ = scale · (scale·M)⁻¹; the translation row likewise.
+    func entry(_ x: Double) -> Double { (x / scaled) * scale }
     let inverse = AffineTransform2D(
-      a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
-      tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant)
+      a: entry(sd), b: entry(-sb), c: entry(-sc), d: entry(sa),
+      tx: entry(sc * ty - sd * tx), ty: entry(sb * tx - sa * ty))
     guard inverse.components.allSatisfy(\.isFinite) else {
       throw .undefined(quantity: "inverse transform", reason: "an entry overflows (determinant \(determinant))")
     }

@@ -3,7 +3,9 @@
 public enum CarouselDecoration: Sendable, Hashable {
   /// Linear: scale = max(0, 1 − (d / (W/2))·shrink), W the viewport
   /// extent: items beyond W/2 keep shrinking until they vanish (never a
-  /// negative, mirroring scale). Alpha unchanged.
+  /// negative, mirroring scale). Alpha unchanged. `shrink` is taken as at
+  /// least 0 when applied (a negative or NaN shrink is 0: no change), so
+  /// the scale stays within [0, 1].
   case linear(shrink: Double)
   /// UPCarouselFlowLayout's clamped form: ratio = (D − min(d, D))/D,
   /// scale = side + ratio·(1 − side), alpha = sideAlpha + ratio·(1 − sideAlpha);
@@ -32,6 +34,8 @@ public enum CarouselDecoration: Sendable, Hashable {
     var scale = 1.0, alpha = attributes.alpha
     switch self {
     case let .linear(shrink):
+      // A negative shrink would grow items past 1, a NaN one would make every scale 0.
+      let shrink = shrink > 0 ? shrink : 0
       scale = max(0, 1 - d / (viewportExtent / 2) * shrink)
     case let .clamped(sideScale, sideAlpha, maxDistance):
       func unit(_ x: Double) -> Double { x.isNaN ? 1 : min(max(x, 0), 1) }

@@ -134,8 +134,10 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
   /// A start already outside the bounds meets them at ``start``.
   ///
   /// - Parameters:
-  ///   - minimum: per component; `nil` (or −∞ lanes) for none.
-  ///   - maximum: per component; `nil` (or +∞ lanes) for none.
+  ///   - minimum: per component; `nil` (or −∞ lanes) for none. A NaN lane is
+  ///     no bound either.
+  ///   - maximum: per component; `nil` (or +∞ lanes) for none. A NaN lane is
+  ///     no bound either.
   public func contactTick(minimum: Components? = nil, maximum: Components? = nil) -> AnimationTime? {
     var earliest: AnimationTime? = nil
     for k in 0..<ValueAnimation<Value>.count {
@@ -185,13 +187,19 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
   /// thrown card that hits the edge springs back onto it. Nil when the glide
   /// comes to rest inside the bounds.
   ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` as
-  ///   ``springAnimation(at:target:spring:limits:)``.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   a component whose minimum is above its maximum (a box with no
+  ///   inside), or as ``springAnimation(at:target:spring:limits:)``.
   public func handOff(
     minimum: Components? = nil, maximum: Components? = nil, spring: Spring
   ) throws(HarmonicError)
     -> (contact: AnimationTime, animation: ValueAnimation<Value>)?
   {
+    if let minimum, let maximum {
+      for k in 0..<ValueAnimation<Value>.count where minimum[k] > maximum[k] {
+        throw .invalidParameter(name: "minimum[\(k)]", value: minimum[k], accepted: "≤ maximum[\(k)] = \(maximum[k])")
+      }
+    }
     guard let contact = contactTick(minimum: minimum, maximum: maximum) else { return nil }
     var target = restComponents
     if let minimum { target.replace(with: minimum, where: target .< minimum) }
