@@ -96,7 +96,8 @@ struct _HostRun {
         guard let grid = layout as? GridLayout else { throw .invalidParameter(name: "layout", value: 0, accepted: "a GridLayout") }
         return try grid.snapLayout(by: .lines, viewport: viewport)
       }
-      engine.snappingOptions = Snapping.Options(alignment: script.alignment, maximumItemsPerFlick: script.itemsPerFlick)
+      engine.snappingOptions = Snapping.Options(
+        alignment: script.alignment, maximumItemsPerFlick: script.itemsPerFlick, isRightToLeft: script.rightToLeft)
     }
     self.engine = engine
     last = (0, _HostPass(engine), engine.activity, engine)
@@ -114,22 +115,18 @@ struct _HostRun {
     let (width, height) = portrait ? (320.0, 480.0) : (480.0, 320.0)
     let header = script.chrome ? 30.0 : 0
     if script.horizontal {
-      // Columns of 100-pt squares, or full-height pages 200 pt wide.
+      // Columns of 100-pt squares, or full-height pages 200 pt wide; right to left for some.
       let size = presentation == .grid ? CGSize(width: 100, height: 100) : CGSize(width: 200, height: height)
       return try GridLayout(
         sections: counts.map { .init(itemCount: $0, itemSize: size, lineSpacing: 5, interitemSpacing: 5, headerExtent: header) },
-        scrollAxis: .horizontal, viewportCrossExtent: height)
+        scrollAxis: .horizontal, viewportCrossExtent: height, rightToLeft: script.rightToLeft)
     }
-    switch presentation {
-    case .grid:
-      return try GridLayout(
-        sections: counts.map {
-          .init(itemCount: $0, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5, headerExtent: header)
-        },
-        viewportCrossExtent: width)
-    case .list:
-      return try GridLayout.list(rowHeights: counts.map { Array(repeating: 44, count: $0) }, width: width, headerHeight: header)
-    }
+    // Squares three or four across, or 44-pt rows; headers pinned for some.
+    let size = presentation == .grid ? CGSize(width: 100, height: 100) : CGSize(width: width, height: 44)
+    let spacing = presentation == .grid ? 5.0 : 0
+    return try GridLayout(
+      sections: counts.map { .init(itemCount: $0, itemSize: size, lineSpacing: spacing, interitemSpacing: spacing, headerExtent: header) },
+      viewportCrossExtent: width, pinsSectionHeaders: script.pinned)
   }
 
   func currentLayout() throws(HarmonicError) -> GridLayout {

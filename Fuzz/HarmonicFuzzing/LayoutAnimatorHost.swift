@@ -82,6 +82,10 @@ public enum LayoutAnimatorHost {
     public var chrome: Bool
     /// The content scrolls horizontally (a carousel of pages, or a grid of columns).
     public var horizontal: Bool
+    /// A horizontal layout reads right to left.
+    public var rightToLeft: Bool
+    /// Section headers (with `chrome`) stay pinned under the top inset.
+    public var pinned: Bool
     public var snapping: Bool
     public var itemsPerFlick: Int?
     public var alignment: SnapAlignment
@@ -95,11 +99,11 @@ public enum LayoutAnimatorHost {
     }
 
     public init(
-      counts: [Int], chrome: Bool = false, horizontal: Bool = false, snapping: Bool, itemsPerFlick: Int?, alignment: SnapAlignment,
-      spring: Spring, steps: [Step]
+      counts: [Int], chrome: Bool = false, horizontal: Bool = false, rightToLeft: Bool = false, pinned: Bool = false, snapping: Bool,
+      itemsPerFlick: Int?, alignment: SnapAlignment, spring: Spring, steps: [Step]
     ) {
-      (self.counts, self.chrome, self.horizontal, self.snapping, self.itemsPerFlick, self.alignment, self.spring, self.steps) =
-        (counts, chrome, horizontal, snapping, itemsPerFlick, alignment, spring, steps)
+      (self.counts, self.chrome, self.horizontal, self.rightToLeft, self.pinned) = (counts, chrome, horizontal, rightToLeft, pinned)
+      (self.snapping, self.itemsPerFlick, self.alignment, self.spring, self.steps) = (snapping, itemsPerFlick, alignment, spring, steps)
     }
 
     /// The script as Swift that builds it again (paste it into a test).
@@ -107,7 +111,7 @@ public enum LayoutAnimatorHost {
       let steps = self.steps.map { "      .init(tick: \($0.tick), event: .\($0.event)),\n" }.joined()
       return """
         LayoutAnimatorHost.Script(
-          counts: \(counts), chrome: \(chrome), horizontal: \(horizontal), snapping: \(snapping), itemsPerFlick: \(itemsPerFlick.map(String.init) ?? "nil"), alignment: .\(alignment),
+          counts: \(counts), chrome: \(chrome), horizontal: \(horizontal), rightToLeft: \(rightToLeft), pinned: \(pinned), snapping: \(snapping), itemsPerFlick: \(itemsPerFlick.map(String.init) ?? "nil"), alignment: .\(alignment),
           spring: try! Spring(mass: \(spring.mass), stiffness: \(spring.stiffness), damping: \(spring.damping)),
           steps: [
         \(steps)    ])
@@ -191,8 +195,10 @@ public enum LayoutAnimatorHost {
     }
     let alignments: [SnapAlignment] = [.leading, .center, .trailing]
     let horizontal = uniform() < 0.25
+    let chrome = !horizontal && uniform() < 0.3
     return Script(
-      counts: counts, chrome: !horizontal && uniform() < 0.3, horizontal: horizontal, snapping: uniform() < 0.6,
+      counts: counts, chrome: chrome, horizontal: horizontal, rightToLeft: horizontal && uniform() < 0.5, pinned: chrome && uniform() < 0.5,
+      snapping: uniform() < 0.6,
       itemsPerFlick: uniform() < 0.5 ? nil : int(1...3), alignment: alignments[int(0...2)],
       spring: springs[int(0...2)], steps: steps)
   }
