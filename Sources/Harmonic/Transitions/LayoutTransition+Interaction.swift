@@ -71,6 +71,15 @@ extension LayoutTransition {
   /// velocity), and so does the content offset. Nothing forces an overshoot:
   /// with the default critically damped spring, items overshoot only if the
   /// gesture's own momentum carries them.
+  ///
+  /// A progress outside [0, 1] without `rubberBand` is taken as it is: the
+  /// pose, the content offset and the velocities extrapolate linearly from
+  /// the two ends (progress 1e6 puts every element a million travels past
+  /// its end); pass `rubberBand: true` for a gesture's raw progress.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   progress or velocity beyond ±1e6, or an extrapolated pose whose values
+  ///   leave the range a transition accepts.
   public func finish(
     fromProgress p: Double, velocity: Double, at time: AnimationTime, rubberBand: Bool = false,
     springs: LayoutTransition.Springs = .shared(.smooth)
@@ -79,7 +88,10 @@ extension LayoutTransition {
   }
 
   /// Lets go of a scrub and springs back to the start, handing over position
-  /// and velocity the same way as ``finish(fromProgress:velocity:at:rubberBand:springs:)``.
+  /// and velocity the same way as ``finish(fromProgress:velocity:at:rubberBand:springs:)``
+  /// (a progress outside [0, 1] is treated as there).
+  ///
+  /// - Throws: as ``finish(fromProgress:velocity:at:rubberBand:springs:)``.
   public func cancel(
     fromProgress p: Double, velocity: Double, at time: AnimationTime, rubberBand: Bool = false,
     springs: LayoutTransition.Springs = .shared(.smooth)
