@@ -126,11 +126,6 @@ extension LayoutAnimator {
     }
   }
 
-  /// The snap scroll in flight, if any.
-  var _scroll: _ScrollMotion? {
-    if case .resting(let scroll) = phase { scroll } else { nil }
-  }
-
   /// What the engine is doing, for a host that must decide what an event means.
   public enum Activity: Sendable, Hashable {
     /// At rest in ``LayoutAnimator/layout``; the host's scroll view owns the offset.
