@@ -217,7 +217,11 @@ struct _HostRun {
   /// jump where a phase ends on its own.
   func checkStep(to tick: Int64, _ pass: _HostPass) -> String? {
     let dt = Double(tick - last.tick) / Double(AnimationTime.ticksPerSecond)
-    let bound = LayoutAnimatorHost.maximumSpeed * dt + 0.5
+    func extent(_ engine: LayoutAnimator) -> Double {
+      let (content, viewport) = (engine.layout.contentSize, engine.viewport.size)
+      return Double(script.horizontal ? content.width + viewport.width : content.height + viewport.height)
+    }
+    let bound = (LayoutAnimatorHost.maximumSpeed + 8 * max(extent(last.engine), extent(engine))) * dt + 0.5
     if let moved = _HostRun.largestMove(from: last.pass, to: pass), moved.distance > bound {
       return "\(moved.what) moved \(moved.distance) pt in \(dt) s (bound \(bound))"
     }

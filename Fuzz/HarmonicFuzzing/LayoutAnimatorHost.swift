@@ -19,9 +19,12 @@ import Harmonic
 ///   are jumps by definition and are not checked);
 /// - **the bound between frames**: without an event between two frames Δt
 ///   apart, the offset and each element's center move at most
-///   ``maximumSpeed`` × Δt + 0.5 pt; every motion the script can start is
-///   slower (releases ≤ 4,000 pt/s, layouts ≤ 2,000 pt tall, springs with a
-///   response ≥ 0.3 s: a spring's speed is at most about ω·distance/e);
+///   (``maximumSpeed`` + 8/s × E) × Δt + 0.5 pt, E the larger content
+///   extent plus the viewport's along the scroll axis at the two frames.
+///   Every motion the script can start is slower: releases are at most
+///   4,000 pt/s; a transition moves things at most E, along a spring whose
+///   response is at least 0.3 s, so at a rate of at most ω/e ≈ 7.7 per
+///   second, and a gesture's release adds at most 3 per second;
 /// - where a phase ends on its own (a transition completes, a snap lands), the
 ///   tick of the change is found by bisection and the step across it is at
 ///   most 0.51 pt (the completion tolerance): no jump at an end;
@@ -35,7 +38,8 @@ import Harmonic
 /// gesture), so any part of a script is itself a valid script: a failing
 /// one is shrunk by dropping events and printed as Swift to replay.
 public enum LayoutAnimatorHost {
-  /// Points per second no motion of a script reaches (see the type's doc).
+  /// Points per second, plus 8 times the content extent per second, that
+  /// no motion of a script reaches (see the type's doc).
   public static let maximumSpeed = 50_000.0
 
   /// What the app shows its data as.

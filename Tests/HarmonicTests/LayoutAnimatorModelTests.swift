@@ -44,4 +44,14 @@ struct LayoutAnimatorFoundScriptTests {
       ])
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
   }
+
+  @Test("a gesture across a long horizontal layout, let go: the offset travels fast, continuously")
+  func longHorizontalGesture() {
+    // 45 items: content about 9,200 pt; the offset crosses it at up to about 51,000 pt/s, inside the bound.
+    let script = LayoutAnimatorHost.Script(
+      counts: [24, 21], chrome: false, horizontal: true, rightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil,
+      alignment: .trailing, spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284),
+      steps: [.init(tick: 27_000_000, event: .interactiveStart(fraction: 0.9915807424595725))])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
 }
