@@ -137,7 +137,7 @@ public enum LayoutAnimatorHost {
         let period: Int64 = 14_000_000
         var k = tick / period
         while true {
-          var generator = _HostRandom(seed: seed ^ UInt64(bitPattern: k) &* 0x2545_f491_4f6c_dd1d)
+          var generator = SeededRandom(seed: seed ^ UInt64(bitPattern: k) &* 0x2545_f491_4f6c_dd1d)
           let candidate = k * period + Int64(generator.next() % UInt64(period - 2_000_000))
           if candidate > tick { return candidate }
           k += 1
@@ -150,7 +150,7 @@ public enum LayoutAnimatorHost {
 
   /// A script from `seed`: 2–7 events within about 1 s, many of them close together.
   public static func script(seed: UInt64) -> Script {
-    var random = _HostRandom(seed: seed)
+    var random = SeededRandom(seed: seed)
     func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
     func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
     let counts = (0..<int(1...2)).map { _ in int(3...24) }
@@ -254,11 +254,13 @@ public enum LayoutAnimatorHost {
   }
 }
 
-/// SplitMix64: seeded, the same sequence on every platform.
-struct _HostRandom {
+/// SplitMix64: seeded, the same sequence on every platform — the host's
+/// scripts and, through HarmonicTests' `SeededGenerator`, the tests' seeded
+/// properties.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
   var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
+  public init(seed: UInt64) { state = seed }
+  public mutating func next() -> UInt64 {
     state &+= 0x9e37_79b9_7f4a_7c15
     var z = state
     z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9

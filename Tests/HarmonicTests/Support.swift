@@ -1,4 +1,5 @@
 import Foundation
+import HarmonicFuzzing
 import Testing
 import _AllocationCounter
 
@@ -42,17 +43,10 @@ struct BitHasher {
   }
 }
 
-/// A small deterministic generator (SplitMix64) for seeded property tests.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-    return z ^ (z >> 31)
-  }
+/// A small deterministic generator (SplitMix64, HarmonicFuzzing's) for seeded property tests.
+typealias SeededGenerator = SeededRandom
+
+extension SeededRandom {
   /// Log-uniform in [low, high].
   mutating func logUniform(_ low: Double, _ high: Double) -> Double {
     exp(Double.random(in: log(low)...log(high), using: &self))

@@ -43,7 +43,7 @@ extension LayoutAnimator {
       (self.target, self.axis, self.across, self.start) = (target, axis, across, time)
       if case .deceleration(let natural) = animation, let stopping = _ScrollMotion.stopping(natural, at: target) {
         let seconds = try stopping.time(untilSpeed: _ScrollMotion.stopSpeed)
-        (shape, end) = (.deceleration(stopping), time._advanced(by: try _ScrollMotion.ticks(seconds)))
+        (shape, end) = (.deceleration(stopping), time._advanced(by: _ScrollMotion.ticks(seconds)))
         return
       }
       let motion: SpringMotion
@@ -53,14 +53,14 @@ extension LayoutAnimator {
         motion = try SpringMotion(spring: Snapping.defaultSpring, from: natural.start, to: target, initialVelocity: natural.velocity)
       }
       let settle = motion.settleTime(tolerance: try SettleTolerance(value: 0.5, velocity: 5))
-      let fadeStart = time._advanced(by: try _ScrollMotion.ticks(settle))
+      let fadeStart = time._advanced(by: _ScrollMotion.ticks(settle))
       (shape, end) = (.spring(motion, fadeStart: fadeStart), fadeStart._advanced(by: _ScrollMotion.fadeTicks))
     }
 
-    /// Whole ticks for `seconds` (≥ 0; beyond 1e6 s is taken as 1e6 s), rounded up.
-    static func ticks(_ seconds: Double) throws(HarmonicError) -> Int64 {
-      let time = try AnimationTime(seconds: min(max(seconds, 0), 1e6))
-      return time.seconds < seconds ? time.ticks + 1 : time.ticks
+    /// Whole ticks for `seconds` (≥ 0), rounded up; a time the clock cannot
+    /// hold (∞) is its last tick, so the end saturates there.
+    static func ticks(_ seconds: Double) -> Int64 {
+      AnimationTime._ticks(roundingUp: max(seconds, 0)) ?? .max
     }
 
     /// `natural`, its rate changed so that the speed falls to ``stopSpeed``

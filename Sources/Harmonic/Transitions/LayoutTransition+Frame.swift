@@ -263,6 +263,13 @@ extension LayoutTransition {
 // MARK: - Channels at rest
 
 extension LayoutTransition {
+  /// Whether element `e` of the batch `columns` ([start | target | velocity
+  /// | …], `m` apart) is at rest: its start equal to its target and its velocity 0.
+  @inline(__always)
+  static func _isAtRest(_ c: UnsafeBufferPointer<Double>, _ e: Int, _ m: Int) -> Bool {
+    c[e] == c[m + e] && c[2 * m + e] == 0
+  }
+
   /// For each element, a bit per channel (``LayoutChannels`` order) that is
   /// at rest: its start equal to its target and its velocity 0. Its value
   /// is then its target at every tick; the batch forms `start·R + target·P +
@@ -277,7 +284,7 @@ extension LayoutTransition {
         let bit = UInt32(1) << UInt32(channel)
         for k in 0..<n {
           let e = channel * n + k
-          if c[e] == c[m + e] && c[2 * m + e] == 0 { masks[k] |= bit }
+          if LayoutTransition._isAtRest(c, e, m) { masks[k] |= bit }
         }
       }
     }
@@ -330,7 +337,7 @@ extension LayoutTransition {
     guard values.count == m else { return values }
     var held = values
     batch._columns.withUnsafeBufferPointer { columns in
-      for e in 0..<m where columns[e] == columns[m + e] && columns[2 * m + e] == 0 { held[e] = columns[m + e] }
+      for e in 0..<m where LayoutTransition._isAtRest(columns, e, m) { held[e] = columns[m + e] }
     }
     return held
   }
