@@ -101,6 +101,7 @@ extension LayoutAnimator {
       ? try path.finish(fromProgress: gesture.progress, velocity: velocity, at: time, rubberBand: true, springs: springs)
       : try path.cancel(fromProgress: gesture.progress, velocity: velocity, at: time, rubberBand: true, springs: springs)
     var grabbable: _Gesture? = gesture
+    var retiring: _Leaving?
     // A cancel ends on the scrub's start poses; the layout behind them (its
     // item counts, the elements it did not animate) is the start layout.
     if !towardsEnd { released.target = gesture.start.layout }
@@ -111,13 +112,19 @@ extension LayoutAnimator {
       if let turned = _retargeted(released, to: gesture.start) {
         released = turned
       } else {
+        // A new transition from the released one: its elements already
+        // leaving go on leaving on their own springs, as in `_begin`.
+        var previous = _Shown(released, frame: released.makeFrame())
+        try previous.evaluate(at: time)
+        retiring = _Leaving(retiring: previous)
         released = try LayoutTransition(
           continuing: released, at: time, to: gesture.start.layout, offset: gesture.start.offset, viewport: viewport, appearance: appearance,
           springs: springs)
       }
       grabbable = nil
     }
-    try _install(released, in: towardsEnd ? gesture.target.layout : gesture.start.layout, viewport: viewport, grabbable: grabbable, retiring: nil)
+    try _install(
+      released, in: towardsEnd ? gesture.target.layout : gesture.start.layout, viewport: viewport, grabbable: grabbable, retiring: retiring)
   }
 
   /// A touch lands while a released interactive transition springs: the
