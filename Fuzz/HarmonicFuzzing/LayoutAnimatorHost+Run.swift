@@ -226,20 +226,26 @@ struct _HostRun {
       return "\(moved.what) moved \(moved.distance) pt in \(dt) s (bound \(bound))"
     }
     guard engine.activity != last.activity else { return nil }
-    // The phase ended between the two, at its end tick: look across it.
-    guard let end = last.engine._phaseEnd, end.ticks > last.tick, end.ticks <= tick else {
-      return "\(last.activity) turned \(engine.activity) between ticks \(last.tick) and \(tick), not at its end"
+    // The phase ended between the two, at its end tick: look across it —
+    // and across the next one, when that ended too (a transition that hands
+    // a carried scroll to the resting phase, which lands before the frame).
+    var (from, fromTick) = (last.engine, last.tick)
+    while true {
+      guard let end = from._phaseEnd, end.ticks > fromTick, end.ticks <= tick else {
+        return "\(from.activity) turned \(engine.activity) between ticks \(fromTick) and \(tick), not at its end"
+      }
+      var (before, after) = (from, from)
+      try? before.advance(to: AnimationTime(ticks: end.ticks - 1))
+      try? after.advance(to: end)
+      if before.activity != from.activity || after.activity == from.activity {
+        return "\(from.activity) turned \(after.activity) at \(end.ticks), not where it said"
+      }
+      if let moved = _HostRun.largestMove(from: _HostPass(before), to: _HostPass(after)), moved.distance > 0.51 {
+        return "\(moved.what) stepped \(moved.distance) pt at tick \(end.ticks), where \(from.activity) turned \(after.activity)"
+      }
+      if after.activity == engine.activity { return nil }
+      (from, fromTick) = (after, end.ticks)
     }
-    var (before, after) = (last.engine, last.engine)
-    try? before.advance(to: AnimationTime(ticks: end.ticks - 1))
-    try? after.advance(to: end)
-    if before.activity != last.activity || after.activity != engine.activity {
-      return "\(last.activity) turned \(after.activity) at \(end.ticks), not where it said"
-    }
-    if let moved = _HostRun.largestMove(from: _HostPass(before), to: _HostPass(after)), moved.distance > 0.51 {
-      return "\(moved.what) stepped \(moved.distance) pt at tick \(end.ticks), where \(last.activity) turned \(after.activity)"
-    }
-    return nil
   }
 
   /// The largest move of the offset or of an element shown in both passes.

@@ -294,11 +294,16 @@ struct LayoutAnimatorTests {
     caught.scrollViewWillBeginDragging()
     try caught.advance(to: try Self.tick(0.2))
     #expect(!caught.isAnimating && caught.contentOffset == held && held.y > 130)
-    // Without a snap provider: UIKit's own rest offset, nothing animated.
+    // Without a snap provider: the engine carries UIKit's deceleration to
+    // its exact rest offset (UIKit's own projection), returning the current
+    // offset so that UIKit does not decelerate as well.
     var free = try engine()
     free.snapping = nil
-    let rest = try free.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: 1.5))
-    #expect(!free.isAnimating && (Double(rest.y) - (130 + 1500 / (-1000 * log(0.998)))).magnitude < 1e-9)
+    let start = free.contentOffset
+    #expect(try free.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: 1.5)) == start)
+    #expect(free.isAnimating && free.activity == .snapping)
+    try free.advance(to: try Self.tick(30))
+    #expect(!free.isAnimating && (Double(free.contentOffset.y) - (130 + 1500 / (-1000 * log(0.998)))).magnitude < 1e-9)
   }
   @Test("a pinch drives the interactive transition: logarithmic progress, the release decides, a re-grab continues from the pose")
   func pinch() throws {

@@ -38,18 +38,88 @@ extension LayoutAnimator {
   /// mid-flight too, with its velocity — to its place in `layout`; inserted
   /// elements appear, deleted ones leave (``leavingAttributes``).
   ///
-  /// The content offset goes where it was heading — where it is at rest,
-  /// a snap's target, a running transition's end offset, a gesture's target
-  /// — clamped to the new content (and to the nearest snap target with
-  /// ``snapping`` set), following the items' average progress.
+  /// The content offset follows ``anchorPolicy`` (by default the reader's
+  /// place: the first fully visible cell stays where it is on screen, also
+  /// while a snap or a deceleration runs, which goes on to its target moved
+  /// with the content). Where the content was heading — where it is at
+  /// rest, a snap's target, a running transition's end offset, a gesture's
+  /// target — is the reference; every end is clamped to the new content
+  /// (and moved to the nearest snap target with ``snapping`` set). With
+  /// motion reduced (``isMotionReduced``) the update cross-fades instead.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   updates that do not match the layouts' item counts, or what the snap
   ///   layout provider throws (the engine is then unchanged).
   public mutating func prepare(forCollectionViewUpdates items: [UpdateItem], layout newLayout: some CollectionLayout) throws(HarmonicError) {
     defer { _checkInvariants() }
-    let offset = try _restingOffset(_heading, in: newLayout, viewport: viewport)
-    try _begin(to: _Destination(layout: newLayout, offset: offset), endViewport: nil, update: LayoutAnimator.update(items))
+    try _change(to: newLayout, endViewport: nil, update: LayoutAnimator.update(items), requested: nil, policy: anchorPolicy, animated: true)
+  }
+
+  /// Whether motion is reduced now: ``reduceMotion`` with the system's
+  /// setting ``systemReducesMotion``.
+  public var isMotionReduced: Bool { reduceMotion.isReduced(systemSetting: systemReducesMotion) }
+
+  /// A change to `newLayout` (seen through `endViewport`, nil: the same
+  /// viewport): its end offset by `policy` — `requested`, when the app
+  /// names one, for ``AnchorPolicy/followProgress`` — then a cross-fade
+  /// with motion reduced, a jump without animation, else a transition
+  /// through `_begin`.
+  mutating func _change(
+    to newLayout: some CollectionLayout, endViewport: Viewport?, update: LayoutUpdate, requested: CGPoint?, policy: AnchorPolicy, animated: Bool
+  ) throws(HarmonicError) {
+    let end = endViewport ?? viewport
+    let heading = _heading
+    var target = requested ?? heading
+    var anchor: ElementID?
+    var carry = false
+    // A scroll in flight goes on only under the content it scrolls: with an
+    // anchor found, or an offset the new content still has.
+    func keep(_ content: ContentAnchor) throws(HarmonicError) {
+      guard
+        let kept = try LayoutTransition.anchoredEnd(
+          keeping: content, in: layout, at: heading, viewport: viewport, to: newLayout, update: update, endViewport: end, axis: scrollAxis,
+          rightToLeft: snappingOptions.isRightToLeft)
+      else { return }
+      (target, anchor, carry) = (kept.offset, kept.element, true)
+    }
+    switch policy {
+    case .followProgress: break
+    case .keepOffset: carry = end.clamp(heading, content: newLayout.contentSize) == heading
+    case .keepAnchor(let content): try keep(content)
+    case .keepEnd:
+      if let newEnd = _end(of: layout, viewport: viewport, ifAt: heading, newLayout: newLayout, newViewport: end) {
+        target = newEnd
+      } else {
+        try keep(.firstVisible)
+      }
+    }
+    let resting = try _restingOffset(target, in: newLayout, viewport: end)
+    let destination = _Destination(layout: newLayout, offset: resting)
+    guard animated else {
+      (layout, viewport, contentOffset, phase, leaving) = (newLayout, end, resting, .resting(nil), [])
+      return
+    }
+    if isMotionReduced {
+      try _crossFade(to: destination, viewport: end, update: update)
+    } else {
+      try _begin(to: destination, endViewport: endViewport, update: update, anchor: anchor, carry: carry)
+    }
+  }
+
+  /// The new content's end offset when `offset` rests at the end of the
+  /// old content (within 0.5 pt, along ``scrollAxis``; the leading end in a
+  /// right-to-left horizontal layout), else nil. The other axis keeps `offset`.
+  func _end(
+    of old: any CollectionLayout, viewport: Viewport, ifAt offset: CGPoint, newLayout: some CollectionLayout, newViewport: Viewport
+  ) -> CGPoint? {
+    let vertical = scrollAxis == .vertical
+    let leading = !vertical && snappingOptions.isRightToLeft
+    let oldRange = vertical ? viewport.reachable(content: old.contentSize).y : viewport.reachable(content: old.contentSize).x
+    let newRange = vertical ? newViewport.reachable(content: newLayout.contentSize).y : newViewport.reachable(content: newLayout.contentSize).x
+    let along = Double(vertical ? offset.y : offset.x)
+    guard ((leading ? oldRange.lowerBound : oldRange.upperBound) - along).magnitude <= 0.5 else { return nil }
+    let endAlong = leading ? newRange.lowerBound : newRange.upperBound
+    return vertical ? CGPoint(x: offset.x, y: endAlong) : CGPoint(x: endAlong, y: offset.y)
   }
 
   /// Where the content offset was heading before a change: the snap's
@@ -108,12 +178,21 @@ extension LayoutAnimator {
   public mutating func setLayout(_ newLayout: some CollectionLayout, contentOffset offset: CGPoint, animated: Bool) throws(HarmonicError) {
     defer { _checkInvariants() }
     try LayoutAnimator._checkOffset(offset)
-    let resting = try _restingOffset(offset, in: newLayout, viewport: viewport)
-    guard animated else {
-      (layout, contentOffset, phase, leaving) = (newLayout, resting, .resting(nil), [])
-      return
-    }
-    try _begin(to: _Destination(layout: newLayout, offset: resting), endViewport: nil, update: LayoutUpdate())
+    try _change(to: newLayout, endViewport: nil, update: LayoutUpdate(), requested: offset, policy: .followProgress, animated: animated)
+  }
+
+  /// `setCollectionViewLayout(_:animated:)` where the layout decides where
+  /// the content goes: the offset follows ``anchorPolicy`` — by default the
+  /// first fully visible cell stays in view, at the same place on screen
+  /// when the new content allows — and the layouts' items are the same ones.
+  /// Otherwise as ``setLayout(_:contentOffset:animated:)``.
+  ///
+  /// - Throws: what the snap layout provider throws, or
+  ///   ``HarmonicError/invalidParameter(name:value:accepted:)`` when the
+  ///   layouts' item counts differ (the engine is then unchanged).
+  public mutating func setLayout(_ newLayout: some CollectionLayout, animated: Bool) throws(HarmonicError) {
+    defer { _checkInvariants() }
+    try _change(to: newLayout, endViewport: nil, update: LayoutUpdate(), requested: nil, policy: anchorPolicy, animated: animated)
   }
 
   // MARK: - Bounds changes
@@ -136,8 +215,23 @@ extension LayoutAnimator {
   {
     defer { _checkInvariants() }
     try LayoutAnimator._checkOffset(offset)
-    let resting = try _restingOffset(offset, in: newLayout, viewport: newViewport)
-    try _begin(to: _Destination(layout: newLayout, offset: resting), endViewport: newViewport, update: LayoutUpdate(isBoundsChange: true))
+    try _change(
+      to: newLayout, endViewport: newViewport, update: LayoutUpdate(isBoundsChange: true), requested: offset, policy: .followProgress, animated: true)
+  }
+
+  /// `prepare(forAnimatedBoundsChange:)` where the engine decides where the
+  /// content goes: the offset follows ``anchorPolicy`` from where the
+  /// content was heading (a snap's target, a transition's end), so a
+  /// rotation during a snap, an update, a layout change or a gesture keeps
+  /// the reader's cell at the same place on screen as a fraction of the
+  /// viewport and, with ``snapping`` set, ends on the nearest snap target
+  /// of the new bounds (the same page when paging).
+  ///
+  /// - Throws: as ``prepare(forAnimatedBoundsChange:layout:contentOffset:)``.
+  public mutating func prepare(forAnimatedBoundsChange newViewport: Viewport, layout newLayout: some CollectionLayout) throws(HarmonicError) {
+    defer { _checkInvariants() }
+    try _change(
+      to: newLayout, endViewport: newViewport, update: LayoutUpdate(isBoundsChange: true), requested: nil, policy: anchorPolicy, animated: true)
   }
 
   // MARK: - The one pipeline
@@ -149,23 +243,35 @@ extension LayoutAnimator {
   /// in flight or the gesture's pose, carrying every element's velocity,
   /// with the old transition's leaving elements kept in flight. Nothing
   /// changes unless it succeeds.
-  mutating func _begin(to destination: _Destination, endViewport: Viewport?, update: LayoutUpdate) throws(HarmonicError) {
+  ///
+  /// With `anchor`, the new transition's offset follows that element
+  /// (``LayoutTransition/anchorContentOffset(to:along:)``); with `carry`, a
+  /// scroll in flight goes on under it (``_Carried``).
+  mutating func _begin(
+    to destination: _Destination, endViewport: Viewport?, update: LayoutUpdate, anchor: ElementID? = nil, carry: Bool = false
+  ) throws(HarmonicError) {
     let end = endViewport ?? viewport
-    let next: LayoutTransition
+    var next: LayoutTransition
     var retiring: _Leaving?
+    var scroll: _ScrollMotion?
     switch phase {
-    case .resting:
+    case .resting(let snap):
+      scroll = carry ? snap : nil
       next = try LayoutTransition(
         from: layout, offset: contentOffset, to: destination.layout, offset: destination.offset, viewport: viewport, endViewport: end, update: update,
         appearance: appearance, springs: springs, start: time)
     case .transitioning(let running):
       let current = running.shown.transition
-      if update.isEmpty, endViewport == nil, let turned = _retargeted(current, to: destination) {
+      scroll = carry ? running.carried?.moving(at: time) : nil
+      if update.isEmpty, endViewport == nil, anchor == nil, running.carried == nil, let turned = _retargeted(current, to: destination) {
         next = turned
       } else {
+        // From the pose at `time` and the offset on screen (a carried
+        // scroll moves it past the transition's own).
         next = try LayoutTransition(
-          continuing: current, at: time, to: destination.layout, offset: destination.offset, viewport: viewport, endViewport: end, update: update,
-          appearance: appearance, springs: springs)
+          continuing: current, at: time, pose: try running.shown.pose(at: time, offset: contentOffset, in: layout, viewport: viewport),
+          to: destination.layout, offset: destination.offset, viewport: viewport, endViewport: end, update: update, appearance: appearance,
+          springs: springs)
         retiring = _Leaving(retiring: running.shown)
       }
     case .interactive(let gesture):
@@ -173,7 +279,11 @@ extension LayoutAnimator {
       // gesture shows leaving go on leaving from where they are.
       next = try _continuing(gesture, to: destination.layout, offset: destination.offset, endViewport: end, update: update)
     }
-    try _install(next, in: destination.layout, viewport: end, grabbable: nil, retiring: retiring)
+    if let anchor { try? next.anchorContentOffset(to: anchor, along: scrollAxis) }  // an anchor not animated: the average progress
+    // A change in flight starts from the offset on screen, which a carried
+    // scroll had moved past the running transition's own.
+    next.startOffset = contentOffset
+    try _install(next, in: destination.layout, viewport: end, grabbable: nil, retiring: retiring, carried: _Carried(axis: scrollAxis, scroll: scroll, at: time))
   }
 
   /// The transition from `gesture`'s pose, at rest, to `newLayout` at
@@ -200,11 +310,12 @@ extension LayoutAnimator {
 
   /// Makes `next` the running transition, resting in `newLayout` and `end`.
   mutating func _install(
-    _ next: LayoutTransition, in newLayout: any CollectionLayout, viewport end: Viewport, grabbable: _Gesture?, retiring: _Leaving?
+    _ next: LayoutTransition, in newLayout: any CollectionLayout, viewport end: Viewport, grabbable: _Gesture?, retiring: _Leaving?,
+    carried: _Carried? = nil
   ) throws(HarmonicError) {
     if let retiring { leaving.append(retiring) }
     (layout, viewport) = (newLayout, end)
-    phase = .transitioning(_Running(shown: _Shown(next, frame: next.makeFrame()), grabbable: grabbable))
+    phase = .transitioning(_Running(shown: _Shown(next, frame: next.makeFrame()), grabbable: grabbable, carried: carried))
     try _evaluate()
   }
 }

@@ -17,7 +17,7 @@ extension LayoutAnimator {
     try LayoutAnimator._checkOffset(offset)
     let target = _Destination(layout: newLayout, offset: try _restingOffset(offset, in: newLayout, viewport: viewport))
     let start = _Destination(layout: layout, offset: try _restingOffset(_heading, in: layout, viewport: viewport))
-    let path: LayoutTransition
+    var path: LayoutTransition
     var retiring: _Leaving?
     switch phase {
     case .resting:
@@ -26,12 +26,14 @@ extension LayoutAnimator {
         start: time)
     case .transitioning(let running):
       path = try LayoutTransition(
-        continuing: running.shown.transition, at: time, to: newLayout, offset: target.offset, viewport: viewport, appearance: appearance,
+        continuing: running.shown.transition, at: time, pose: try running.shown.pose(at: time, offset: contentOffset, in: layout, viewport: viewport),
+        to: newLayout, offset: target.offset, viewport: viewport, endViewport: nil, update: LayoutUpdate(), appearance: appearance,
         springs: springs)
       retiring = _Leaving(retiring: running.shown)
     case .interactive(let gesture):
       path = try _continuing(gesture, to: newLayout, offset: target.offset, endViewport: nil, update: LayoutUpdate())
     }
+    path.startOffset = contentOffset  // what a carried scroll had moved it to
     var pose = path.makeFrame()
     try path.scrub(progress: 0, into: &pose)
     // Progress 0 is `start` at rest only when nothing was moving and the

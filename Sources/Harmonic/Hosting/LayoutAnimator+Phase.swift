@@ -37,17 +37,73 @@ extension LayoutAnimator {
     let leaving: [Int]
     /// Per element, its channels at rest (``LayoutTransition/_restMasks()``): answered at their targets exactly.
     let restMasks: [UInt32]
+    /// The elements other than cells that stay in the layout (headers,
+    /// footers, decorations): where a layout pins them, they follow the
+    /// content offset (``pin(at:from:in:viewport:)``).
+    let views: [Int]
 
     init(_ transition: LayoutTransition, frame: LayoutTransition.Frame) {
       var byNewID: [ElementID: Int] = [:], byOldID: [ElementID: Int] = [:]
-      var leaving: [Int] = []
+      var leaving: [Int] = [], views: [Int] = []
       byNewID.reserveCapacity(transition.elements.count)
       for (k, element) in transition.elements.enumerated() {
-        if let id = element.to { byNewID[id] = k } else { leaving.append(k) }
+        if let id = element.to {
+          byNewID[id] = k
+          if id.kind != .cell { views.append(k) }
+        } else {
+          leaving.append(k)
+        }
         if let id = element.from { byOldID[id] = k }
       }
-      (self.transition, self.frame, self.byNewID, self.byOldID, self.leaving) = (transition, frame, byNewID, byOldID, leaving)
+      (self.transition, self.frame, self.byNewID, self.byOldID, self.leaving, self.views) = (transition, frame, byNewID, byOldID, leaving, views)
       restMasks = transition._restMasks()
+    }
+
+    /// Moves the views that `layout` pins by what pinning them at `offset`
+    /// (the engine's, a carried scroll added) instead of at `own` (the
+    /// transition's) changes: a pinned header stays pinned while a carried
+    /// scroll goes on, and its pose at the transition's end is the layout's own.
+    mutating func pin(at offset: CGPoint, from own: CGPoint, in layout: any CollectionLayout, viewport: Viewport) {
+      pin(&frame, at: offset, from: own, in: layout, viewport: viewport)
+    }
+
+    /// ``pin(at:from:in:viewport:)`` on a frame of this transition (its
+    /// attributes and, for a change in flight to continue from, its channel values).
+    func pin(_ frame: inout LayoutTransition.Frame, at offset: CGPoint, from own: CGPoint, in layout: any CollectionLayout, viewport: Viewport) {
+      guard offset != own else { return }
+      let n = frame.attributes.count
+      let channels = frame._values.values.count >= LayoutChannels.count2D * n
+      for k in views {
+        guard let id = transition.elements[k].to, let there = layout.attributes(of: id, in: viewport, at: offset),
+          let here = layout.attributes(of: id, in: viewport, at: own)
+        else { continue }
+        let (dx, dy) = (Double(there.center.x) - Double(here.center.x), Double(there.center.y) - Double(here.center.y))
+        guard dx != 0 || dy != 0 else { continue }
+        let center = frame.attributes[k].center
+        frame.attributes[k].center = CGPoint(x: Double(center.x) + dx, y: Double(center.y) + dy)
+        if channels {
+          frame._values.values[LayoutChannels.centerX * n + k] += dx
+          frame._values.values[LayoutChannels.centerY * n + k] += dy
+        }
+      }
+    }
+
+    /// The pose at `time` for a change to continue from: the transition's
+    /// frame with velocities, at the engine's offset `offset` (a carried
+    /// scroll moves it past the transition's own), pinned views pinned there.
+    func pose(
+      at time: AnimationTime, offset: CGPoint, in layout: any CollectionLayout, viewport: Viewport
+    ) throws(HarmonicError)
+      -> LayoutTransition.Frame
+    {
+      var now = try transition._frameForChange(at: time)
+      if offset != now.contentOffset, !now.isComplete {
+        now._values.values = transition._holdingRest(now._values.values)
+        now._restHeld = true
+        pin(&now, at: offset, from: now.contentOffset, in: layout, viewport: viewport)
+      }
+      now.contentOffset = offset
+      return now
     }
 
     /// The frame at `time`, its channels at rest exactly at their targets.
@@ -63,6 +119,9 @@ extension LayoutAnimator {
     /// The gesture this transition finishes or cancels, while a touch may
     /// grab it again; nil for every other transition.
     let grabbable: _Gesture?
+    /// A scroll carried over under the transition (``AnchorPolicy``); nil:
+    /// the transition's offset is the engine's.
+    var carried: _Carried? = nil
   }
 
   /// Where a transition leaves the content: a layout and its offset.
@@ -130,7 +189,7 @@ extension LayoutAnimator {
   public enum Activity: Sendable, Hashable {
     /// At rest in ``LayoutAnimator/layout``; the host's scroll view owns the offset.
     case resting
-    /// A released scroll moves to its snap target.
+    /// A released scroll moves to its snap target (without snapping: decelerates to its rest).
     case snapping
     /// A transition runs (an update, a layout or bounds change).
     case transitioning

@@ -30,7 +30,10 @@ extension LayoutAnimator {
     let target: Double
     let axis: ScrollAxis
     /// The offset on the other axis, unchanged.
-    let across: Double
+    var across: Double
+    /// Added to the motion's offset along ``axis``: the content moved under
+    /// the scroll by a change that kept the reader's place (0 otherwise).
+    var shift = 0.0
 
     /// Speed at which a deceleration stops, points per second.
     static let stopSpeed = 5.0
@@ -85,6 +88,11 @@ extension LayoutAnimator {
 
     /// The offset along ``axis`` at `time` (at or after ``start``).
     func along(at time: AnimationTime) -> Double {
+      shift == 0 ? _along(at: time) : _along(at: time) + shift
+    }
+
+    /// The motion's own offset, before ``shift``.
+    func _along(at time: AnimationTime) -> Double {
       guard time < end else { return target }
       let seconds = time._seconds(since: start)
       switch shape {
@@ -103,6 +111,59 @@ extension LayoutAnimator {
     func offset(at time: AnimationTime) -> CGPoint {
       let along = along(at: time)
       return axis == .vertical ? CGPoint(x: across, y: along) : CGPoint(x: along, y: across)
+    }
+
+    /// Where the motion ends, along ``axis`` (its target plus ``shift``).
+    var landing: Double { along(at: end) }
+
+    /// The motion moved so that it ends at `offset` (along ``axis``; the
+    /// other axis is `offset`'s).
+    func landing(at offset: CGPoint) -> _ScrollMotion {
+      var moved = self
+      let (along, across) = axis == .vertical ? (Double(offset.y), Double(offset.x)) : (Double(offset.x), Double(offset.y))
+      moved.shift += along - landing
+      moved.across = across
+      return moved
+    }
+  }
+
+  /// What the engine adds to a running transition's content offset, along
+  /// the scroll axis, so that a change that keeps the reader's place does
+  /// not restart the scroll in flight:
+  ///
+  ///     (S(t) − S(t₀)) − w·(S(end) − S(t₀))
+  ///
+  /// with S the scroll carried over (a snap or a deceleration, started at
+  /// or before t₀, the change's tick) and w the transition's residual
+  /// weight (its average progress p̄, reaching 1 within the progress
+  /// tolerance: ``LayoutTransition/_residualWeight(_:)``).
+  /// It is 0 at t₀; from the transition's end on (w = 1) it is
+  /// S(t) − S(end): the scroll goes on, and lands on its target moved with
+  /// the content. A finger landing does not stop it before the transition
+  /// ends (a transition keeps the offset until it completes); it stops the
+  /// scroll it hands over to the resting phase.
+  struct _Carried: Sendable {
+    let axis: ScrollAxis
+    let scroll: _ScrollMotion
+    /// The scroll's offset at t₀.
+    let from: Double
+
+    /// Nil when `scroll` has landed by `time`.
+    init?(axis: ScrollAxis, scroll: _ScrollMotion?, at time: AnimationTime) {
+      guard let scroll, time < scroll.end else { return nil }
+      (self.axis, self.scroll, self.from) = (axis, scroll, scroll.along(at: time))
+    }
+
+    /// The scroll, while it still moves at `time`.
+    func moving(at time: AnimationTime) -> _ScrollMotion? { time < scroll.end ? scroll : nil }
+
+    /// `offset` with the scroll's part added at `time`, at residual weight `w`.
+    func offset(_ offset: CGPoint, at time: AnimationTime, weight w: Double) -> CGPoint {
+      let added = (scroll.along(at: time) - from) - w * (scroll.landing - from)
+      guard added != 0, added.isFinite else { return offset }
+      var moved = offset
+      if axis == .vertical { moved.y = CGFloat(Double(offset.y) + added) } else { moved.x = CGFloat(Double(offset.x) + added) }
+      return moved
     }
   }
 }

@@ -13,8 +13,13 @@ extension LayoutAnimator {
   /// offset to write into `targetContentOffset`: the current one, so that
   /// UIKit's deceleration does not run as well.
   ///
-  /// Without ``snapping`` it returns UIKit's own projection (the exact rest
-  /// offset) and animates nothing. While a transition or a gesture moves
+  /// Without ``snapping`` the engine carries UIKit's deceleration itself
+  /// (``Snapping/Options/decelerationRate``), to UIKit's exact rest offset
+  /// clamped to the content, ending the same way; carried by the engine, a
+  /// batch update while it runs keeps the reader's place and lets it go on
+  /// (``anchorPolicy``). With motion reduced (``isMotionReduced``) a
+  /// snap's spring is critically damped: it lands without overshoot.
+  /// While a transition or a gesture moves
   /// the content it owns the offset: the release starts nothing and the
   /// current offset is returned.
   ///
@@ -31,12 +36,21 @@ extension LayoutAnimator {
     let (along, across) = vertical ? (Double(contentOffset.y), Double(contentOffset.x)) : (Double(contentOffset.x), Double(contentOffset.y))
     let speed = try LayoutAnimator._pointsPerSecond(velocity, along: scrollAxis)
     guard case .resting = phase else { return contentOffset }
-    guard let snapping else {
-      let rest = try ScrollDeceleration(rate: snappingOptions.decelerationRate, from: along, velocity: speed).restOffset
-      return vertical ? CGPoint(x: across, y: rest) : CGPoint(x: rest, y: across)
+    let motion: _ScrollMotion
+    if let snapping {
+      let decision = try Snapping.target(layout: try snapping(layout, viewport), offset: along, velocity: speed, options: snappingOptions)
+      let spring = reduceMotion.spring(spring, systemSetting: systemReducesMotion)
+      motion = try _ScrollMotion(decision.animation(spring: spring), target: decision.target, axis: scrollAxis, across: across, at: time)
+    } else {
+      // UIKit's deceleration, carried by the engine so that a change can
+      // keep the reader's place while it runs: it rests where UIKit's
+      // would, clamped to the content.
+      let natural = try ScrollDeceleration(rate: snappingOptions.decelerationRate, from: along, velocity: speed)
+      let range = vertical ? viewport.reachable(content: layout.contentSize).y : viewport.reachable(content: layout.contentSize).x
+      let rest = min(max(natural.restOffset, range.lowerBound), range.upperBound)
+      guard rest != along else { return contentOffset }
+      motion = try _ScrollMotion(.deceleration(natural), target: rest, axis: scrollAxis, across: across, at: time)
     }
-    let decision = try Snapping.target(layout: try snapping(layout, viewport), offset: along, velocity: speed, options: snappingOptions)
-    let motion = try _ScrollMotion(decision.animation(spring: spring), target: decision.target, axis: scrollAxis, across: across, at: time)
     phase = .resting(motion)
     try _evaluate()
     return contentOffset

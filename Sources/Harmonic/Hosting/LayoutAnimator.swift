@@ -89,6 +89,21 @@ public struct LayoutAnimator: Sendable {
   public var snappingOptions: Snapping.Options
   /// The scroll axis snapping works along.
   public var scrollAxis: ScrollAxis
+  /// What a batch update keeps in place on screen, and a layout or bounds
+  /// change that names no offset (``setLayout(_:animated:)``,
+  /// ``prepare(forAnimatedBoundsChange:layout:)``). Default
+  /// ``AnchorPolicy/keepAnchor(_:)`` with the first fully visible cell: the
+  /// reader's place holds through inserts and deletes above it.
+  public var anchorPolicy: AnchorPolicy = .keepAnchor()
+  /// Whether changes reduce motion (``ReduceMotion``; default
+  /// ``ReduceMotion/system``, which reads ``systemReducesMotion``).
+  public var reduceMotion: ReduceMotion = .system
+  /// The system's Reduce Motion setting, which the host keeps current (the
+  /// UIKit shim from `UIAccessibility.isReduceMotionEnabled` and its
+  /// notification; the SwiftUI shim from `accessibilityReduceMotion`).
+  /// Default false. A transition already running when it changes finishes
+  /// as it began.
+  public var systemReducesMotion = false
 
   /// What the engine is doing (see ``Activity``).
   var phase: _Phase
@@ -165,8 +180,20 @@ public struct LayoutAnimator: Sendable {
         phase = .transitioning(running)
         throw error
       }
-      contentOffset = running.shown.frame.contentOffset
-      if !running.shown.frame.isComplete { phase = .transitioning(running) }
+      let frame = running.shown.frame
+      contentOffset = frame.contentOffset
+      if let carried = running.carried {
+        let weight = frame.isComplete ? 1 : running.shown.transition._residualWeight(frame.progress)
+        contentOffset = carried.offset(frame.contentOffset, at: time, weight: weight)
+        if !frame.isComplete { running.shown.pin(at: contentOffset, from: frame.contentOffset, in: layout, viewport: viewport) }
+      }
+      if !frame.isComplete {
+        phase = .transitioning(running)
+      } else if let carried = running.carried, let scroll = carried.moving(at: time) {
+        // The transition ends under a scroll that goes on: the scroll
+        // lands where the content offset now heads.
+        phase = .resting(scroll.landing(at: carried.offset(frame.contentOffset, at: scroll.end, weight: 1)))
+      }
     case .resting(nil), .interactive:
       break
     }

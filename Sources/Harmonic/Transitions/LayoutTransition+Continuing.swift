@@ -48,9 +48,23 @@ extension LayoutTransition {
   ) throws(HarmonicError) {
     let now = try running._frameForChange(at: time)
     self = try LayoutTransition._continuing(
-      running, pose: now, atRest: false, offsetVelocity: running.contentOffsetVelocity(at: time), at: time,
+      running, pose: now, atRest: false, offsetVelocity: running._progressOffsetVelocity(at: time), at: time,
       to: _Change(layout: new, offset: newOffset, viewport: viewport, endViewport: endViewport, update: update, appearance: appearance),
       decoration: decoration, springs: springs, tolerances: tolerances, keepingLeaving: false)
+  }
+
+  /// As the public initializer, from `now`, running's frame at `time`
+  /// (``_frameForChange(at:)``) as the host shows it (a carried scroll adds
+  /// to its content offset and moves its pinned views).
+  init(
+    continuing running: LayoutTransition, at time: AnimationTime, pose now: LayoutTransition.Frame, to new: some CollectionLayout,
+    offset newOffset: CGPoint, viewport: Viewport, endViewport: Viewport?, update: LayoutUpdate, appearance: AppearanceStyle,
+    springs: LayoutTransition.Springs
+  ) throws(HarmonicError) {
+    self = try LayoutTransition._continuing(
+      running, pose: now, atRest: false, offsetVelocity: running._progressOffsetVelocity(at: time), at: time,
+      to: _Change(layout: new, offset: newOffset, viewport: viewport, endViewport: endViewport, update: update, appearance: appearance),
+      decoration: nil, springs: springs, tolerances: LayoutTransition.Tolerances(), keepingLeaving: false)
   }
 
   /// The frame at `time` with velocities, for a change at `time`.
@@ -138,7 +152,7 @@ extension LayoutTransition {
       let values =
         pose.isComplete
         ? LayoutChannels.values(of: running.endAttributes, include3D: running.include3D, transforms: running.transforms)
-        : running._holdingRest(pose._values.values)
+        : pose._restHeld ? pose._values.values : running._holdingRest(pose._values.values)
       let rates = pose.isComplete || atRest || !pose.hasVelocities ? nil : pose._values.velocities
       return (values, rates)
     }

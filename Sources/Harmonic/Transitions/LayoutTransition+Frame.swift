@@ -29,6 +29,10 @@ extension LayoutTransition {
     var _values: SpringBatch.Frame
     /// True when the velocities are all 0 (complete, or a scrub).
     var _settled: Bool
+    /// True when the channel values already hold their channels at rest
+    /// (a host's pose, which may then move some on purpose): a change in
+    /// flight takes them as they are.
+    var _restHeld = false
 
     /// Whether this frame computes velocities (``makeFrame(velocities:)``).
     public var hasVelocities: Bool { !_values.velocities.isEmpty }
@@ -147,6 +151,7 @@ extension LayoutTransition {
       try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)
     }
     (frame.progress, frame.overallProgress, frame.contentOffset, frame.contentSize) = _state(atProgress: batch.averageProgress(at: time))
+    if time > batch.origin { frame.contentOffset = _anchored(frame.contentOffset, values: frame._values.values, progress: frame.progress) }
     frame.isComplete = false
     frame._settled = false
   }
@@ -157,8 +162,21 @@ extension LayoutTransition {
     time >= batch.progressCompletion && time >= completion
   }
 
-  /// The content offset's velocity at `time`, points per second: p̄'·(end − start).
+  /// The content offset's velocity at `time`, points per second: p̄'·(end − start),
+  /// or along an anchor's axis, the anchor's (``anchorContentOffset(to:along:)``).
   public func contentOffsetVelocity(at time: AnimationTime) -> CGPoint {
+    var velocity = _progressOffsetVelocity(at: time)
+    if let anchor = _anchor, !_isComplete(at: time) {
+      let along = _anchorVelocity(at: time, progressRate: batch.averageProgressVelocity(at: time))
+      if anchor.axis == .vertical { velocity.y = CGFloat(along) } else { velocity.x = CGFloat(along) }
+    }
+    return velocity
+  }
+
+  /// The part of the offset's velocity that follows the average progress,
+  /// p̄'·(end − start): what a change in flight hands on to its own p̄ (an
+  /// anchor's part is carried by the anchor's springs).
+  func _progressOffsetVelocity(at time: AnimationTime) -> CGPoint {
     let rate = _isComplete(at: time) ? 0 : batch.averageProgressVelocity(at: time)
     return CGPoint(x: rate * (Double(endOffset.x) - Double(startOffset.x)), y: rate * (Double(endOffset.y) - Double(startOffset.y)))
   }
@@ -256,6 +274,7 @@ extension LayoutTransition {
     }
     try batch.evaluate(at: time, into: &frame._values, backend: backend, threads: threads)
     (frame.progress, frame.overallProgress, frame.contentOffset, frame.contentSize) = _state(atProgress: batch.averageProgress(at: time))
+    if time > batch.origin { frame.contentOffset = _anchored(frame.contentOffset, values: frame._values.values, progress: frame.progress) }
     frame.isComplete = false
   }
 }

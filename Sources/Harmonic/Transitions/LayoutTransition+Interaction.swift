@@ -167,7 +167,7 @@ extension LayoutTransition {
     try LayoutTransition._checkOffset(offset, "offset")
     let now = try _frameForChange(at: time)
     self = try LayoutTransition._continuing(
-      self, pose: now, atRest: false, offsetVelocity: contentOffsetVelocity(at: time), at: time,
+      self, pose: now, atRest: false, offsetVelocity: _progressOffsetVelocity(at: time), at: time,
       to: _Change(layout: layout, offset: offset, viewport: viewport, endViewport: nil, update: LayoutUpdate(), appearance: .fade),
       decoration: decoration, springs: springs, tolerances: tolerances, keepingLeaving: true)
   }

@@ -108,7 +108,7 @@ public struct LayoutTransition: Sendable {
   public internal(set) var batch: SpringBatch
   /// Start and end attributes of the current segment: see ``startAttributes``.
   var _endpoints: _Endpoints
-  public private(set) var startOffset: CGPoint
+  public internal(set) var startOffset: CGPoint
   public private(set) var endOffset: CGPoint
   public private(set) var startContentSize: CGSize
   public private(set) var endContentSize: CGSize
@@ -139,6 +139,8 @@ public struct LayoutTransition: Sendable {
   /// released scrub, the overall progress at the interruption and 1 for a
   /// ``retarget(to:offset:viewport:at:springs:)``. See ``Frame/overallProgress``.
   public internal(set) var overallProgressRange: (start: Double, end: Double)
+  /// The element the content offset follows in this segment, if any.
+  var _anchor: _Anchor? = nil
 
   /// A transition between any two layouts.
   ///
