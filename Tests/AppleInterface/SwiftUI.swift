@@ -28,8 +28,39 @@ extension Double: VectorArithmetic {
 
 /// animationcontext: `struct AnimationContext<Value> where Value : VectorArithmetic` (iOS 17).
 public struct AnimationContext<Value: VectorArithmetic> {
+  /// animationcontext/environment: `var environment: EnvironmentValues { get }`.
+  public let environment: EnvironmentValues
+  /// animationcontext/state: `var state: AnimationState<Value>`.
+  public var state = AnimationState<Value>()
   /// Scripted host: SwiftUI makes the context.
+  public init(environment: EnvironmentValues = EnvironmentValues()) { self.environment = environment }
+}
+
+/// environmentvalues: `struct EnvironmentValues`.
+public struct EnvironmentValues {
+  /// environmentvalues/accessibilityreducemotion: `var accessibilityReduceMotion: Bool { get }`.
+  public let accessibilityReduceMotion: Bool
+  /// Scripted host: SwiftUI makes the values.
+  public init(accessibilityReduceMotion: Bool = false) { self.accessibilityReduceMotion = accessibilityReduceMotion }
+}
+
+/// animationstatekey: `protocol AnimationStateKey` (iOS 17).
+public protocol AnimationStateKey {
+  /// animationstatekey/value
+  associatedtype Value
+  /// animationstatekey/defaultvalue: `static var defaultValue: Self.Value { get }`.
+  static var defaultValue: Value { get }
+}
+
+/// animationstate: `struct AnimationState<Value> where Value : VectorArithmetic` (iOS 17).
+public struct AnimationState<Value: VectorArithmetic> {
+  var storage: [ObjectIdentifier: Any] = [:]
   public init() {}
+  /// animationstate/subscript(_:): `subscript<K>(key: K.Type) -> K.Value where K : AnimationStateKey { get set }`.
+  public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
+    get { storage[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+    set { storage[ObjectIdentifier(key)] = newValue }
+  }
 }
 
 /// animation: `@frozen struct Animation`, `Equatable`, `Sendable`.

@@ -50,6 +50,19 @@ public struct Selector: Hashable, Sendable {
   public init(_ str: String) { name = str }
 }
 
+/// uikit/uiaccessibility: the accessibility settings (a namespace of
+/// static members here; only the two the shim reads).
+public struct UIAccessibility {
+  /// uikit/uiaccessibility/isreducemotionenabled: `@MainActor static var isReduceMotionEnabled: Bool { get }`.
+  @MainActor public static var isReduceMotionEnabled: Bool { _scriptedReduceMotion }
+  /// uikit/uiaccessibility/reducemotionstatusdidchangenotification:
+  /// `static let reduceMotionStatusDidChangeNotification: NSNotification.Name`.
+  public static let reduceMotionStatusDidChangeNotification = NSNotification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
+}
+
+/// Scripted host: the Reduce Motion setting `UIAccessibility.isReduceMotionEnabled` reads.
+@MainActor public var _scriptedReduceMotion = false
+
 /// Scripted host: the media clock `CACurrentMediaTime()` reads, seconds.
 nonisolated(unsafe) public var _scriptedMediaTime: CFTimeInterval = 0
 

@@ -190,5 +190,34 @@ struct ScriptedUIKitHostTests {
     #expect(y > 140 && (y / 105).rounded() * 105 == y, "rests at \(y)")
     #expect(host.layout._invalidations > 10)
   }
+
+  @Test("the layout follows the system's Reduce Motion setting and its notification; with it on, an update only fades")
+  func reduceMotion() throws {
+    _scriptedReduceMotion = true
+    defer { _scriptedReduceMotion = false }
+    let host = try Host(count: 60)
+    #expect(host.layout.engine.systemReducesMotion && host.layout.engine.isMotionReduced)
+    _scriptedReduceMotion = false
+    NotificationCenter.default.post(name: UIAccessibility.reduceMotionStatusDidChangeNotification, object: nil)
+    #expect(!host.layout.engine.systemReducesMotion)
+    _scriptedReduceMotion = true
+    NotificationCenter.default.post(name: UIAccessibility.reduceMotionStatusDidChangeNotification, object: nil)
+    #expect(host.layout.engine.isMotionReduced)
+    // A deletion at the top: the cells after it move up a place; with
+    // motion reduced they fade out where they were and in where they go.
+    host.count -= 1
+    host.collectionView.performBatchUpdates { host.collectionView.deleteItems(at: [IndexPath(item: 0, section: 0)]) }
+    var centers: [Int: CGPoint] = [:]
+    for frame in 1...120 {
+      let t = Double(frame) / 60
+      _scriptedMediaTime = Self.origin + t
+      if host.driver.isRunning { host.driver.frame(atTimestamp: Self.origin + t) }
+      for a in host.layout.layoutAttributesForElements(in: host.collectionView.bounds) ?? [] {
+        if let was = centers[a.indexPath.item] { #expect(was == a.center, "item \(a.indexPath.item) moved at frame \(frame)") }
+        centers[a.indexPath.item] = a.center
+      }
+    }
+    #expect(!host.driver.isRunning && host.errors.isEmpty)
+  }
 }
 #endif

@@ -25,6 +25,30 @@ struct SwiftUIShimTests {
     #expect(Animation.harmonic(.bouncy) == Animation(animation))
   }
 
+  @Test("Reduce Motion: a bouncy spring runs critically damped, chosen on the first frame and kept to the end")
+  func reduceMotion() throws {
+    let animation = HarmonicSpringAnimation(.bouncy)
+    let damped = try SpringMotion(spring: ReduceMotion.always.spring(.bouncy, systemSetting: true), from: 0, to: 1)
+    var reduced = AnimationContext<Double>(environment: EnvironmentValues(accessibilityReduceMotion: true))
+    var moving = AnimationContext<Double>()
+    var peak = 0.0
+    for time in stride(from: 0.0, through: 1.0, by: 1.0 / 120) {
+      if let value = animation.animate(value: 1.0, time: time, context: &reduced) {
+        #expect(value.bitPattern == (try damped.state(atTime: time).value).bitPattern)
+        peak = max(peak, value)
+      }
+      _ = animation.animate(value: 1.0, time: time, context: &moving)
+    }
+    #expect(peak <= 1)
+    #expect(try #require(animation.animate(value: 1.0, time: 0.3, context: &moving)) > 1)  // bouncy overshoots with motion on
+    // Never / always override the environment.
+    var never = AnimationContext<Double>(environment: EnvironmentValues(accessibilityReduceMotion: true))
+    #expect(try #require(HarmonicSpringAnimation(.bouncy, reduceMotion: .never).animate(value: 1.0, time: 0.3, context: &never)) > 1)
+    var always = AnimationContext<Double>()
+    #expect(try #require(HarmonicSpringAnimation(.bouncy, reduceMotion: .always).animate(value: 1.0, time: 0.3, context: &always)) <= 1)
+    #expect(Animation.harmonic(.bouncy, reduceMotion: .always) != Animation.harmonic(.bouncy))
+  }
+
   @MainActor @Test("the example card builds its view with the shim's animation")
   func expandingCard() {
     let card = ExpandingCard()

@@ -107,10 +107,33 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
   public var onError: ((HarmonicError) -> Void)?
   /// The driver that shows the frames (set by ``HarmonicDisplayLinkDriver``'s initializer).
   public internal(set) weak var driver: HarmonicDisplayLinkDriver?
+  /// The observer of the system's Reduce Motion setting (set once in the
+  /// initializer, read once in `deinit`).
+  nonisolated(unsafe) var _reduceMotionObserver: (any NSObjectProtocol)?
 
+  /// The engine follows the system's Reduce Motion setting from here on
+  /// (`UIAccessibility.isReduceMotionEnabled` and its change notification,
+  /// into ``LayoutAnimator/systemReducesMotion``); the engine's
+  /// ``LayoutAnimator/reduceMotion`` decides what it does with it.
   public init(engine: LayoutAnimator, clock: FrameClock, currentLayout: @escaping () -> any CollectionLayout) {
     (self.engine, self.clock, self.currentLayout) = (engine, clock, currentLayout)
     super.init()
+    self.engine.systemReducesMotion = UIAccessibility.isReduceMotionEnabled
+    _reduceMotionObserver = NotificationCenter.default.addObserver(
+      forName: UIAccessibility.reduceMotionStatusDidChangeNotification, object: nil, queue: nil
+    ) { [weak self] _ in
+      MainActor.assumeIsolated { self?.reduceMotionStatusDidChange() }
+    }
+  }
+
+  deinit {
+    if let _reduceMotionObserver { NotificationCenter.default.removeObserver(_reduceMotionObserver) }
+  }
+
+  /// Reads the system's Reduce Motion setting into the engine (the
+  /// notification's handler; a transition already running finishes as it began).
+  public func reduceMotionStatusDidChange() {
+    engine.systemReducesMotion = UIAccessibility.isReduceMotionEnabled
   }
 
   public required init?(coder: NSCoder) { nil }

@@ -146,7 +146,11 @@ public struct SpringyScroll: Sendable, Hashable {
   }
 
   /// Every touch's unit lag at `time`, to displace rows with.
-  public func lag(at time: AnimationTime) -> Lag {
+  ///
+  /// With `reducingMotion` true (``ReduceMotion/isReduced(systemSetting:)``)
+  /// the rows stay rigid: the lag displaces nothing, whatever the touches.
+  public func lag(at time: AnimationTime, reducingMotion: Bool = false) -> Lag {
+    guard !reducingMotion else { return Lag(resistancePerPoint: resistancePerPoint, touches: []) }
     let elapsed = max(time, lastUpdate)._elapsed(since: lastUpdate)
     return Lag(
       resistancePerPoint: resistancePerPoint, touches: touches.map { (position: $0.position, lag: $0.rest.state(at: elapsed).value) })
