@@ -48,8 +48,45 @@ extension Suite {
     }
     let springyFrame = (springyTime.median / Double(frames), springyTime.min / Double(frames), springyTime.max / Double(frames))
     record("springy list frame (update + every row)", "native", threads: 1, items: rows, channels: 1, bytes: 0, springyFrame)
-    return String(
+    var summary = String(
       format: "hosting: layout animator frame of %d visible items %.1f µs; springy list frame of %d rows %.1f µs",
       visible, perFrame.0 / 1000, rows, springyFrame.0 / 1000)
+    for items in [1_000, 100_000] { summary += "\n" + (try anchoredUpdate(items: items)) }
+    return summary
+  }
+
+  /// A chat of `items` messages prepends 50 while the reader is in the
+  /// middle: the batch update through the engine (the event: the anchored
+  /// end, the transition's setup, its first frame) and one frame in flight,
+  /// keeping the anchor (the default) and following the average progress
+  /// (the old rule), measured in turns.
+  mutating func anchoredUpdate(items: Int) throws -> String {
+    let viewport = try Viewport(size: CGSize(width: 390, height: 844))
+    let heights = (0..<items).map { 44 + Double(($0 * 37) % 5) * 13 }
+    let older = [Double](repeating: 60, count: 50)
+    let (old, new) = (try GridLayout.list(rowHeights: [heights], width: 390), try GridLayout.list(rowHeights: [older + heights], width: 390))
+    let inserts = (0..<50).map { LayoutAnimator.UpdateItem.insert(ItemIndexPath(item: $0, section: 0)) }
+    let middle = CGPoint(x: 0, y: heights[..<(items / 2)].reduce(0, +))
+    func engine(_ policy: AnchorPolicy) throws -> LayoutAnimator {
+      var engine = try LayoutAnimator(layout: old, viewport: viewport, contentOffset: middle)
+      engine.anchorPolicy = policy
+      return engine
+    }
+    let (anchored, following) = (try engine(.keepAnchor()), try engine(.followProgress))
+    let repeats = quick ? 20 : 200
+    func update(_ base: LayoutAnimator) -> () throws -> Void {
+      {
+        var copy = base
+        try copy.prepare(forCollectionViewUpdates: inserts, layout: new)
+        try copy.advance(to: AnimationTime(ticks: 5_880_000 * 12))
+        blackHole(Double(copy.contentOffset.y))
+      }
+    }
+    let times = try measureInterleaved(count: repeats, [update(anchored), update(following)])
+    record("update, anchored (prepend 50, event + 1 frame)", "native", threads: 1, items: items, channels: 1, bytes: 0, times[0])
+    record("update, average progress (prepend 50, event + 1 frame)", "native", threads: 1, items: items, channels: 1, bytes: 0, times[1])
+    return String(
+      format: "hosting: a %d-message chat prepends 50: anchored %.1f µs, average progress %.1f µs (event + first frame)",
+      items, times[0].median / 1000, times[1].median / 1000)
   }
 }

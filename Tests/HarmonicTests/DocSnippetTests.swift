@@ -228,6 +228,26 @@ struct DocSnippetTests {
     #expect(onwards.elements.contains { $0.id == ElementID(.cell, ItemIndexPath(item: 1, section: 1)) })
   }
 
+  @Test("Keeping the reader's place: the anchored end, and a transition that follows the anchor")
+  func keepingTheReadersPlace() throws {
+    let rows = [Double](repeating: 60, count: 200), older = [Double](repeating: 80, count: 10)
+    let reading = CGPoint(x: 0, y: 6_000)
+    let old = try GridLayout.list(rowHeights: [rows], width: 390)
+    let new = try GridLayout.list(rowHeights: [older + rows], width: 390)
+    var update = LayoutUpdate()
+    for item in older.indices { update.inserted.insert(ItemIndexPath(item: item, section: 0)) }
+    let screen = try Viewport(size: CGSize(width: 390, height: 844))
+    if let end = try LayoutTransition.anchoredEnd(keeping: .firstVisible, in: old, at: reading, viewport: screen,
+                                                  to: new, update: update, axis: .vertical) {
+      var transition = try LayoutTransition(from: old, offset: reading, to: new, offset: end.offset,
+                                            viewport: screen, update: update)
+      try transition.anchorContentOffset(to: end.element, along: .vertical)
+    }
+    let end = try #require(try LayoutTransition.anchoredEnd(keeping: .firstVisible, in: old, at: reading, viewport: screen,
+                                                            to: new, update: update, axis: .vertical))
+    #expect(end.offset.y == 6_800 && end.element == ElementID(.cell, ItemIndexPath(item: 110, section: 0)))
+  }
+
   /// Every ```swift block of every DocC article (but Package.swift fragments)
   /// must appear in this file (or in ReadmeSnippetTests) line for line,
   /// leading spaces ignored.

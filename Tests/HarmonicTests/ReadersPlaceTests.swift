@@ -46,16 +46,20 @@ struct ReadersPlaceTests {
   static func chat(_ rows: [Double]) throws -> GridLayout { try GridLayout.list(rowHeights: [rows], width: 390) }
   static func top(_ row: Int, in rows: [Double]) -> Double { rows[..<row].reduce(0, +) }
 
-  /// Where message `row` is on screen (its top, points from the visible rect's top), if shown.
+  /// Where message `row` is on screen (its top, points from the visible
+  /// rect's top), if the host draws it (`layoutAttributesForElements(in:)`
+  /// over the visible rect).
   static func onScreen(_ engine: LayoutAnimator, row: Int) -> Double? {
-    engine.layoutAttributesForItem(at: ItemIndexPath(item: row, section: 0)).map { Double($0.frame.minY) - Double(engine.contentOffset.y) }
+    let shown = engine.layoutAttributesForElements(in: engine.viewport.visibleRect(at: engine.contentOffset))
+    return shown.first { $0.kind == .cell && $0.indexPath.item == row }.map { Double($0.frame.minY) - Double(engine.contentOffset.y) }
   }
 
-  /// A reader at message 120 (20 pt below the top; message 119 cut off
-  /// above it), optionally flinging towards older messages at `velocity` pt/ms from 0.05 s.
+  /// A reader at message 120 (300 pt below the top of the screen),
+  /// optionally flinging at `velocity` pt/ms from 0.05 s (negative: towards
+  /// older messages).
   static func reader(velocity: Double?) throws -> LayoutAnimator {
     var engine = try LayoutAnimator(
-      layout: try chat(history), viewport: phone, contentOffset: CGPoint(x: 0, y: top(120, in: history) - 20), time: seconds(0.05))
+      layout: try chat(history), viewport: phone, contentOffset: CGPoint(x: 0, y: top(120, in: history) - 300), time: seconds(0.05))
     if let velocity { _ = try engine.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: velocity)) }
     return engine
   }

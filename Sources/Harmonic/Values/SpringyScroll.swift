@@ -31,7 +31,7 @@
 /// coordinates; a positive displacement is towards larger coordinates (a row
 /// lags behind a scroll towards larger offsets).
 ///
-/// Cost: O(1) per update; O(touches) per ``lag(at:)`` read, then O(touches)
+/// Cost: O(1) per update; O(touches) per ``lag(at:reducingMotion:)`` read, then O(touches)
 /// per row. Touches whose response has died out (below 1e-9 pt and
 /// 1e-9 pt/s per unit resistance) are dropped when a new one begins, and at
 /// most ``maximumTouches`` are kept (the oldest goes first).
