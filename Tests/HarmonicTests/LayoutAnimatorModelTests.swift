@@ -54,4 +54,29 @@ struct LayoutAnimatorFoundScriptTests {
       steps: [.init(tick: 27_000_000, event: .interactiveStart(fraction: 0.9915807424595725))])
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
   }
+
+  @Test("an update during a gesture, anchored on a cell that changes size: no step at the end")
+  func anchoredCellChangesSize() {
+    // The anchor's leading edge kept 0.51 pt off at completion when the offset followed it (its center and size each within 0.5).
+    let script = LayoutAnimatorHost.Script(
+      counts: [3, 20], chrome: false, horizontal: false, rightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil, alignment: .leading,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 25.132741228718345),
+      steps: [
+        .init(tick: 20_000_000, event: .interactiveStart(fraction: 0.1659742168667867)),
+        .init(tick: 227_000_000, event: .moveSection(from: 2, to: 1)),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
+
+  @Test("a batch update during a deceleration the engine carries: the scroll lands after the transition, without a step")
+  func carriedDeceleration() {
+    let script = LayoutAnimatorHost.Script(
+      counts: [18, 8], chrome: false, horizontal: true, rightToLeft: true, pinned: false, snapping: true, itemsPerFlick: 2, alignment: .leading,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 21.362830044410593),
+      steps: [
+        .init(tick: 95_000_000, event: .release(velocity: -3.9505332567522835, engine: true)),
+        .init(tick: 95_000_000, event: .delete(item: 18, section: 2)),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
 }

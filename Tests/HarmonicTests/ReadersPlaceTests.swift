@@ -220,6 +220,32 @@ struct ReadersPlaceTests {
     #expect(!engine.isAnimating && Double(engine.contentOffset.x) == 3 * 844)
   }
 
+  @Test("a rotation during an update keeps a named message at the same fraction of the screen")
+  func rotationDuringUpdate() throws {
+    let landscape = try Viewport(size: CGSize(width: 844, height: 390))
+    var engine = try LayoutAnimator(
+      layout: try Self.chat(Self.history), viewport: Self.phone, contentOffset: CGPoint(x: 0, y: Self.top(120, in: Self.history) - 422))
+    let inserts = (0..<50).map { LayoutAnimator.UpdateItem.insert(ItemIndexPath(item: $0, section: 0)) }
+    try engine.prepare(forCollectionViewUpdates: inserts, layout: try Self.chat(Self.older + Self.history))
+    try engine.advance(to: Self.seconds(0.1))
+    // The reader's message by its id in the layout the update heads for.
+    engine.anchorPolicy = .keepAnchor(.element(ElementID(.cell, ItemIndexPath(item: 170, section: 0))))
+    try engine.prepare(forAnimatedBoundsChange: landscape, layout: try GridLayout.list(rowHeights: [Self.older + Self.history], width: 844))
+    // In content coordinates everything moves 3,000 pt (the prepended
+    // messages); on screen the reader's message glides from the middle of
+    // 844 pt (below the 390 pt of the new bounds, at first) to the middle of 390 pt.
+    var previous: Double?
+    for tick in Self.ticks(.irregular, from: engine.time.ticks, seconds: 4) {
+      try engine.advance(to: AnimationTime(ticks: tick))
+      let place = Self.onScreen(engine, row: 170)
+      if let place, let previous { #expect((place - previous).magnitude < 20, "message 120 stepped from \(previous) to \(place) on screen") }
+      previous = place
+    }
+    #expect(!engine.isAnimating)
+    let place = try #require(Self.onScreen(engine, row: 170))
+    #expect((place - 195).magnitude < 1e-9, "message 120 at \(place) pt of 390")
+  }
+
   // MARK: - Reduce Motion
 
   /// Every element's attributes by id, and the leaving ones in order.
@@ -315,6 +341,40 @@ struct ReadersPlaceTests {
     #expect(ReduceMotion.always.spring(.bouncy, systemSetting: false).dampingRatio == 1)
     #expect(ReduceMotion.never.spring(.bouncy, systemSetting: true) == .bouncy)
     #expect(ReduceMotion.system.spring(.smooth, systemSetting: true) == .smooth)  // not underdamped: unchanged
+  }
+
+  @Test("LayoutTransition.crossFade: only alpha changes; what stays on screen stays; the end is the new layout's")
+  func crossFade() throws {
+    let old = try LayoutAnimatorCombinedEventTests.grid([40])
+    let new = try GridLayout(
+      sections: [.init(itemCount: 39, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)], viewportCrossExtent: 320)
+    var update = LayoutUpdate()
+    update.deleted.insert(ItemIndexPath(item: 10, section: 0))  // the items after it move back a place
+    let viewport = LayoutAnimatorCombinedEventTests.viewport
+    let fade = try LayoutTransition.crossFade(
+      from: old, offset: CGPoint(x: 0, y: 100), to: new, offset: CGPoint(x: 0, y: 100), viewport: viewport, update: update, spring: .bouncy)
+    let arriving = try #require(fade.arriving), departing = try #require(fade.departing)
+    for (k, element) in arriving.elements.enumerated() {
+      let (a, b) = (arriving.startAttributes[k], arriving.endAttributes[k])
+      #expect(a.center == b.center && a.size == b.size && element.from == element.to)
+      // Items 0–9 stay (alpha 1 → 1); from 10 on they fade in (0 → 1).
+      #expect(a.alpha == (element.id.indexPath.item < 10 ? 1 : 0) && b.alpha == 1, "\(element.id)")
+    }
+    for k in departing.elements.indices {
+      let (a, b) = (departing.startAttributes[k], departing.endAttributes[k])
+      #expect(a.center == b.center && a.alpha == 1 && b.alpha == 0 && departing.elements[k].id.indexPath.item >= 10)
+    }
+    #expect(arriving.startOffset == CGPoint(x: 0, y: 100) && arriving.endOffset == CGPoint(x: 0, y: 100))
+    // Critically damped: no alpha past 1 on the way.
+    var frame = arriving.makeFrame()
+    for tick in Self.ticks(.hz120, from: 0, seconds: 2) {
+      try arriving.frame(at: AnimationTime(ticks: tick), into: &frame)
+      #expect(frame.attributes.allSatisfy { $0.alpha <= 1 + 1e-12 })  // at-rest channels may drift an ulp in raw frames (the engine holds them)
+    }
+    #expect(frame.isComplete && frame.attributes == arriving.endAttributes)
+    #expect(throws: HarmonicError.self) {
+      try LayoutTransition.crossFade(from: old, offset: CGPoint(x: 0, y: Double.infinity), to: new, offset: .zero, viewport: viewport, update: update)
+    }
   }
 
   @Test("springy scrolling stays rigid with motion reduced")

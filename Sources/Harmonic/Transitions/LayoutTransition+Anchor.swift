@@ -1,16 +1,19 @@
 // Keeping the reader's place: the end offset that keeps an anchor where it
 // is on screen, and a content offset that follows the anchor in flight.
 //
-// In flight, along the scroll axis, with a(t) the anchor's leading edge
-// (center − size/2, from its springs), a₀ and a₁ its values at the
-// segment's start and end, and O₀, O₁ the start and end offsets:
+// In flight, along the scroll axis, with a(t) the anchor's center (from its
+// spring; the center, not the leading edge, so that the offset's last step
+// at completion is the center's, within the points tolerance), a₀ and a₁
+// its values at the segment's start and end, and O₀, O₁ the start and end
+// offsets:
 //
 //     offset(t) = O₀ + (a(t) − a₀) + w·R,    R = (O₁ − O₀) − (a₁ − a₀)
 //
 // When the anchor ends where it began on screen (R = 0) the offset moves
 // exactly as the anchor: it does not move on screen, whatever its spring
-// does. Otherwise (an end clamped to the content, moved to a snap target)
-// the residual R is made up along w = p̄/(1 − ε) clamped to [0, 1], p̄ the
+// does. Otherwise (an end clamped to the content, moved to a snap target,
+// an anchor that changes size while its leading edge keeps its place) the
+// residual R is made up along w = p̄/(1 − ε) clamped to [0, 1], p̄ the
 // average progress and ε the batch's progress tolerance: all of it by the
 // time the transition completes. The start is exactly O₀ (the frame at the
 // segment's origin) and the end exactly O₁ (from completion on).
@@ -126,16 +129,17 @@ extension LayoutTransition {
     /// Its index in ``LayoutTransition/elements``.
     let element: Int
     let axis: ScrollAxis
-    /// Its leading edge at the segment's start and end (a₀, a₁), points.
+    /// Its center along the axis at the segment's start and end (a₀, a₁), points.
     let start: Double
     let end: Double
   }
 
   /// Makes the content offset follow `element` along `axis` for this
   /// segment, so that the element keeps its place on screen: the offset
-  /// moves as the element's leading edge does, and whatever the start and
-  /// end offsets ask beyond that is made up along the average progress
-  /// (the file's header gives the formula). The other
+  /// moves as the element's center does, and whatever the start and end
+  /// offsets ask beyond that (an end clamped to the content, a change of
+  /// the element's size under a kept leading edge) is made up along the
+  /// average progress (the file's header gives the formula). The other
   /// axis, and the content size, keep following the average progress. The
   /// start and end offsets do not change: give an end where the element is
   /// where it began on screen (``anchoredEnd(keeping:in:at:viewport:to:update:endViewport:axis:rightToLeft:)``)
@@ -161,10 +165,8 @@ extension LayoutTransition {
       throw .invalidParameter(
         name: "element", value: Double(element.indexPath.item), accepted: "an element this transition animates into the new layout (\(element))")
     }
-    let (center, size) = axis == .vertical ? (LayoutChannels.centerY, LayoutChannels.height) : (LayoutChannels.centerX, LayoutChannels.width)
-    let start = batch.start(item: k, channel: center) - batch.start(item: k, channel: size) / 2
-    let end = batch.target(item: k, channel: center) - batch.target(item: k, channel: size) / 2
-    _anchor = _Anchor(element: k, axis: axis, start: start, end: end)
+    let center = axis == .vertical ? LayoutChannels.centerY : LayoutChannels.centerX
+    _anchor = _Anchor(element: k, axis: axis, start: batch.start(item: k, channel: center), end: batch.target(item: k, channel: center))
   }
 
   /// The element the content offset follows, if any (``anchorContentOffset(to:along:)``).
@@ -177,8 +179,8 @@ extension LayoutTransition {
   func _anchored(_ offset: CGPoint, values: [Double], progress p: Double) -> CGPoint {
     guard let anchor = _anchor else { return offset }
     let n = elements.count
-    let (center, size) = anchor.axis == .vertical ? (LayoutChannels.centerY, LayoutChannels.height) : (LayoutChannels.centerX, LayoutChannels.width)
-    let lead = values[center * n + anchor.element] - values[size * n + anchor.element] / 2
+    let center = anchor.axis == .vertical ? LayoutChannels.centerY : LayoutChannels.centerX
+    let lead = values[center * n + anchor.element]
     // The header's formula. w reaches 1 once p̄ is within the progress
     // tolerance, so completion adds no step of its own, and never passes
     // it (a p̄ that overshoots, or runs fast over a short travel).
@@ -200,10 +202,10 @@ extension LayoutTransition {
   }
 
   /// The anchored offset's rate at `time` along the anchor's axis, points
-  /// per second: the leading edge's velocity plus w'·R.
+  /// per second: the center's velocity plus w'·R.
   func _anchorVelocity(at time: AnimationTime, progressRate: Double) -> Double {
     guard let anchor = _anchor, time > batch.origin else { return 0 }
-    let (center, size) = anchor.axis == .vertical ? (LayoutChannels.centerY, LayoutChannels.height) : (LayoutChannels.centerX, LayoutChannels.width)
+    let center = anchor.axis == .vertical ? LayoutChannels.centerY : LayoutChannels.centerX
     let spring = batch.spring(ofItem: anchor.element)
     let seconds = time._seconds(since: batch.origin)
     func rate(_ channel: Int) -> Double {
@@ -217,7 +219,7 @@ extension LayoutTransition {
     let along = anchor.axis == .vertical ? Double(endOffset.y) - Double(startOffset.y) : Double(endOffset.x) - Double(startOffset.x)
     let residual = along - (anchor.end - anchor.start)
     let p = batch.averageProgress(at: time) / (1 - batch._progressTolerance)
-    let velocity = rate(center) - rate(size) / 2 + (p > 0 && p < 1 ? progressRate / (1 - batch._progressTolerance) * residual : 0)
+    let velocity = rate(center) + (p > 0 && p < 1 ? progressRate / (1 - batch._progressTolerance) * residual : 0)
     return velocity.isFinite ? velocity : 0
   }
 }
