@@ -95,7 +95,7 @@ extension _HostRun {
       let layout = try currentLayout()
       try engine.setLayout(layout, contentOffset: offset(fraction, in: layout, viewport: engine.viewport), animated: animated)
       if script.snapping { offTarget = false }
-      return animated ? exact : .jumps
+      return animated && !engine.isMotionReduced ? exact : .jumps
     case .rotate:
       portrait.toggle()
       let viewport = _HostRun.viewport(portrait: portrait, chrome: script.chrome)
@@ -106,6 +106,22 @@ extension _HostRun {
         forAnimatedBoundsChange: viewport, layout: layout, contentOffset: offset(min(max(fraction, 0), 1), in: layout, viewport: viewport))
       if script.snapping { offTarget = false }
       gesture = nil
+      return engine.isMotionReduced ? .jumps : exact
+    case .setLayoutKeepingAnchor(let animated):
+      presentation = presentation == .grid ? .list : .grid
+      gesture = nil
+      try engine.setLayout(try currentLayout(), animated: animated)
+      if script.snapping { offTarget = false }
+      return animated && !engine.isMotionReduced ? exact : .jumps
+    case .rotateKeepingAnchor:
+      portrait.toggle()
+      let viewport = _HostRun.viewport(portrait: portrait, chrome: script.chrome)
+      try engine.prepare(forAnimatedBoundsChange: viewport, layout: try currentLayout())
+      if script.snapping { offTarget = false }
+      gesture = nil
+      return engine.isMotionReduced ? .jumps : exact
+    case .reduceMotion(let on):
+      engine.systemReducesMotion = on
       return exact
     case .interactiveStart(let fraction):
       let start = presentation
@@ -229,7 +245,8 @@ extension _HostRun {
     try engine.prepare(forCollectionViewUpdates: items, layout: try currentLayout())
     gesture = nil
     if script.snapping { offTarget = false }
-    return .continues(tolerance: 1e-6)
+    // With motion reduced the offset lands at once (what is on screen fades in place).
+    return engine.isMotionReduced ? .jumps : .continues(tolerance: 1e-6)
   }
 }
 

@@ -91,6 +91,7 @@ struct _HostRun {
       layout: layout, viewport: viewport, contentOffset: _HostRun.offset(0, in: layout, viewport: viewport, horizontal: script.horizontal),
       springs: .shared(script.spring))
     engine.scrollAxis = script.horizontal ? .horizontal : .vertical
+    engine.anchorPolicy = script.policy
     if script.snapping {
       engine.snapping = { layout, viewport throws(HarmonicError) in
         guard let grid = layout as? GridLayout else { throw .invalidParameter(name: "layout", value: 0, accepted: "a GridLayout") }

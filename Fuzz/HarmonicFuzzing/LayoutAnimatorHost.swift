@@ -69,6 +69,13 @@ public enum LayoutAnimatorHost {
     case setLayout(fraction: Double, animated: Bool)
     /// A rotation: the viewport's width and height swap.
     case rotate
+    /// `setCollectionViewLayout(_:animated:)` to the other presentation,
+    /// the engine placing the offset by its anchor policy.
+    case setLayoutKeepingAnchor(animated: Bool)
+    /// A rotation, the engine placing the offset by its anchor policy.
+    case rotateKeepingAnchor
+    /// The system's Reduce Motion setting changes.
+    case reduceMotion(Bool)
     case interactiveStart(fraction: Double)
     case progress(Double)
     case finish(velocity: Double)
@@ -94,6 +101,8 @@ public enum LayoutAnimatorHost {
     public var itemsPerFlick: Int?
     public var alignment: SnapAlignment
     public var spring: Spring
+    /// The engine's anchor policy (``LayoutAnimator/anchorPolicy``).
+    public var policy: AnchorPolicy
     public var steps: [Step]
 
     public struct Step: Sendable, Hashable {
@@ -104,10 +113,20 @@ public enum LayoutAnimatorHost {
 
     public init(
       counts: [Int], chrome: Bool = false, horizontal: Bool = false, rightToLeft: Bool = false, pinned: Bool = false, snapping: Bool,
-      itemsPerFlick: Int?, alignment: SnapAlignment, spring: Spring, steps: [Step]
+      itemsPerFlick: Int?, alignment: SnapAlignment, spring: Spring, policy: AnchorPolicy = .keepAnchor(), steps: [Step]
     ) {
       (self.counts, self.chrome, self.horizontal, self.rightToLeft, self.pinned) = (counts, chrome, horizontal, rightToLeft, pinned)
       (self.snapping, self.itemsPerFlick, self.alignment, self.spring, self.steps) = (snapping, itemsPerFlick, alignment, spring, steps)
+      self.policy = policy
+    }
+
+    /// ``policy`` as Swift.
+    var policySource: String {
+      switch policy {
+      case .keepAnchor(.firstVisible): ".keepAnchor()"
+      case .keepAnchor(let anchor): ".keepAnchor(.\(anchor))"
+      default: ".\(policy)"
+      }
     }
 
     /// The script as Swift that builds it again (paste it into a test).
@@ -116,7 +135,7 @@ public enum LayoutAnimatorHost {
       return """
         LayoutAnimatorHost.Script(
           counts: \(counts), chrome: \(chrome), horizontal: \(horizontal), rightToLeft: \(rightToLeft), pinned: \(pinned), snapping: \(snapping), itemsPerFlick: \(itemsPerFlick.map(String.init) ?? "nil"), alignment: .\(alignment),
-          spring: try! Spring(mass: \(spring.mass), stiffness: \(spring.stiffness), damping: \(spring.damping)),
+          spring: try! Spring(mass: \(spring.mass), stiffness: \(spring.stiffness), damping: \(spring.damping)), policy: \(policySource),
           steps: [
         \(steps)    ])
         """
@@ -186,7 +205,14 @@ public enum LayoutAnimatorHost {
       case 16: event = .progress(uniform() * 1.6 - 0.3)
       case 17: event = uniform() < 0.5 ? .finish(velocity: uniform() * 4 - 1) : .cancel(velocity: uniform() * 4 - 3)
       case 18: event = .grab
-      default: event = uniform() < 0.3 ? .bogusUpdate : .progress(uniform())
+      default:
+        switch int(0...9) {
+        case 0, 1, 2: event = .bogusUpdate
+        case 3: event = .setLayoutKeepingAnchor(animated: uniform() < 0.75)
+        case 4: event = .rotateKeepingAnchor
+        case 5: event = .reduceMotion(uniform() < 0.7)
+        default: event = .progress(uniform())
+        }
       }
       steps.append(Script.Step(tick: tick, event: event))
       // A gesture moves through a few progress steps.
@@ -198,13 +224,17 @@ public enum LayoutAnimatorHost {
       }
     }
     let alignments: [SnapAlignment] = [.leading, .center, .trailing]
+    let policies: [AnchorPolicy] = [
+      .keepAnchor(), .keepAnchor(), .keepAnchor(), .followProgress, .keepOffset, .keepEnd, .keepAnchor(.point(CGPoint(x: 40, y: 200))),
+      .keepAnchor(.element(ElementID(.cell, ItemIndexPath(item: 3, section: 0)))),
+    ]
     let horizontal = uniform() < 0.25
     let chrome = !horizontal && uniform() < 0.3
     return Script(
       counts: counts, chrome: chrome, horizontal: horizontal, rightToLeft: horizontal && uniform() < 0.5, pinned: chrome && uniform() < 0.5,
       snapping: uniform() < 0.6,
       itemsPerFlick: uniform() < 0.5 ? nil : int(1...3), alignment: alignments[int(0...2)],
-      spring: springs[int(0...2)], steps: steps)
+      spring: springs[int(0...2)], policy: policies[int(0...7)], steps: steps)
   }
 
   // MARK: - Running

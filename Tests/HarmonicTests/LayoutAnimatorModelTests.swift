@@ -79,4 +79,17 @@ struct LayoutAnimatorFoundScriptTests {
       ])
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
   }
+
+  @Test("a gesture after a reduced-motion update: the cross-fade rests in the app's layout, not in a snapshot of it")
+  func gestureAfterCrossFade() {
+    let script = LayoutAnimatorHost.Script(
+      counts: [15, 4], chrome: true, horizontal: false, rightToLeft: false, pinned: true, snapping: true, itemsPerFlick: nil, alignment: .trailing,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284), policy: .followProgress,
+      steps: [
+        .init(tick: 585_000_000, event: .reduceMotion(true)),
+        .init(tick: 588_000_000, event: .insert(item: 12, section: 2)),
+        .init(tick: 887_000_000, event: .interactiveStart(fraction: 0.8676721276870178)),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
 }

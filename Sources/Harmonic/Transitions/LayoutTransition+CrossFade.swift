@@ -91,8 +91,12 @@ extension LayoutTransition {
         from: starts, offset: newOffset, contentSize: contentSize, viewport: end, to: ends, offset: newOffset, contentSize: contentSize,
         viewport: end, springs: fade, start: start)
     }
+    // The arriving transition rests in `new` itself (its item counts, the
+    // elements it does not animate), so a change in flight continues from it.
+    var arriving = try alphaOnly(from: starts, to: ends)
+    arriving?.target = new
     return CrossFade(
-      arriving: try alphaOnly(from: starts, to: ends),
+      arriving: arriving,
       departing: try alphaOnly(
         from: departing,
         to: departing.map {
