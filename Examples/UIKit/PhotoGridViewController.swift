@@ -33,7 +33,7 @@ final class PhotoGridViewController: UIViewController, UICollectionViewDataSourc
   }
 
   /// The offset at which `grid` shows the first visible photo in the top row
-  /// (the anchor of pinches and rotations).
+  /// (the anchor of a pinch).
   private func offset(keepingTopPhotoIn grid: GridLayout, viewport: Viewport) -> CGPoint {
     guard let anchor = collectionView.indexPathsForVisibleItems.min() else { return .zero }
     return (try? grid.placement(of: [ItemIndexPath(anchor)], .top, viewport: viewport, current: collectionView.contentOffset)) ?? .zero
@@ -126,14 +126,13 @@ final class PhotoGridViewController: UIViewController, UICollectionViewDataSourc
     }
   }
 
-  /// A rotation springs every photo to the new width's grid, keeping the top row in view.
+  /// A rotation springs every photo to the new width's grid; the engine
+  /// keeps the first fully visible photo at the same place on screen (its
+  /// anchor policy) and ends on a row of the new grid.
   override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
     super.viewWillTransition(to: size, with: coordinator)
     guard let viewport = try? Viewport(size: size), let rotated = try? grid(columns: columns, width: size.width) else { return }
-    let anchored = offset(keepingTopPhotoIn: rotated, viewport: viewport)
-    layout.perform { engine throws(HarmonicError) in
-      try engine.prepare(forAnimatedBoundsChange: viewport, layout: rotated, contentOffset: anchored)
-    }
+    layout.perform { engine throws(HarmonicError) in try engine.prepare(forAnimatedBoundsChange: viewport, layout: rotated) }
   }
 }
 #endif
