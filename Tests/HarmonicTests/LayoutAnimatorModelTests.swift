@@ -92,4 +92,18 @@ struct LayoutAnimatorFoundScriptTests {
       ])
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
   }
+
+  @Test("an update while cells fly between layouts: the offset follows a cell on screen, not one still far away")
+  func anchorStillFlying() {
+    // The anchor found at the heading was 3,000 pt off screen in flight; following it moved the offset 1,223 pt in a frame.
+    let script = LayoutAnimatorHost.Script(
+      counts: [17, 17], chrome: false, horizontal: true, rightToLeft: true, pinned: false, snapping: true, itemsPerFlick: 1, alignment: .trailing,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284), policy: .keepAnchor(),
+      steps: [
+        .init(tick: 38_000_000, event: .setLayout(fraction: 0.30042735995482495, animated: true)),
+        .init(tick: 53_000_000, event: .setLayoutKeepingAnchor(animated: true)),
+        .init(tick: 69_000_000, event: .move(from: 12, to: 16, section: 1)),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
 }

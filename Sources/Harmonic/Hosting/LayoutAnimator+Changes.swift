@@ -271,7 +271,7 @@ extension LayoutAnimator {
         next = try LayoutTransition(
           continuing: current, at: time, pose: try running.shown.pose(at: time, offset: contentOffset, in: layout, viewport: viewport),
           to: destination.layout, offset: destination.offset, viewport: viewport, endViewport: end, update: update, appearance: appearance,
-          springs: springs)
+          springs: springs, handsOnProgress: anchor == nil)
         retiring = _Leaving(retiring: running.shown)
       }
     case .interactive(let gesture):
@@ -279,10 +279,19 @@ extension LayoutAnimator {
       // gesture shows leaving go on leaving from where they are.
       next = try _continuing(gesture, to: destination.layout, offset: destination.offset, endViewport: end, update: update)
     }
-    if let anchor { try? next.anchorContentOffset(to: anchor, along: scrollAxis) }  // an anchor not animated: the average progress
     // A change in flight starts from the offset on screen, which a carried
     // scroll had moved past the running transition's own.
     next.startOffset = contentOffset
+    // In flight the offset follows a cell the reader sees now: the anchor
+    // when it is on screen, else (the anchor is where a scroll is heading,
+    // or still flying in) the first cell on screen that stays. The end
+    // offset is the anchor's either way.
+    if let anchor {
+      let shown =
+        next._startsOnScreen(anchor, viewport: viewport)
+        ? anchor : next._firstStayingOnScreen(viewport: viewport, axis: scrollAxis, rightToLeft: snappingOptions.isRightToLeft)
+      if let shown { try? next.anchorContentOffset(to: shown, along: scrollAxis) }
+    }
     try _install(next, in: destination.layout, viewport: end, grabbable: nil, retiring: retiring, carried: _Carried(axis: scrollAxis, scroll: scroll, at: time))
   }
 

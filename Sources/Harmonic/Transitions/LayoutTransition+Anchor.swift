@@ -160,13 +160,41 @@ extension LayoutTransition {
   ///   the transition does not animate `element` into the new layout.
   /// - Complexity: O(log k) for k elements.
   public mutating func anchorContentOffset(to element: ElementID, along axis: ScrollAxis) throws(HarmonicError) {
-    let k = _partitionPoint(count: elements.count) { elements[$0].id >= element }
-    guard k < elements.count, elements[k].id == element, elements[k].to != nil else {
+    guard let k = _index(ofStaying: element) else {
       throw .invalidParameter(
         name: "element", value: Double(element.indexPath.item), accepted: "an element this transition animates into the new layout (\(element))")
     }
     let center = axis == .vertical ? LayoutChannels.centerY : LayoutChannels.centerX
     _anchor = _Anchor(element: k, axis: axis, start: batch.start(item: k, channel: center), end: batch.target(item: k, channel: center))
+  }
+
+  /// The index of the element shown as `element` that stays in the new layout.
+  func _index(ofStaying element: ElementID) -> Int? {
+    let k = _partitionPoint(count: elements.count) { elements[$0].id >= element }
+    return k < elements.count && elements[k].id == element && elements[k].to != nil ? k : nil
+  }
+
+  /// Whether `element` starts this segment on screen: its start pose
+  /// overlaps the visible rect at the start offset in `viewport`.
+  func _startsOnScreen(_ element: ElementID, viewport: Viewport) -> Bool {
+    guard let k = _index(ofStaying: element) else { return false }
+    return Frame._shows(_startAttributes(k), in: viewport.visibleRect(at: startOffset))
+  }
+
+  /// The first cell in reading order (``_readingOrder(_:in:axis:rightToLeft:)``)
+  /// that starts this segment on screen and stays in the new layout.
+  func _firstStayingOnScreen(viewport: Viewport, axis: ScrollAxis, rightToLeft: Bool) -> ElementID? {
+    let rect = viewport.visibleRect(at: startOffset)
+    var shown: [LayoutAttributes] = []
+    for k in elements.indices where elements[k].to != nil && elements[k].id.kind == .cell {
+      let start = _startAttributes(k)
+      if Frame._shows(start, in: rect) {
+        var element = start
+        (element.kind, element.indexPath) = (elements[k].id.kind, elements[k].id.indexPath)
+        shown.append(element)
+      }
+    }
+    return LayoutTransition._readingOrder(shown, in: rect, axis: axis, rightToLeft: rightToLeft).first?.elementID
   }
 
   /// The element the content offset follows, if any (``anchorContentOffset(to:along:)``).

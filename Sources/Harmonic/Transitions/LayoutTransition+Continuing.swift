@@ -56,13 +56,17 @@ extension LayoutTransition {
   /// As the public initializer, from `now`, running's frame at `time`
   /// (``_frameForChange(at:)``) as the host shows it (a carried scroll adds
   /// to its content offset and moves its pinned views).
+  ///
+  /// `handsOnProgress` false: the new segment's average progress starts at
+  /// rest (its offset follows an anchor, whose springs carry the velocity).
   init(
     continuing running: LayoutTransition, at time: AnimationTime, pose now: LayoutTransition.Frame, to new: some CollectionLayout,
     offset newOffset: CGPoint, viewport: Viewport, endViewport: Viewport?, update: LayoutUpdate, appearance: AppearanceStyle,
-    springs: LayoutTransition.Springs
+    springs: LayoutTransition.Springs, handsOnProgress: Bool = true
   ) throws(HarmonicError) {
+    let velocity = handsOnProgress ? running._progressOffsetVelocity(at: time) : .zero
     self = try LayoutTransition._continuing(
-      running, pose: now, atRest: false, offsetVelocity: running._progressOffsetVelocity(at: time), at: time,
+      running, pose: now, atRest: false, offsetVelocity: velocity, at: time,
       to: _Change(layout: new, offset: newOffset, viewport: viewport, endViewport: endViewport, update: update, appearance: appearance),
       decoration: nil, springs: springs, tolerances: LayoutTransition.Tolerances(), keepingLeaving: false)
   }
