@@ -124,7 +124,9 @@ public enum LayoutAnimatorHost {
     var policySource: String {
       switch policy {
       case .keepAnchor(.firstVisible): ".keepAnchor()"
-      case .keepAnchor(let anchor): ".keepAnchor(.\(anchor))"
+      case .keepAnchor(.point(let p)): ".keepAnchor(.point(CGPoint(x: \(p.x), y: \(p.y))))"
+      case .keepAnchor(.element(let id)): ".keepAnchor(.element(ElementID(.cell, ItemIndexPath(item: \(id.indexPath.item), section: \(id.indexPath.section)))))"
+      case .keepAnchor: ".keepAnchor()"
       default: ".\(policy)"
       }
     }

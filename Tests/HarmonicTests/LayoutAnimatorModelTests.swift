@@ -106,4 +106,18 @@ struct LayoutAnimatorFoundScriptTests {
       ])
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
   }
+
+  @Test("a carried deceleration handed back to the resting phase: the same bits at 60 and 120 Hz")
+  func carriedScrollHandOverBits() {
+    // The frame that first saw the transition complete computed the offset by the transition's formula, later ones by the scroll's: 1 ulp apart.
+    let script = LayoutAnimatorHost.Script(
+      counts: [13, 17], chrome: false, horizontal: false, rightToLeft: false, pinned: false, snapping: false, itemsPerFlick: nil, alignment: .trailing,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284),
+      policy: .keepAnchor(.point(CGPoint(x: 40.0, y: 200.0))),
+      steps: [
+        .init(tick: 2_000_000, event: .release(velocity: 2.1863410708516797, engine: true)),
+        .init(tick: 25_000_000, event: .move(from: 17, to: 13, section: 1)),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
 }

@@ -191,8 +191,12 @@ public struct LayoutAnimator: Sendable {
         phase = .transitioning(running)
       } else if let carried = running.carried, let scroll = carried.moving(at: time) {
         // The transition ends under a scroll that goes on: the scroll
-        // lands where the content offset now heads.
-        phase = .resting(scroll.landing(at: carried.offset(frame.contentOffset, at: scroll.end, weight: 1)))
+        // lands where the content offset now heads; from this tick on the
+        // offset is the scroll's own (the same bits whichever frame first
+        // sees the transition complete).
+        let landing = scroll.landing(at: carried.offset(frame.contentOffset, at: scroll.end, weight: 1))
+        phase = .resting(landing)
+        contentOffset = landing.offset(at: time)
       }
     case .resting(nil), .interactive:
       break
