@@ -150,4 +150,47 @@ struct ArchitectureTests {
   }
 
   static let orderedRooms = ["Platform", "Numerics", "Errors", "Time", "Springs", "Batch", "Scrolling", "Layout", "Transitions", "Values", "Hosting"]
+
+  @Test("the Architecture article's tree names every room and every file of Sources/Harmonic, and no other")
+  func articleTreeNamesEveryFile() throws {
+    let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/Harmonic/Harmonic.docc/Architecture.md")
+    let text = try String(contentsOf: article, encoding: .utf8)
+    // The rooms' entries: from a line "  Room/" to the next room or the next top-level line.
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let first = try #require(lines.firstIndex { $0.hasPrefix("Sources/Harmonic/ ") })
+    let last = try #require(lines.firstIndex { $0.hasPrefix("Sources/HarmonicTuning/ ") })
+    var entries: [String: String] = [:]
+    var current: String?
+    for line in lines[(first + 1)..<last] {
+      if line.hasPrefix("  "), !line.hasPrefix("   "), let slash = line.firstIndex(of: "/") {
+        current = String(line[line.index(line.startIndex, offsetBy: 2)..<slash])
+        entries[current!] = String(line[line.index(after: slash)...])
+      } else if let room = current, line.hasPrefix("                            ") {
+        entries[room]! += " " + line.trimmingCharacters(in: .whitespaces)
+      } else {
+        current = nil
+      }
+    }
+    #expect(Set(entries.keys) == Set(Self.orderedRooms), "rooms in the tree: \(entries.keys.sorted())")
+    // Each file by its parts: "Base+Part.swift" needs "Base" and "+Part" in its room's entry.
+    func words(_ entry: String) -> Set<String> {
+      Set(entry.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "+") }).map(String.init))
+    }
+    var named: [String: Set<String>] = [:]
+    for file in Self.sources {
+      let name = String(file.path.split(separator: "/").last!.dropLast(".swift".count))
+      let parts = name.split(separator: "+", maxSplits: 1).map(String.init)
+      let inEntry = words(entries[file.room] ?? "")
+      #expect(inEntry.contains(parts[0]), "Architecture.md's \(file.room)/ does not name \(parts[0]) (\(file.path))")
+      if parts.count == 2 { #expect(inEntry.contains("+" + parts[1]), "Architecture.md's \(file.room)/ does not name +\(parts[1]) (\(file.path))") }
+      named[file.room, default: []].formUnion(parts.count == 2 ? [parts[0], "+" + parts[1]] : [parts[0]])
+    }
+    // And nothing that is not a file: every "+Part" the tree names is one.
+    for (room, entry) in entries {
+      for part in words(entry) where part.hasPrefix("+") {
+        #expect(named[room, default: []].contains(part), "Architecture.md's \(room)/ names \(part), which no file is")
+      }
+    }
+  }
 }
