@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// The Accepted ranges article states the limits `_Check` enforces, and
 /// every kind of quantity is refused just past its limit, with the range in

@@ -1,7 +1,7 @@
 import Foundation
+import Harmonic
 import Testing
 
-@testable import Harmonic
 @testable import HarmonicTuning
 
 @Suite("Bad input is refused with a typed error")

@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// Inputs that trapped, hung or allocated without bound before: each is now
 /// a typed error naming the parameter, or a documented result.

@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// Box2D-style determinism: one canonical scene, hashed at fixed ticks.
 ///

@@ -1,7 +1,7 @@
 import Foundation
+import Harmonic
 import Testing
 
-@testable import Harmonic
 @testable import HarmonicTuning
 
 /// Inputs at the edges of the tick clock and of the accepted ranges that used

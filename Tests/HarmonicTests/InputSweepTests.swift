@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// Inputs of the newer surfaces (issue 47's sweep, in part): each a typed
 /// error or a documented result.

@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// Events that combine: a snap in flight, then an update, a layout change or
 /// a gesture. Each case failed at b78c276 (the snap kept writing the offset

@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// Bad input on the host's surfaces: a typed error or a documented result,
 /// never a trap or a NaN. Each case trapped or answered NaN or ∞ at b78c276.

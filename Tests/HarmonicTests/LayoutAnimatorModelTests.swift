@@ -1,8 +1,7 @@
 import Foundation
+import Harmonic
 import HarmonicFuzzing
 import Testing
-
-@testable import Harmonic
 
 /// The engine under any events in any order: ``LayoutAnimatorHost`` (in
 /// HarmonicFuzzing, which the fuzzer drives too) generates seeded scripts

@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// A headless host calling LayoutAnimator in UIKit's order: the layout
 /// process every frame, batch updates, animated layout changes, interactive

@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// The platform's libm behind `_ElementaryFunctions`, as the benchmark's
 /// "same formula" comparison runs it.

@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 extension Array {
   func repeated(_ times: Int) -> [Element] { (0..<times).flatMap { _ in self } }

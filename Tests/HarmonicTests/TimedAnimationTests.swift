@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 @Suite("Duration + easing animations: timing curves, and the hand-off to a spring")
 struct TimedAnimationTests {

@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 @Suite("ValueAnimator: springs, glides and curves in sequence, driven by frames")
 struct ValueAnimatorTests {
