@@ -16,9 +16,7 @@ public enum SpringAssignment: Sendable {
     case let .shared(spring):
       return ([spring], [])
     case let .groups(springs, groupOfItem):
-      guard !springs.isEmpty, springs.count <= Int(Int32.max) else {
-        throw .invalidParameter(name: "springs.count", value: Double(springs.count), accepted: "≥ 1")
-      }
+      try _Check.count(springs.count, "springs.count", atLeast: 1, atMost: Int(Int32.max))
       try _Check.shape(groupOfItem.count, "groupOfItem.count", expected: itemCount, what: "itemCount")
       for (item, group) in groupOfItem.enumerated() where !(0..<springs.count).contains(group) {
         try _Check.index(group, "groupOfItem[\(item)]", count: springs.count, of: "springs")

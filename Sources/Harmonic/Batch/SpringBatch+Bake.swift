@@ -47,12 +47,9 @@ extension SpringBatch {
     ticks: [AnimationTime], into bake: inout SpringBatch.Bake, backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
     let frames = bake.frameCount
-    guard ticks.count == frames else {
-      throw .invalidParameter(name: "ticks.count", value: Double(ticks.count), accepted: "the bake's frameCount \(frames)")
-    }
-    for j in 1..<max(1, ticks.count) where ticks[j] < ticks[j - 1] {
-      throw .invalidParameter(
-        name: "ticks[\(j)]", value: Double(ticks[j].ticks), accepted: "≥ ticks[\(j - 1)] = \(ticks[j - 1].ticks) (bake times must not decrease)")
+    try _Check.shape(ticks.count, "ticks.count", expected: frames, what: "the bake's frameCount")
+    for j in 1..<max(1, ticks.count) {
+      try _Check.order(Double(ticks[j].ticks), "ticks[\(j)]", .atLeast, Double(ticks[j - 1].ticks), "ticks[\(j - 1)]", why: "bake times must not decrease")
     }
     guard bake.values.count == elementCount * frames, bake._coefficients.count == 3 * frames * _groups.count else {
       throw .invalidParameter(name: "bake", value: Double(bake.values.count), accepted: "buffers from this batch's makeBake(frameCount:)")

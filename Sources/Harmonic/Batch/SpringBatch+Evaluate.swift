@@ -127,10 +127,7 @@ extension SpringBatch {
   }
 
   func _checkFrame(_ frame: SpringBatch.Frame) throws(HarmonicError) {
-    guard frame.values.count == elementCount else {
-      throw .invalidParameter(
-        name: "frame.values.count", value: Double(frame.values.count), accepted: "this batch's element count \(elementCount) (make the frame with makeFrame())")
-    }
+    try _Check.shape(frame.values.count, "frame.values.count", expected: elementCount, what: "this batch's element count (make the frame with makeFrame())")
     guard frame.velocities.isEmpty || frame.velocities.count == elementCount else {
       throw .invalidParameter(name: "frame.velocities.count", value: Double(frame.velocities.count), accepted: "0 or \(elementCount)")
     }

@@ -23,16 +23,12 @@ extension SpringBatch {
     items: [Int], to targets: [Double], at time: AnimationTime, spring: Spring? = nil, progressVelocity: Double = 0, threads: Int? = nil
   ) throws(HarmonicError) {
     try _Check.finiteMagnitude(progressVelocity, "progressVelocity", unit: "1/s")
-    guard time >= origin else {
-      throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the batch origin, tick \(origin.ticks)")
-    }
+    try _Check.notBefore(time.ticks, start: origin.ticks, of: "the batch origin")
     try _Check.shape(targets.count, "targets.count", expected: items.count * channelCount, what: "items.count × channelCount")
     var chosen = [Bool](repeating: false, count: itemCount)
     for (k, item) in items.enumerated() {
       try _Check.index(item, "items[\(k)]", count: itemCount)
-      guard !chosen[item] else {
-        throw .invalidParameter(name: "items[\(k)]", value: Double(item), accepted: "an item not already listed")
-      }
+      try _Check.unique(!chosen[item], "items[\(k)]", value: Double(item), accepted: "an item not already listed")
       chosen[item] = true
     }
     for (index, value) in targets.enumerated() where !(value.magnitude <= _Check.maximumMagnitude) {

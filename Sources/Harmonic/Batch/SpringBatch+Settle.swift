@@ -28,9 +28,7 @@ extension SpringBatch {
   ///   wrong count or a non-positive tolerance.
   public func settleTick(valueTolerances tolerances: [Double], threads: Int? = nil) throws(HarmonicError) -> AnimationTime? {
     try _Check.shape(tolerances.count, "tolerances.count", expected: channelCount, what: "channelCount")
-    for (channel, tolerance) in tolerances.enumerated() where !(tolerance > 0 && tolerance.isFinite) {
-      throw .invalidParameter(name: "tolerances[\(channel)]", value: tolerance, accepted: "finite and > 0")
-    }
+    for (channel, tolerance) in tolerances.enumerated() { try _Check.positive(tolerance, "tolerances[\(channel)]") }
     return _settleTick(checkedTolerances: tolerances, threads: threads)
   }
 

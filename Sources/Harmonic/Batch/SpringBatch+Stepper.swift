@@ -107,9 +107,7 @@ extension SpringBatch {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   `step` is not positive.
   public func makeStepper(step: AnimationTime) throws(HarmonicError) -> SpringBatch.Stepper {
-    guard step.ticks > 0 else {
-      throw .invalidParameter(name: "step", value: Double(step.ticks), accepted: "> 0 ticks")
-    }
+    try _Check.ticks(step.ticks, "step")
     let n = elementCount
     var state = [Double](repeating: 0, count: 2 * n)
     for e in 0..<n {

@@ -102,11 +102,133 @@ package enum _Check {
     }
   }
 
-  /// A count: at least `minimum` (`why` says what fewer would mean).
-  static func count(_ value: Int, _ name: @autoclosure () -> String, atLeast minimum: Int, why: String? = nil) throws(HarmonicError) {
-    guard value >= minimum else {
-      throw .invalidParameter(name: name(), value: Double(value), accepted: "≥ \(minimum)" + (why.map { " (\($0))" } ?? ""))
+  /// A count: at least `minimum`, and at most `maximum` when given (`why`
+  /// says what the range means).
+  static func count(
+    _ value: Int, _ name: @autoclosure () -> String, atLeast minimum: Int, atMost maximum: Int? = nil, why: String? = nil
+  ) throws(HarmonicError) {
+    guard value >= minimum, value <= maximum ?? .max else {
+      let range = maximum.map { "within [\(minimum), \($0)]" } ?? "≥ \(minimum)"
+      throw .invalidParameter(name: name(), value: Double(value), accepted: range + (why.map { " (\($0))" } ?? ""))
     }
+  }
+
+  // MARK: - Plain ranges of one quantity
+
+  /// A quantity with no limit of its own kind but its sign: finite and > 0
+  /// (`orZero`: ≥ 0). `unit` (or what the range is) closes the message.
+  static func positive(_ value: Double, _ name: @autoclosure () -> String, orZero: Bool = false, unit: String? = nil) throws(HarmonicError) {
+    guard value.isFinite, orZero ? value >= 0 : value > 0 else {
+      throw .invalidParameter(name: name(), value: value, accepted: (orZero ? "finite and ≥ 0" : "finite and > 0") + _Check._unit(unit))
+    }
+  }
+
+  /// A finite quantity of magnitude at most `limit` (a limit of its own,
+  /// tighter than ``maximumMagnitude``).
+  static func magnitude(_ value: Double, _ name: @autoclosure () -> String, atMost limit: Double, unit: String? = nil) throws(HarmonicError) {
+    guard value.isFinite, value.magnitude <= limit else {
+      throw .invalidParameter(name: name(), value: value, accepted: "finite with magnitude ≤ \(_Check._shown(limit))" + _Check._unit(unit))
+    }
+  }
+
+  /// One end of an accepted interval: included (closed) or not (open).
+  enum Bound {
+    case open(Double)
+    case closed(Double)
+  }
+
+  /// A quantity within an interval of its own (a fraction, a rate per
+  /// millisecond, a bounce): "within (a, b]". NaN is refused.
+  static func within(_ value: Double, _ name: @autoclosure () -> String, _ low: Bound, _ high: Bound, unit: String? = nil) throws(HarmonicError) {
+    let above: Bool
+    let below: Bool
+    let (opening, closing): (String, String)
+    switch low {
+    case .open(let a): (above, opening) = (value > a, "(\(_Check._shown(a))")
+    case .closed(let a): (above, opening) = (value >= a, "[\(_Check._shown(a))")
+    }
+    switch high {
+    case .open(let b): (below, closing) = (value < b, "\(_Check._shown(b)))")
+    case .closed(let b): (below, closing) = (value <= b, "\(_Check._shown(b))]")
+    }
+    guard above, below else {
+      throw .invalidParameter(name: name(), value: value, accepted: "within \(opening), \(closing)" + _Check._unit(unit))
+    }
+  }
+
+  /// A step of the tick clock: at least one tick.
+  static func ticks(_ ticks: Int64, _ name: @autoclosure () -> String) throws(HarmonicError) {
+    guard ticks > 0 else { throw .invalidParameter(name: name(), value: Double(ticks), accepted: "> 0 ticks") }
+  }
+
+  /// How a quantity must stand to another: at least, above, or at most it.
+  enum Order {
+    case atLeast
+    case above
+    case atMost
+  }
+
+  /// A quantity in order with another (an end after its start, slots
+  /// increasing, a minimum below its maximum): "≥ starts[3] = 120 (why)".
+  /// NaN is refused.
+  static func order(
+    _ value: Double, _ name: @autoclosure () -> String, _ order: Order, _ other: Double, _ otherName: @autoclosure () -> String,
+    why: String? = nil
+  ) throws(HarmonicError) {
+    let holds =
+      switch order {
+      case .atLeast: value >= other
+      case .above: value > other
+      case .atMost: value <= other
+      }
+    guard holds else {
+      let sign =
+        switch order {
+        case .atLeast: "≥";
+        case .above: ">";
+        case .atMost: "≤"
+        }
+      throw .invalidParameter(name: name(), value: value, accepted: "\(sign) \(otherName()) = \(other)" + _Check._unit(why))
+    }
+  }
+
+  /// A tick at or after the start of what it changes (a segment, a batch's
+  /// origin): events cannot go back before it.
+  static func notBefore(_ time: Int64, start: Int64, _ name: @autoclosure () -> String = "time", of what: String) throws(HarmonicError) {
+    guard time >= start else {
+      throw .invalidParameter(name: name(), value: Double(time), accepted: "≥ \(what), tick \(start)")
+    }
+  }
+
+  /// A call that needs its receiver in some state (a gesture begun, a drag
+  /// in progress): `holds`, else the error names the call (or the argument
+  /// that cannot be taken now) and the state it needs.
+  static func state(
+    _ holds: Bool, _ name: @autoclosure () -> String, value: @autoclosure () -> Double = 0, needs state: @autoclosure () -> String
+  )
+    throws(HarmonicError)
+  {
+    guard holds else { throw .invalidParameter(name: name(), value: value(), accepted: state()) }
+  }
+
+  /// An element of a list that must not repeat (`isNew`: it was not listed
+  /// before); `accepted` says what is unique ("a unique kind + index path").
+  static func unique(_ isNew: Bool, _ name: @autoclosure () -> String, value: Double, accepted: @autoclosure () -> String) throws(HarmonicError) {
+    guard isNew else { throw .invalidParameter(name: name(), value: value, accepted: accepted()) }
+  }
+
+  /// " (unit)", or nothing.
+  static func _unit(_ unit: String?) -> String { unit.map { " (\($0))" } ?? "" }
+
+  /// A bound as the messages write it: whole numbers below 1e5 as they are
+  /// (with a true minus sign), powers of ten as 1e6, anything else as Swift
+  /// prints it.
+  static func _shown(_ x: Double) -> String {
+    let sign = x < 0 ? "−" : ""
+    let m = x.magnitude
+    if m == m.rounded(), m < 1e5 { return sign + String(Int(m)) }
+    for e in -300...308 where Double("1e\(e)") == m { return sign + "1e\(e)" }
+    return sign + "\(m)"
   }
 
   /// The length of an array that must match another: `expected`, described

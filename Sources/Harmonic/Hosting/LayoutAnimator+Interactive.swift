@@ -94,9 +94,9 @@ extension LayoutAnimator {
   }
 
   mutating func _release(velocity: Double, towardsEnd: Bool) throws(HarmonicError) {
-    guard case .interactive(let gesture) = phase else {
-      throw .invalidParameter(name: "transitionProgress", value: transitionProgress, accepted: "an interactive transition started first")
-    }
+    let held: _Gesture? = if case .interactive(let gesture) = phase { gesture } else { nil }
+    try _Check.state(held != nil, "transitionProgress", value: transitionProgress, needs: "an interactive transition started first")
+    let gesture = held!
     let path = gesture.shown.transition
     var released =
       towardsEnd
@@ -143,9 +143,10 @@ extension LayoutAnimator {
   ///   no released interactive transition is in flight (the engine is then unchanged).
   public mutating func grabInteractiveTransition() throws(HarmonicError) -> Double {
     defer { _checkInvariants() }
-    guard case .transitioning(let running) = phase, var gesture = running.grabbable else {
-      throw .invalidParameter(name: "transitionProgress", value: transitionProgress, accepted: "a released interactive transition still in flight")
-    }
+    let released: _Running? = if case .transitioning(let running) = phase, running.grabbable != nil { running } else { nil }
+    try _Check.state(released != nil, "transitionProgress", value: transitionProgress, needs: "a released interactive transition still in flight")
+    let running = released!
+    var gesture = running.grabbable!
     // The frame's overall progress counts along the path's own range (a
     // path that began mid-flight starts where that motion was): back to
     // the path's banded progress, then through the band's inverse. The

@@ -144,9 +144,7 @@ public struct LayoutSnapshot: CollectionLayout {
       for k in buffer.indices {
         try LayoutSnapshot.check(buffer[k])
         let id = ElementID(buffer[k].kind, buffer[k].indexPath)
-        guard index.updateValue(k, forKey: id) == nil else {
-          throw .invalidParameter(name: "elements[\(k)] (\(id))", value: Double(k), accepted: "a unique kind + index path")
-        }
+        try _Check.unique(index.updateValue(k, forKey: id) == nil, "elements[\(k)] (\(id))", value: Double(k), accepted: "a unique kind + index path")
         if id.kind == .cell {
           let (s, i) = (id.indexPath.section, id.indexPath.item)
           if counts.count <= s { counts += [Int](repeating: 0, count: s + 1 - counts.count) }

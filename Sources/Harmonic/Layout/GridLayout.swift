@@ -165,8 +165,8 @@ public struct GridLayout: Sendable {
       guard available > 0 else {
         throw .invalidParameter(name: "sections[\(s)].insets", value: crossInsets, accepted: "less than the viewport's cross extent \(viewportCrossExtent)")
       }
-      if case let .perItem(sizes) = section.itemSizes, sizes.count != section.itemCount {
-        throw .invalidParameter(name: "sections[\(s)].itemSizes.count", value: Double(sizes.count), accepted: "itemCount = \(section.itemCount)")
+      if case let .perItem(sizes) = section.itemSizes {
+        try _Check.shape(sizes.count, "sections[\(s)].itemSizes.count", expected: section.itemCount, what: "itemCount")
       }
       let checkCount = { if case .fixed = section.itemSizes { return min(1, section.itemCount) } else { return section.itemCount } }()
       for item in 0..<checkCount {

@@ -99,9 +99,7 @@ extension LayoutUpdate {
 
     init(_ update: LayoutUpdate, old oldCounts: [Int], new newCounts: [Int]) throws(HarmonicError) {
       for (name, counts) in [("old item counts", oldCounts), ("new item counts", newCounts)] {
-        guard counts.count <= _Check.maximumSectionCount else {
-          throw .invalidParameter(name: "\(name).count", value: Double(counts.count), accepted: "≤ 1000000 (sections)")
-        }
+        try _Check.count(counts.count, "\(name).count", atLeast: 0, atMost: _Check.maximumSectionCount, why: "sections")
         for (s, count) in counts.enumerated() where !(0..._Check.maximumItemCount).contains(count) {
           try _Check.itemCount(count, "\(name)[\(s)]")
         }

@@ -18,9 +18,7 @@ public enum RubberBand {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``.
   public static func offset(overscroll: Double, dimension: Double, coefficient: Double = defaultCoefficient) throws(HarmonicError) -> Double {
     try _Check.finiteMagnitude(overscroll, "overscroll", unit: "points")
-    guard dimension > 0, dimension <= _Check.maximumMagnitude else {
-      throw .invalidParameter(name: "dimension", value: dimension, accepted: "within (0, 1e100] (points)")
-    }
+    try _Check.within(dimension, "dimension", .open(0), .closed(_Check.maximumMagnitude), unit: "points")
     try _Check.factor(coefficient, "coefficient", positive: true, unit: "dimensionless")
     return _offsetAndSlope(overscroll: overscroll, dimension: dimension, coefficient: coefficient).offset
   }
@@ -39,9 +37,7 @@ public enum RubberBand {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   an offset at or beyond ±d, or a bad dimension or coefficient.
   public static func overscroll(offset: Double, dimension: Double, coefficient: Double = defaultCoefficient) throws(HarmonicError) -> Double {
-    guard dimension > 0, dimension <= _Check.maximumMagnitude else {
-      throw .invalidParameter(name: "dimension", value: dimension, accepted: "within (0, 1e100] (points)")
-    }
+    try _Check.within(dimension, "dimension", .open(0), .closed(_Check.maximumMagnitude), unit: "points")
     try _Check.factor(coefficient, "coefficient", positive: true, unit: "dimensionless")
     guard offset.magnitude < dimension else {
       throw .invalidParameter(name: "offset", value: offset, accepted: "within (−\(dimension), \(dimension)) (points: the band never reaches the dimension)")

@@ -30,9 +30,7 @@ public struct ScrollDeceleration: Sendable, Hashable {
   ///   - velocity: points per second.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``.
   public init(rate: Double = ScrollDeceleration.normal, from start: Double = 0, velocity: Double) throws(HarmonicError) {
-    guard rate > 0, rate < 1 else {
-      throw .invalidParameter(name: "rate", value: rate, accepted: "within (0, 1) (velocity factor per millisecond)")
-    }
+    try _Check.within(rate, "rate", .open(0), .open(1), unit: "velocity factor per millisecond")
     try _Check.finiteMagnitude(start, "from", unit: "points")
     try _Check.finiteMagnitude(velocity, "velocity", unit: "points/s")
     self.rate = rate
@@ -43,9 +41,7 @@ public struct ScrollDeceleration: Sendable, Hashable {
   /// Flutter's `FrictionSimulation` drag (the velocity factor per second)
   /// converted to a rate per millisecond: `drag^(1/1000)`.
   public static func rate(fromDragPerSecond drag: Double) throws(HarmonicError) -> Double {
-    guard drag > 0, drag < 1 else {
-      throw .invalidParameter(name: "drag", value: drag, accepted: "within (0, 1) (velocity factor per second)")
-    }
+    try _Check.within(drag, "drag", .open(0), .open(1), unit: "velocity factor per second")
     let rate = _Math.exp(_Math.log(drag) / 1000)
     guard rate < 1 else {  // drag within about 5.6e-14 of 1: the rate per millisecond rounds to 1
       throw .invalidParameter(
@@ -83,9 +79,7 @@ public struct ScrollDeceleration: Sendable, Hashable {
   /// Seconds until the speed falls to `speed` (points/s, > 0): 0 if it
   /// already is at or below it.
   public func time(untilSpeed speed: Double) throws(HarmonicError) -> Double {
-    guard speed > 0, speed.isFinite else {
-      throw .invalidParameter(name: "speed", value: speed, accepted: "finite and > 0 (points/s)")
-    }
+    try _Check.positive(speed, "speed", unit: "points/s")
     guard velocity.magnitude > speed else { return 0 }
     return _Math.log(speed / velocity.magnitude) / decayConstant
   }

@@ -68,18 +68,12 @@ public struct SnapLayout: Sendable {
     for k in 0..<starts.count {
       try _Check.coordinate(starts[k], "starts[\(k)]")
       try _Check.coordinate(ends[k], "ends[\(k)]")
-      guard ends[k] >= starts[k] else {
-        throw .invalidParameter(name: "ends[\(k)]", value: ends[k], accepted: "finite and ≥ starts[\(k)] = \(starts[k])")
-      }
-      if k > 0, starts[k] < ends[k - 1] {
-        throw .invalidParameter(name: "starts[\(k)]", value: starts[k], accepted: "≥ ends[\(k - 1)] = \(ends[k - 1]) (items sorted, not overlapping)")
-      }
+      try _Check.order(ends[k], "ends[\(k)]", .atLeast, starts[k], "starts[\(k)]")
+      if k > 0 { try _Check.order(starts[k], "starts[\(k)]", .atLeast, ends[k - 1], "ends[\(k - 1)]", why: "items sorted, not overlapping") }
     }
     let content = contentExtent ?? ends[ends.count - 1]
     try _Check.coordinate(content, "contentExtent")
-    guard content >= ends[ends.count - 1] else {
-      throw .invalidParameter(name: "contentExtent", value: content, accepted: "finite and ≥ the last item's end \(ends[ends.count - 1])")
-    }
+    try _Check.order(content, "contentExtent", .atLeast, ends[ends.count - 1], "the last item's end")
     try SnapLayout._checkViewport(viewport, leadingInset, trailingInset)
     self.init(
       items: .explicit(starts: starts, ends: ends), contentExtent: content, viewportExtent: viewport,

@@ -117,9 +117,7 @@ public struct CircularSnapLayout: Sendable, Hashable {
   /// `count` evenly spaced points: items of a carousel of `count` items, a
   /// wheel of `count` detents.
   public static func evenlySpaced(count: Int, period: Double) throws(HarmonicError) -> CircularSnapLayout {
-    guard count >= 1, count <= 1 << 24 else {
-      throw .invalidParameter(name: "count", value: Double(count), accepted: "within [1, 2²⁴]")
-    }
+    try _Check.count(count, "count", atLeast: 1, atMost: 1 << 24)
     return try CircularSnapLayout(period: period, points: (0..<count).map { Double($0) * (period / Double(count)) })
   }
 

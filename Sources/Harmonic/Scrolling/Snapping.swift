@@ -140,13 +140,13 @@ public enum Snapping {
   public static func target(layout: SnapLayout, offset: Double, velocity: Double, options: Options = Options()) throws(HarmonicError) -> Decision {
     try _Check.coordinate(offset, "offset")
     try _Check.scrollVelocity(velocity, "velocity")
-    guard options.minimumFlingVelocity >= 0, options.minimumFlingVelocity.isFinite else {
-      throw .invalidParameter(name: "minimumFlingVelocity", value: options.minimumFlingVelocity, accepted: "finite and ≥ 0 (points/s)")
-    }
+    try _Check.positive(options.minimumFlingVelocity, "minimumFlingVelocity", orZero: true, unit: "points/s")
     if let n = options.maximumItemsPerFlick { try _Check.count(n, "maximumItemsPerFlick", atLeast: 1, why: "nil for no limit") }
     for (position, stop) in options.stopItems.enumerated() {
-      guard (0..<layout.count).contains(stop), position == 0 || stop > options.stopItems[position - 1] else {
-        throw .invalidParameter(name: "stopItems[\(position)]", value: Double(stop), accepted: "sorted, distinct, within 0..<\(layout.count)")
+      try _Check.index(stop, "stopItems[\(position)]", count: layout.count)
+      if position > 0 {
+        try _Check.order(
+          Double(stop), "stopItems[\(position)]", .above, Double(options.stopItems[position - 1]), "stopItems[\(position - 1)]", why: "sorted, distinct")
       }
     }
     let flow = _FlowSnapper(layout: layout, alignment: options.alignment)

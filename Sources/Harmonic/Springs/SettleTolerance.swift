@@ -17,12 +17,8 @@ public struct SettleTolerance: Sendable, Hashable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming
   ///   `valueTolerance` or `velocityTolerance`.
   public init(value: Double, velocity: Double = .infinity) throws(HarmonicError) {
-    guard value.isFinite, value > 0 else {
-      throw .invalidParameter(name: "valueTolerance", value: value, accepted: "finite and > 0 (units)")
-    }
-    guard velocity > 0 else {  // NaN fails this too; +∞ is allowed
-      throw .invalidParameter(name: "velocityTolerance", value: velocity, accepted: "> 0 or +∞ (units/s)")
-    }
+    try _Check.positive(value, "valueTolerance", unit: "units")
+    try _Check.within(velocity, "velocityTolerance", .open(0), .closed(.infinity), unit: "units/s")  // +∞: velocity not considered
     self.value = value
     self.velocity = velocity
   }

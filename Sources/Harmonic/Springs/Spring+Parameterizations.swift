@@ -19,12 +19,8 @@ extension Spring {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming
   ///   `response`, `dampingRatio` or `mass`.
   public init(response: Double, dampingRatio: Double, mass: Double = 1) throws(HarmonicError) {
-    guard response.isFinite, response > 0 else {
-      throw .invalidParameter(name: "response", value: response, accepted: "finite and > 0 (s)")
-    }
-    guard dampingRatio.isFinite, dampingRatio >= 0 else {
-      throw .invalidParameter(name: "dampingRatio", value: dampingRatio, accepted: "finite and ≥ 0")
-    }
+    try _Check.positive(response, "response", unit: "s")
+    try _Check.positive(dampingRatio, "dampingRatio", orZero: true)
     try _Check.parameter(mass, "mass", unit: "mass units")
     let omega = 2 * Double.pi / response
     let stiffness = omega * omega * mass
@@ -47,9 +43,7 @@ extension Spring {
   ///   `stiffness`, `dampingRatio` or `mass`.
   public init(stiffness: Double, dampingRatio: Double, mass: Double = 1) throws(HarmonicError) {
     try _Check.parameter(stiffness, "stiffness", unit: "mass/s²")
-    guard dampingRatio.isFinite, dampingRatio >= 0 else {
-      throw .invalidParameter(name: "dampingRatio", value: dampingRatio, accepted: "finite and ≥ 0")
-    }
+    try _Check.positive(dampingRatio, "dampingRatio", orZero: true)
     try _Check.parameter(mass, "mass", unit: "mass units")
     let damping = 2 * dampingRatio * (stiffness * mass).squareRoot()
     try Spring._checkDerived(stiffness: stiffness, damping: damping, from: "dampingRatio", dampingRatio)
@@ -87,12 +81,8 @@ extension Spring {
   ///   - mass: m in mass units. Default 1.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``.
   public init(duration: Double = 0.5, bounce: Double = 0, mass: Double = 1) throws(HarmonicError) {
-    guard duration.isFinite, duration > 0 else {
-      throw .invalidParameter(name: "duration", value: duration, accepted: "finite and > 0 (s)")
-    }
-    guard bounce > -1, bounce <= 1 else {
-      throw .invalidParameter(name: "bounce", value: bounce, accepted: "within (-1, 1]")
-    }
+    try _Check.positive(duration, "duration", unit: "s")
+    try _Check.within(bounce, "bounce", .open(-1), .closed(1))
     let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
     do {
       try self.init(response: duration, dampingRatio: ratio, mass: mass)
@@ -156,15 +146,9 @@ extension Spring {
   public init(
     settlingDuration: Double, dampingRatio: Double, restFraction: Double = 0.001, mass: Double = 1
   ) throws(HarmonicError) {
-    guard settlingDuration.isFinite, settlingDuration > 0, settlingDuration <= _Check.maximumTime else {
-      throw .invalidParameter(name: "settlingDuration", value: settlingDuration, accepted: "within (0, 1e12] (s)")
-    }
-    guard dampingRatio.isFinite, dampingRatio > 0 else {
-      throw .invalidParameter(name: "dampingRatio", value: dampingRatio, accepted: "finite and > 0")
-    }
-    guard restFraction > 0, restFraction < 1 else {
-      throw .invalidParameter(name: "restFraction", value: restFraction, accepted: "within (0, 1)")
-    }
+    try _Check.within(settlingDuration, "settlingDuration", .open(0), .closed(_Check.maximumTime), unit: "s")
+    try _Check.positive(dampingRatio, "dampingRatio")
+    try _Check.within(restFraction, "restFraction", .open(0), .open(1))
     try _Check.parameter(mass, "mass", unit: "mass units")
     let unit = try Spring(stiffness: 1, dampingRatio: dampingRatio)
     let tolerance = try SettleTolerance(value: restFraction)
@@ -188,20 +172,11 @@ extension Spring {
   ///   negative, and are not accepted back) or not finite, or when the
   ///   derived stiffness or damping is out of range.
   public init(origamiTension tension: Double, friction: Double) throws(HarmonicError) {
-    guard tension.isFinite, tension >= 0 else {
-      throw .invalidParameter(name: "tension", value: tension, accepted: "finite and ≥ 0 (Origami's range)")
-    }
-    guard friction.isFinite, friction >= 0 else {
-      throw .invalidParameter(name: "friction", value: friction, accepted: "finite and ≥ 0 (Origami's range)")
-    }
+    try _Check.positive(tension, "tension", orZero: true, unit: "Origami's range")
+    try _Check.positive(friction, "friction", orZero: true, unit: "Origami's range")
     let stiffness = Spring._reboundStiffness(origamiTension: tension)
     let damping = Spring._reboundDamping(origamiFriction: friction)
-    guard stiffness >= 1e-50, stiffness <= 1e50 else {
-      throw .invalidParameter(name: "tension", value: tension, accepted: "greater than −23.59 (stiffness (tension − 30)·3.62 + 194 within [1e-50, 1e50])")
-    }
-    guard damping == 0 || _Check.parameterRange.contains(damping) else {
-      throw .invalidParameter(name: "friction", value: friction, accepted: "at least −1/3 (damping (friction − 8)·3 + 25 ≥ 0)")
-    }
+    try Spring._checkDerived(stiffness: stiffness, damping: damping, from: "tension", tension, dampingFrom: ("friction", friction))
     self.init(_validatedMass: 1, stiffness: stiffness, damping: damping)
   }
 
@@ -228,25 +203,15 @@ extension Spring {
   ///   a bounciness or speed below 0 (POP's range) or not finite, or when the
   ///   derived stiffness or damping is out of range.
   public init(bounciness: Double, speed: Double) throws(HarmonicError) {
-    guard bounciness.isFinite, bounciness >= 0 else {
-      throw .invalidParameter(name: "bounciness", value: bounciness, accepted: "finite and ≥ 0 (POP's range)")
-    }
-    guard speed.isFinite, speed >= 0 else {
-      throw .invalidParameter(name: "speed", value: speed, accepted: "finite and ≥ 0 (POP's range)")
-    }
+    try _Check.positive(bounciness, "bounciness", orZero: true, unit: "POP's range")
+    try _Check.positive(speed, "speed", orZero: true, unit: "POP's range")
     let b = 0.8 * ((bounciness / 1.7) / 20)
     let bouncyTension = 0.5 + 199.5 * ((speed / 1.7) / 20)
     let f0 = Spring._popNoBounceFriction(bouncyTension)
     let bouncyFriction = f0 + (2 * b - b * b) * (0.01 - f0)
     let stiffness = Spring._reboundStiffness(origamiTension: bouncyTension)
     let damping = Spring._reboundDamping(origamiFriction: bouncyFriction)
-    guard stiffness >= 1e-50, stiffness <= 1e50 else {
-      throw .invalidParameter(name: "speed", value: speed, accepted: "greater than about −4.11 (a positive stiffness)")
-    }
-    guard damping == 0 || _Check.parameterRange.contains(damping) else {
-      throw .invalidParameter(
-        name: "bounciness", value: bounciness, accepted: "small enough that damping stays ≥ 0 at speed \(speed) (it gave \(damping) mass/s)")
-    }
+    try Spring._checkDerived(stiffness: stiffness, damping: damping, from: "speed", speed, dampingFrom: ("bounciness", bounciness))
     self.init(_validatedMass: 1, stiffness: stiffness, damping: damping)
   }
 
@@ -290,12 +255,19 @@ extension Spring {
     }
   }
 
-  static func _checkDerived(stiffness: Double, damping: Double, from name: String, _ value: Double) throws(HarmonicError) {
+  /// The stiffness and damping a parameterization derived, in range: the
+  /// error names the parameter they came from (`dampingFrom`, when the
+  /// damping came from another one) and what it gave.
+  static func _checkDerived(
+    stiffness: Double, damping: Double, from name: String, _ value: Double, dampingFrom: (name: String, value: Double)? = nil
+  ) throws(HarmonicError) {
     guard stiffness >= 1e-50, stiffness <= 1e50 else {
       throw .invalidParameter(name: name, value: value, accepted: "such that the stiffness is within [1e-50, 1e50] mass/s² (it gave \(stiffness))")
     }
     guard damping == 0 || _Check.parameterRange.contains(damping) else {
-      throw .invalidParameter(name: name, value: value, accepted: "such that the damping is 0 or within [1e-50, 1e50] mass/s (it gave \(damping))")
+      let (dampingName, dampingValue) = dampingFrom ?? (name, value)
+      throw .invalidParameter(
+        name: dampingName, value: dampingValue, accepted: "such that the damping is 0 or within [1e-50, 1e50] mass/s (it gave \(damping))")
     }
   }
 }

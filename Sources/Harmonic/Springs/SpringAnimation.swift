@@ -30,9 +30,7 @@ public struct SpringAnimation: Sendable, Hashable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   `time` is before the current segment's start, or `target` is invalid.
   public mutating func retarget(to target: Double, at time: AnimationTime, spring: Spring? = nil) throws(HarmonicError) {
-    guard time >= segmentStart else {
-      throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the current segment's start, tick \(segmentStart.ticks)")
-    }
+    try _Check.notBefore(time.ticks, start: segmentStart.ticks, of: "the current segment's start")
     let now = state(at: time)
     motion = try SpringMotion(spring: spring ?? motion.spring, from: now.value, to: target, initialVelocity: now.velocity)
     segmentStart = time

@@ -31,9 +31,7 @@ public struct AnimationTime: Sendable, Hashable, Comparable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   `framesPerSecond` ≤ 0 or the time does not fit in 64 bits of ticks.
   public init(frame: Int64, framesPerSecond: Int64) throws(HarmonicError) {
-    guard framesPerSecond > 0 else {
-      throw .invalidParameter(name: "framesPerSecond", value: Double(framesPerSecond), accepted: "> 0 (frames/s)")
-    }
+    try _Check.positive(Double(framesPerSecond), "framesPerSecond", unit: "frames/s")
     let product = frame.multipliedFullWidth(by: AnimationTime.ticksPerSecond)
     // Round half away from zero: add ±fps/2 before the truncating division.
     let half = framesPerSecond / 2

@@ -24,9 +24,7 @@ public struct FrameClock: Sendable, Hashable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   timestamp that is not finite or beyond ±1e9 s.
   public init(origin: Double) throws(HarmonicError) {
-    guard origin.isFinite, origin.magnitude <= 1e9 else {
-      throw .invalidParameter(name: "origin", value: origin, accepted: "finite, within ±1e9 (s)")
-    }
+    try _Check.magnitude(origin, "origin", atMost: 1e9, unit: "s")
     self.origin = origin
   }
 

@@ -73,9 +73,7 @@ extension LayoutTransition {
 
   /// The frame at `time` with velocities, for a change at `time`.
   func _frameForChange(at time: AnimationTime) throws(HarmonicError) -> LayoutTransition.Frame {
-    guard time >= batch.origin else {
-      throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the running segment's start, tick \(batch.origin.ticks)")
-    }
+    try _Check.notBefore(time.ticks, start: batch.origin.ticks, of: "the running segment's start")
     var now = makeFrame(velocities: true)
     try frame(at: time, into: &now)
     return now

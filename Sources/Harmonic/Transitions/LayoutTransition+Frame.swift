@@ -126,10 +126,9 @@ extension LayoutTransition {
   public func frame(
     at time: AnimationTime, into frame: inout LayoutTransition.Frame, backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
-    guard frame.attributes.count == elements.count else {
-      throw .invalidParameter(
-        name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(elements.count) (make the frame with makeFrame() of this segment)")
-    }
+    try _Check.shape(
+      frame.attributes.count, "frame.attributes.count", expected: elements.count,
+      what: "the segment's element count (make the frame with makeFrame() of this segment)")
     frame.time = time
     if _isComplete(at: time) {
       frame.attributes.withUnsafeMutableBufferPointer { attributes in
@@ -250,11 +249,9 @@ extension LayoutTransition {
   public func frame(
     at time: AnimationTime, into frame: inout ChannelFrame, backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
-    guard frame._end.count == batch.elementCount else {
-      throw .invalidParameter(
-        name: "frame.values.count", value: Double(frame._end.count),
-        accepted: "\(batch.elementCount) (make the frame with makeChannelFrame() of this segment)")
-    }
+    try _Check.shape(
+      frame._end.count, "frame.values.count", expected: batch.elementCount,
+      what: "the segment's channel values (make the frame with makeChannelFrame() of this segment)")
     frame.time = time
     if _isComplete(at: time) {
       frame._values.values.withUnsafeMutableBufferPointer { out in

@@ -22,9 +22,7 @@ extension LayoutTransition {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   a value outside (−1, 2), which the band never reaches, or not finite.
   public static func progress(fromRubberBanded value: Double) throws(HarmonicError) -> Double {
-    guard value > -1, value < 2 else {
-      throw .invalidParameter(name: "value", value: value, accepted: "within (−1, 2) (rubber-banded progress)")
-    }
+    try _Check.within(value, "value", .open(-1), .open(2), unit: "rubber-banded progress")
     if value > 1 { return 1 + RubberBand._overscroll(offset: value - 1, dimension: 1, coefficient: RubberBand.defaultCoefficient) }
     if value < 0 { return -RubberBand._overscroll(offset: -value, dimension: 1, coefficient: RubberBand.defaultCoefficient) }
     return value
@@ -38,9 +36,7 @@ extension LayoutTransition {
   ///   non-finite progress or a frame of another segment.
   public func scrub(progress p: Double, rubberBand: Bool = false, into frame: inout LayoutTransition.Frame) throws(HarmonicError) {
     try _Check.factor(p, "progress", unit: "progress")
-    guard frame.attributes.count == elements.count else {
-      throw .invalidParameter(name: "frame.attributes.count", value: Double(frame.attributes.count), accepted: "\(elements.count)")
-    }
+    try _Check.shape(frame.attributes.count, "frame.attributes.count", expected: elements.count, what: "the segment's element count")
     let q = rubberBand ? LayoutTransition.rubberBanded(p).value : p
     _writePose(progress: q, into: &frame._values.values)
     if frame.isComplete { _restoreInFlight(&frame.attributes) }
@@ -161,9 +157,7 @@ extension LayoutTransition {
   public mutating func retarget(
     to layout: some CollectionLayout, offset: CGPoint, viewport: Viewport, at time: AnimationTime, springs: LayoutTransition.Springs = .shared(.smooth)
   ) throws(HarmonicError) {
-    guard time >= batch.origin else {
-      throw .invalidParameter(name: "time", value: Double(time.ticks), accepted: "≥ the segment start, tick \(batch.origin.ticks)")
-    }
+    try _Check.notBefore(time.ticks, start: batch.origin.ticks, of: "the segment start")
     try LayoutTransition._checkOffset(offset, "offset")
     let now = try _frameForChange(at: time)
     self = try LayoutTransition._continuing(

@@ -299,9 +299,7 @@ public struct LayoutTransition: Sendable {
     progressTolerance: Double
   ) throws(HarmonicError) -> (SpringBatch, _Deferred<AnimationTime>) {
     let m = try _elementCount(elements.count, include3D: include3D)
-    if let explicitStart, explicitStart.count != m {
-      throw .invalidParameter(name: "start.count", value: Double(explicitStart.count), accepted: "items × channels = \(m)")
-    }
+    if let explicitStart { try _Check.shape(explicitStart.count, "start.count", expected: m, what: "items × channels") }
     // The batch's columns [start | target | velocity | restoring], written
     // in place and handed over: no per-column arrays to copy. Every value
     // written once: start, target, velocity 0; the restoring column is the
@@ -408,9 +406,7 @@ public struct LayoutTransition: Sendable {
     case let .perItem(make):
       return LayoutTransition._groups(elements.map { make($0.id.indexPath) })
     case let .staggered(base, step, origin):
-      guard step.isFinite, step >= 0 else {
-        throw .invalidParameter(name: "stagger step", value: step, accepted: "finite and ≥ 0 (fraction of the response per rank)")
-      }
+      try _Check.positive(step, "stagger step", orZero: true, unit: "fraction of the response per rank")
       var order = Array(0..<n)
       if let origin {
         try LayoutTransition._checkOffset(origin, "stagger origin")
@@ -490,9 +486,8 @@ public struct LayoutTransition: Sendable {
   static func _completion(
     _ batch: SpringBatch, tolerances: LayoutTransition.Tolerances, include3D: Bool
   ) throws(HarmonicError) -> _Deferred<AnimationTime> {
-    for (name, value) in [("tolerances.points", tolerances.points), ("tolerances.alpha", tolerances.alpha), ("tolerances.scale", tolerances.scale)]
-    where !(value > 0 && value.isFinite) {
-      throw .invalidParameter(name: name, value: value, accepted: "finite and > 0")
+    for (name, value) in [("tolerances.points", tolerances.points), ("tolerances.alpha", tolerances.alpha), ("tolerances.scale", tolerances.scale)] {
+      try _Check.positive(value, name)
     }
     let perChannel = tolerances.perChannel(include3D: include3D)
     return _Deferred {

@@ -42,9 +42,7 @@ public struct ReorderModel: Sendable {
     try _Check.count(slots.count, "slots.count", atLeast: 1)
     for (k, slot) in slots.enumerated() {
       try _Check.finiteMagnitude(slot, "slots[\(k)]", unit: "points")
-      if k > 0, !(slot > slots[k - 1]) {
-        throw .invalidParameter(name: "slots[\(k)]", value: slot, accepted: "> slots[\(k - 1)] = \(slots[k - 1]) (strictly increasing)")
-      }
+      if k > 0 { try _Check.order(slot, "slots[\(k)]", .above, slots[k - 1], "slots[\(k - 1)]", why: "strictly increasing") }
     }
     self.slots = slots
     self.spring = spring
@@ -80,9 +78,7 @@ public struct ReorderModel: Sendable {
   ///   or velocity.
   public mutating func beginDrag(row: Int, position: Double, velocity: Double = 0, at time: AnimationTime) throws(HarmonicError) {
     try _Check.index(row, "row", count: order.count)
-    guard draggedRow == nil else {
-      throw .invalidParameter(name: "row", value: Double(row), accepted: "no drag in progress (row \(draggedRow!) is dragged; drop it first)")
-    }
+    try _Check.state(draggedRow == nil, "row", value: Double(row), needs: "no drag in progress (row \(draggedRow!) is dragged; drop it first)")
     try _Check.finiteMagnitude(position, "position", unit: "points")
     try _Check.finiteMagnitude(velocity, "velocity", unit: "points/s")
     draggedRow = row
@@ -95,9 +91,8 @@ public struct ReorderModel: Sendable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   no drag is in progress or for a non-finite position or velocity.
   public mutating func drag(to position: Double, velocity: Double, at time: AnimationTime) throws(HarmonicError) {
-    guard let row = draggedRow else {
-      throw .invalidParameter(name: "drag", value: 0, accepted: "after beginDrag(row:position:velocity:at:)")
-    }
+    try _Check.state(draggedRow != nil, "drag", needs: "after beginDrag(row:position:velocity:at:)")
+    let row = draggedRow!
     try _Check.finiteMagnitude(position, "position", unit: "points")
     try _Check.finiteMagnitude(velocity, "velocity", unit: "points/s")
     let now = _now(time)
@@ -119,9 +114,8 @@ public struct ReorderModel: Sendable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   no drag is in progress or for a non-finite velocity.
   public mutating func drop(velocity: Double, at time: AnimationTime) throws(HarmonicError) {
-    guard let row = draggedRow else {
-      throw .invalidParameter(name: "drop", value: 0, accepted: "after beginDrag(row:position:velocity:at:)")
-    }
+    try _Check.state(draggedRow != nil, "drop", needs: "after beginDrag(row:position:velocity:at:)")
+    let row = draggedRow!
     try _Check.finiteMagnitude(velocity, "velocity", unit: "points/s")
     let now = _now(time)
     let here = _fingerPosition(at: now)
@@ -144,9 +138,8 @@ public struct ReorderModel: Sendable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   arrays that do not hold one value per row.
   public func frame(at time: AnimationTime, positions: inout [Double], velocities: inout [Double]) throws(HarmonicError) {
-    guard positions.count == order.count, velocities.count == order.count else {
-      throw .invalidParameter(name: "positions.count", value: Double(positions.count), accepted: "\(order.count), one per row (and as many velocities)")
-    }
+    try _Check.shape(positions.count, "positions.count", expected: order.count, what: "one per row")
+    try _Check.shape(velocities.count, "velocities.count", expected: order.count, what: "one per row")
     for row in 0..<order.count {
       let state = self.state(ofRow: row, at: time)
       positions[row] = state.value

@@ -41,12 +41,8 @@ public struct SpringChain<Value: SpringAnimatable>: Sendable {
     count: Int, value: Value, spring: Spring, step: AnimationTime = AnimationTime(ticks: AnimationTime.ticksPerSecond / 120),
     start: AnimationTime = .zero
   ) throws(HarmonicError) {
-    guard (1...100_000).contains(count) else {
-      throw .invalidParameter(name: "count", value: Double(count), accepted: "within 1…100,000")
-    }
-    guard step.ticks > 0 else {
-      throw .invalidParameter(name: "step", value: Double(step.ticks), accepted: "> 0 ticks")
-    }
+    try _Check.count(count, "count", atLeast: 1, atMost: 100_000)
+    try _Check.ticks(step.ticks, "step")
     let element = try ValueAnimation(value: value, target: value, spring: spring, start: start)
     self.elements = Array(repeating: element, count: count)
     self.step = step
@@ -119,9 +115,7 @@ public struct SpringChain<Value: SpringAnimatable>: Sendable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for an
   ///   array of the wrong count.
   public mutating func values(at time: AnimationTime, into values: inout [Value]) throws(HarmonicError) {
-    guard values.count == elements.count else {
-      throw .invalidParameter(name: "values.count", value: Double(values.count), accepted: "\(elements.count), one per element")
-    }
+    try _Check.shape(values.count, "values.count", expected: elements.count, what: "one per element")
     try _advance(to: time)
     for k in 0..<elements.count { values[k] = elements[k].value(at: max(time, appliedUntil)) }
   }

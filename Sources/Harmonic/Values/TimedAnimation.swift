@@ -42,9 +42,7 @@ public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff 
   public init(
     from: Value, to: Value, duration: Double, curve: TimingCurve = .cubicBezier(.easeInOut), start: AnimationTime = .zero
   ) throws(HarmonicError) {
-    guard duration > 0, duration <= 1e6 else {
-      throw .invalidParameter(name: "duration", value: duration, accepted: "within (0, 1e6] (s)")
-    }
+    try _Check.within(duration, "duration", .open(0), .closed(1e6), unit: "s")
     let ticks = try AnimationTime(seconds: duration)
     let (endTicks, overflow) = start.ticks.addingReportingOverflow(ticks.ticks)
     guard ticks.ticks > 0, !overflow else {

@@ -14,12 +14,8 @@ public struct CubicBezier: Sendable, Hashable {
   ///   (CSS requires it: x must be monotone so that time maps to one
   ///   value) or a y that is not finite with magnitude ≤ 1e3.
   public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(HarmonicError) {
-    for (name, value) in [("x1", x1), ("x2", x2)] where !(value >= 0 && value <= 1) {
-      throw .invalidParameter(name: name, value: value, accepted: "within [0, 1] (CSS cubic-bezier)")
-    }
-    for (name, value) in [("y1", y1), ("y2", y2)] where !(value.isFinite && value.magnitude <= 1e3) {
-      throw .invalidParameter(name: name, value: value, accepted: "finite with magnitude ≤ 1e3")
-    }
+    for (name, value) in [("x1", x1), ("x2", x2)] { try _Check.within(value, name, .closed(0), .closed(1), unit: "CSS cubic-bezier") }
+    for (name, value) in [("y1", y1), ("y2", y2)] { try _Check.magnitude(value, name, atMost: 1e3) }
     (self.x1, self.y1, self.x2, self.y2) = (x1, y1, x2, y2)
   }
 
@@ -109,22 +105,14 @@ public enum TimingCurve: Sendable, Hashable {
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming `points[i]`.
   public static func piecewiseLinear(_ points: [(time: Double, value: Double)]) throws(HarmonicError) -> TimingCurve {
-    guard points.count >= 2 else {
-      throw .invalidParameter(name: "points.count", value: Double(points.count), accepted: "at least 2")
-    }
+    try _Check.count(points.count, "points.count", atLeast: 2)
     for (i, point) in points.enumerated() {
       let previous = i == 0 ? 0 : points[i - 1].time
-      guard point.time >= previous, point.time <= 1 else {
-        throw .invalidParameter(name: "points[\(i)].time", value: point.time, accepted: "within [\(previous), 1] (non-decreasing)")
-      }
-      guard point.value.isFinite, point.value.magnitude <= 1e3 else {
-        throw .invalidParameter(name: "points[\(i)].value", value: point.value, accepted: "finite with magnitude ≤ 1e3")
-      }
+      try _Check.within(point.time, "points[\(i)].time", .closed(previous), .closed(1), unit: "non-decreasing")
+      try _Check.magnitude(point.value, "points[\(i)].value", atMost: 1e3)
     }
-    guard points[0].time == 0 else { throw .invalidParameter(name: "points[0].time", value: points[0].time, accepted: "0") }
-    guard points[points.count - 1].time == 1 else {
-      throw .invalidParameter(name: "points[\(points.count - 1)].time", value: points[points.count - 1].time, accepted: "1")
-    }
+    try _Check.within(points[0].time, "points[0].time", .closed(0), .closed(0), unit: "the curve starts at time 0")
+    try _Check.within(points[points.count - 1].time, "points[\(points.count - 1)].time", .closed(1), .closed(1), unit: "the curve ends at time 1")
     return ._piecewise(points.map(\.time), points.map(\.value))
   }
 

@@ -22,12 +22,8 @@ public struct ValueLimits<Components: SIMD & Sendable>: Sendable, Hashable where
   @usableFromInline
   func _check(_ start: Components, count: Int) throws(HarmonicError) {
     for k in 0..<count {
-      if let low = minimum?[k], !(start[k] >= low) {
-        throw .invalidParameter(name: "value component \(k)", value: start[k], accepted: "≥ the minimum \(low)")
-      }
-      if let high = maximum?[k], !(start[k] <= high) {
-        throw .invalidParameter(name: "value component \(k)", value: start[k], accepted: "≤ the maximum \(high)")
-      }
+      if let low = minimum?[k] { try _Check.order(start[k], "value component \(k)", .atLeast, low, "the minimum") }
+      if let high = maximum?[k] { try _Check.order(start[k], "value component \(k)", .atMost, high, "the maximum") }
     }
   }
 }

@@ -57,9 +57,7 @@ public struct ValueAnimator<Value: SpringAnimatable>: Sendable {
   ///   non-finite or too large component (|x| ≤ 1e100), or a tolerance that
   ///   is not finite and > 0.
   public init(value: Value, tolerance: Double = Value.springSettleTolerance) throws(HarmonicError) {
-    guard tolerance.isFinite, tolerance > 0 else {
-      throw .invalidParameter(name: "tolerance", value: tolerance, accepted: "finite and > 0 (units)")
-    }
+    try _Check.positive(tolerance, "tolerance", unit: "units")
     let components = value.springComponents
     for k in 0..<ValueAnimation<Value>.count {
       try _Check.finiteMagnitude(components[k], "value component \(k)", unit: "units")

@@ -46,9 +46,7 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
   )
     throws(HarmonicError)
   {
-    guard rate > 0, rate < 1 else {
-      throw .invalidParameter(name: "rate", value: rate, accepted: "within (0, 1) (velocity factor per millisecond)")
-    }
+    try _Check.within(rate, "rate", .open(0), .open(1), unit: "velocity factor per millisecond")
     var (x, v) = (value.springComponents, Value.springComponents(ofVelocity: velocity))
     let count = ValueAnimation<Value>.count
     for k in count..<Components.scalarCount { (x[k], v[k]) = (0, 0) }
@@ -96,9 +94,7 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   tolerance that is not finite and > 0.
   public func restTick(tolerance: Double = Value.springSettleTolerance) throws(HarmonicError) -> AnimationTime? {
-    guard tolerance.isFinite, tolerance > 0 else {
-      throw .invalidParameter(name: "tolerance", value: tolerance, accepted: "finite and > 0 (units)")
-    }
+    try _Check.positive(tolerance, "tolerance", unit: "units")
     var seconds = 0.0
     for k in 0..<ValueAnimation<Value>.count {
       let travel = (_velocity[k] / decayConstant).magnitude  // |v₀/λ|: the distance still to go at the start
@@ -196,9 +192,7 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
     -> (contact: AnimationTime, animation: ValueAnimation<Value>)?
   {
     if let minimum, let maximum {
-      for k in 0..<ValueAnimation<Value>.count where minimum[k] > maximum[k] {
-        throw .invalidParameter(name: "minimum[\(k)]", value: minimum[k], accepted: "≤ maximum[\(k)] = \(maximum[k])")
-      }
+      for k in 0..<ValueAnimation<Value>.count { try _Check.order(minimum[k], "minimum[\(k)]", .atMost, maximum[k], "maximum[\(k)]") }
     }
     guard let contact = contactTick(minimum: minimum, maximum: maximum) else { return nil }
     var target = restComponents
