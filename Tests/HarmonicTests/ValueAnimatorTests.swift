@@ -85,4 +85,48 @@ struct ValueAnimatorTests {
     #expect(throws: HarmonicError.self) { try ValueAnimator(value: CGPoint(x: 0, y: CGFloat.nan)) }
     #expect(throws: HarmonicError.self) { try ValueAnimator(value: 1.0, tolerance: 0) }
   }
+
+  @Test("the end is invisible: the last frame of a default spring or glide of points steps under 1/6 pt (half a pixel at 3×), at 60 and 120 Hz")
+  func invisibleEnd() throws {
+    // b78c276: 0.52–0.65 pt at the end of a spring, 0.51–0.60 pt at the end of a glide (the 0.5 pt default band).
+    var worst = (step: 0.0, speed: 0.0)
+    for fps: Int64 in [60, 120] {
+      let frames = try (0...(6 * fps)).map { try AnimationTime(frame: $0, framesPerSecond: fps) }
+      var motions: [(inout ValueAnimator<CGPoint>) throws -> Void] = []
+      for spring in [Spring.smooth, .snappy, .bouncy, try Spring(response: 0.3, dampingRatio: 0.4), try Spring(response: 0.8, dampingRatio: 1.4)] {
+        for (from, to, velocity) in [
+          (CGPoint(x: 0, y: 0), CGPoint(x: 300, y: 500), CGPoint.zero), (CGPoint(x: 40, y: 700), CGPoint(x: 40, y: 0), CGPoint(x: 2000, y: -3000)),
+        ] {
+          motions.append { animator in
+            animator = try ValueAnimator(value: from)
+            if velocity != .zero { try animator.decay(velocity: velocity, at: .zero) }
+            try animator.spring(to: to, spring: spring, at: .zero)
+          }
+        }
+      }
+      for velocity in [CGPoint(x: 1400, y: -900), CGPoint(x: 30, y: 0), CGPoint(x: -6000, y: 2500)] {
+        motions.append { animator in
+          animator = try ValueAnimator(value: CGPoint(x: 10, y: 10))
+          try animator.decay(velocity: velocity, at: .zero)
+        }
+      }
+      for start in motions {
+        var animator = try ValueAnimator(value: CGPoint.zero)
+        try start(&animator)
+        var previous = animator.frame(at: frames[0])
+        for time in frames.dropFirst() {
+          let frame = animator.frame(at: time)
+          if frame.didFinish {
+            let step = max(abs(frame.value.x - previous.value.x), abs(frame.value.y - previous.value.y))
+            let speed = max(abs(previous.velocity.x), abs(previous.velocity.y))
+            worst = (max(worst.step, Double(step)), max(worst.speed, Double(speed)))
+          }
+          previous = frame
+        }
+        #expect(animator.isFinished(at: frames.last!))
+      }
+    }
+    #expect(worst.step < 1.0 / 6, "largest last step \(worst.step) pt")
+    #expect(worst.speed * (1.0 / 60) < 1.0 / 6, "largest speed before the end \(worst.speed) pt/s")
+  }
 }

@@ -52,14 +52,14 @@ struct ValueDecayTests {
   func restTick() throws {
     for (velocity, rate) in [(CGPoint(x: 1400, y: -900), 0.998), (CGPoint(x: 30, y: 0), 0.99), (CGPoint(x: -80_000, y: 5), 0.999)] {
       let decay = try ValueDecay(value: CGPoint(x: 10, y: 10), velocity: velocity, rate: rate)
-      let tick = try #require(try decay.restTick())
+      let tick = try #require(try decay.restTick(tolerance: 0.5))
       let rest = decay.restComponents
       func off(_ time: AnimationTime) -> Double {
         let value = decay.components(at: time).value
         return max((value[0] - rest[0]).magnitude, (value[1] - rest[1]).magnitude)
       }
       #expect(off(tick) <= 0.5 && off(tick - AnimationTime(ticks: 1)) > 0.5, "\(velocity) at \(rate)")
-      #expect(try decay.isSettled(at: tick) && !(try decay.isSettled(at: tick - AnimationTime(ticks: 1))))
+      #expect(try decay.isSettled(at: tick, tolerance: 0.5) && !(try decay.isSettled(at: tick - AnimationTime(ticks: 1), tolerance: 0.5)))
       for k: Int64 in 1...40 { #expect(off(tick + AnimationTime(ticks: k * 40 * Self.ms)) <= 0.5) }
     }
     let still = try ValueDecay(value: 3.0, velocity: 0)

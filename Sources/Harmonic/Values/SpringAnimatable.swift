@@ -31,9 +31,10 @@ public protocol SpringAnimatable: Sendable {
   static var springComponentCount: Int { get }
   /// The settle tolerance ``ValueAnimation`` uses when none is given: the
   /// largest |value − target| per component, in the components' units, that
-  /// is not worth a frame (0.5 pt for points, sizes and rects; 1/256 for a
-  /// colour's linear components and alpha; 0.001 for plain numbers and
-  /// vectors, whose units are unknown).
+  /// is not worth a frame (0.1 pt for points, sizes and rects, so that the
+  /// last frame of an animation steps less than 1/6 pt, half a pixel at 3×;
+  /// 1/256 for a colour's linear components and alpha; 0.001 for plain
+  /// numbers and vectors, whose units are unknown).
   static var springSettleTolerance: Double { get }
   /// The components.
   var springComponents: SpringComponents { get }
@@ -62,19 +63,19 @@ extension Double: SpringAnimatable {
 }
 
 extension CGPoint: SpringAnimatable {
-  public static var springSettleTolerance: Double { 0.5 }
+  public static var springSettleTolerance: Double { 0.1 }
   public var springComponents: SIMD2<Double> { SIMD2(Double(x), Double(y)) }
   public init(springComponents c: SIMD2<Double>) { self.init(x: c[0], y: c[1]) }
 }
 
 extension CGSize: SpringAnimatable {
-  public static var springSettleTolerance: Double { 0.5 }
+  public static var springSettleTolerance: Double { 0.1 }
   public var springComponents: SIMD2<Double> { SIMD2(Double(width), Double(height)) }
   public init(springComponents c: SIMD2<Double>) { self.init(width: c[0], height: c[1]) }
 }
 
 extension CGRect: SpringAnimatable {
-  public static var springSettleTolerance: Double { 0.5 }
+  public static var springSettleTolerance: Double { 0.1 }
   /// origin x, origin y, width, height.
   public var springComponents: SIMD4<Double> {
     SIMD4(Double(origin.x), Double(origin.y), Double(size.width), Double(size.height))

@@ -328,7 +328,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   }
 
   /// The first tick from which every component stays within `tolerance` of
-  /// its target (default ``SpringAnimatable/springSettleTolerance``: 0.5 pt
+  /// its target (default ``SpringAnimatable/springSettleTolerance``: 0.1 pt
   /// for points) — or rests at a limit; velocity is not considered. Nil if
   /// that never happens before the clock's end.
   ///
