@@ -52,4 +52,15 @@ struct InputSweepTests {
     let contact = try #require(glide.contactTick(maximum: SIMD2(100, 0)))
     #expect(contact > .zero && glide.value(at: contact) >= 100)
   }
+
+  @Test("the range checks through _Check name the parameter and the interval, open or closed at each end")
+  func rangeMessages() throws {
+    #expect(refusal { _ = try SettleTolerance(value: 1, velocity: 0) }?.accepted == "within (0, +∞] (units/s)")
+    #expect(refusal { _ = try Spring(duration: 0.5, bounce: -1) }! == ("bounce", "within (−1, 1]"))
+    #expect(refusal { _ = try ScrollDeceleration(rate: 1, velocity: 10) }! == ("rate", "within (0, 1) (velocity factor per millisecond)"))
+    #expect(refusal { _ = try CubicBezier(x1: 0.2, y1: 2e3, x2: 0.5, y2: 1) }! == ("y1", "finite with magnitude ≤ 1e3"))
+    #expect(refusal { _ = try SnapLayout(starts: [0, 100], ends: [90, 80], contentExtent: 200, viewport: 100) }! == ("ends[1]", "≥ starts[1] = 100.0"))
+    #expect(refusal { _ = try Spring(response: .nan, dampingRatio: 1) }! == ("response", "finite and > 0 (s)"))
+    #expect(refusal { _ = try SpringChain(count: 0, value: 0.0, spring: .smooth) }! == ("count", "within [1, 100000]"))
+  }
 }

@@ -220,13 +220,14 @@ package enum _Check {
   /// " (unit)", or nothing.
   static func _unit(_ unit: String?) -> String { unit.map { " (\($0))" } ?? "" }
 
-  /// A bound as the messages write it: whole numbers below 1e5 as they are
-  /// (with a true minus sign), powers of ten as 1e6, anything else as Swift
-  /// prints it.
+  /// A bound as the messages write it: whole numbers below 1000 as they are
+  /// (with a true minus sign), powers of ten as 1e6, infinities as ±∞,
+  /// anything else as Swift prints it.
   static func _shown(_ x: Double) -> String {
     let sign = x < 0 ? "−" : ""
     let m = x.magnitude
-    if m == m.rounded(), m < 1e5 { return sign + String(Int(m)) }
+    if m == .infinity { return x < 0 ? "−∞" : "+∞" }
+    if m == m.rounded(), m < 1000 { return sign + String(Int(m)) }
     for e in -300...308 where Double("1e\(e)") == m { return sign + "1e\(e)" }
     return sign + "\(m)"
   }
