@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 func ip(_ item: Int, _ section: Int = 0) -> ItemIndexPath { ItemIndexPath(item: item, section: section) }
 

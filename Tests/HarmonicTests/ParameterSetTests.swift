@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// Parameter sets people bring from other toolkits, and read-backs that are
 /// exact where the construction was.

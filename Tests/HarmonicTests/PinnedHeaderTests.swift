@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 @Suite("Pinned headers: one rule (under the viewport's leading inset) for queries, transitions and the engine")
 struct PinnedHeaderTests {

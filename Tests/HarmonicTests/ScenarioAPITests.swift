@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// The small API that app scenarios asked for (issue 33): transform algebra,
 /// the rubber band's inverses, a spring switch at a hand-off, and the

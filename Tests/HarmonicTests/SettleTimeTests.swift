@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 @Suite("Exact settle times")
 struct SettleTimeTests {

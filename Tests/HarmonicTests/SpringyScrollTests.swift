@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// The springy list: exact against a 45-digit reference, the same bits for
 /// every frame schedule, nothing left lagging at rest, and UIKit Dynamics'

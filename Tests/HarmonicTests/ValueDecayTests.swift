@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 @Suite("Value decay: momentum without a target, and the hand-off to a spring at a bound")
 struct ValueDecayTests {

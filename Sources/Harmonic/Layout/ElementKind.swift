@@ -24,7 +24,7 @@ public struct ElementKind: Sendable, Hashable, CustomStringConvertible {
 
   /// 0 for a cell; otherwise the address of the interned name (16-byte
   /// aligned, never freed) ORed with the category's raw value.
-  let _raw: UInt
+  package let _raw: UInt
 
   init(_raw raw: UInt) { _raw = raw }
 
@@ -42,7 +42,7 @@ public struct ElementKind: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The supplementary kinds ``GridLayout`` makes, interned once.
-  static let _header = ElementKind.supplementary("header")
+  package static let _header = ElementKind.supplementary("header")
   static let _footer = ElementKind.supplementary("footer")
 
   /// Cell, supplementary or decoration.

@@ -22,7 +22,7 @@ extension _Math {
   /// with m = max(|x|, |y|), n = min. Within about 1 ulp. (A spring starting
   /// 5e-306 from its target once got amplitude 0 from p·p underflowing, and
   /// a settle time of 0; found by the fuzzer.)
-  static func hypot(_ x: Double, _ y: Double) -> Double {
+  package static func hypot(_ x: Double, _ y: Double) -> Double {
     let (a, b) = (x.magnitude, y.magnitude)
     let (m, n) = a >= b ? (a, b) : (b, a)
     guard m > 0, m.isFinite else { return m + n }  // 0, ∞ or NaN

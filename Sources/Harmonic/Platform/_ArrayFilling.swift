@@ -19,7 +19,7 @@ extension Array {
   ///
   /// - Complexity: O(1) plus `body`.
   @inlinable
-  init(
+  package init(
     _unsafeFilling capacity: Int,
     initializingWith body: (inout UnsafeMutableBufferPointer<Element>, inout Int) -> Void
   ) {

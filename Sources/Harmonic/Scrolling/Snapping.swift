@@ -104,7 +104,7 @@ public enum Snapping {
   }
 
   /// A snap's animation (see ``Decision/animation(spring:)``).
-  static func _animation(
+  package static func _animation(
     from offset: Double, velocity: Double, to target: Double, rate decelerationRate: Double, spring: Spring
   ) throws(HarmonicError)
     -> SnapAnimation

@@ -60,7 +60,7 @@ extension Spring {
   public var dampingRatio: Double { _constructedDampingRatio }
 
   /// ζ recomputed from the stored coefficients (what the motion uses).
-  var _coefficientDampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+  package var _coefficientDampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
   /// The undamped angular frequency ω₀ = √(k/m), in radians per second.
   public var naturalFrequency: Double { _basis.omegaSquared.squareRoot() }

@@ -134,7 +134,7 @@ extension AnimationTime {
   /// The first tick at or after `seconds` (≥ 0) past `self`; `nil` when
   /// `seconds` is NaN or +∞ or that tick lies beyond the clock's last one
   /// (what a settle tick reports as "never").
-  func _firstTick(afterSeconds seconds: Double) -> AnimationTime? {
+  package func _firstTick(afterSeconds seconds: Double) -> AnimationTime? {
     guard let ticks = AnimationTime._ticks(roundingUp: seconds) else { return nil }
     let (sum, overflow) = self.ticks.addingReportingOverflow(ticks)
     return overflow ? nil : AnimationTime(ticks: sum)

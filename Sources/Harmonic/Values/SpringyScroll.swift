@@ -45,12 +45,12 @@ public struct SpringyScroll: Sendable, Hashable {
   public private(set) var lastUpdate: AnimationTime
 
   /// One touch's response: where it is and its unit lag after the last update.
-  struct Touch: Sendable, Hashable {
+  package struct Touch: Sendable, Hashable {
     var position: Double
     /// u heading for 0 from the last update (the offset constant from then on).
     var rest: SpringMotion
   }
-  var touches: [Touch]
+  package var touches: [Touch]
 
   /// Most touches kept.
   public static let maximumTouches = 64
