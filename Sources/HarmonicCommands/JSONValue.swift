@@ -82,13 +82,13 @@ package enum JSONValue: Sendable, Equatable, Encodable {
   }
 
   /// The members of an object, nil for anything else.
-  var object: [String: JSONValue]? { if case let .object(members) = self { members } else { nil } }
+  package var object: [String: JSONValue]? { if case let .object(members) = self { members } else { nil } }
   /// The elements of an array, nil for anything else.
-  var array: [JSONValue]? { if case let .array(elements) = self { elements } else { nil } }
+  package var array: [JSONValue]? { if case let .array(elements) = self { elements } else { nil } }
   /// The text of a string, nil for anything else.
-  var string: String? { if case let .string(text) = self { text } else { nil } }
+  package var string: String? { if case let .string(text) = self { text } else { nil } }
   /// The value of a number, nil for anything else (booleans are not numbers).
-  var number: Double? { if case let .number(value) = self { value } else { nil } }
+  package var number: Double? { if case let .number(value) = self { value } else { nil } }
 }
 
 /// The byte-level reader behind ``JSONValue/parse(_:)``.

@@ -1,8 +1,7 @@
 import Foundation
 import Harmonic
+import HarmonicTuning
 import Testing
-
-@testable import HarmonicTuning
 
 @Suite("Bad input is refused with a typed error")
 struct BadInputTests {

@@ -1,8 +1,7 @@
 import Foundation
 import Harmonic
+import HarmonicTuning
 import Testing
-
-@testable import HarmonicTuning
 
 /// Inputs at the edges of the tick clock and of the accepted ranges that used
 /// to trap (each reproduced first, then fixed): now a typed error or a

@@ -1,7 +1,6 @@
 import Foundation
+import HarmonicCommands
 import Testing
-
-@testable import HarmonicCommands
 
 /// The commands' JSON reader against the grammar, exact numbers and bounds.
 @Suite("JSON reader")

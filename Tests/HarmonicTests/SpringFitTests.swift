@@ -1,8 +1,7 @@
 import Foundation
 import Harmonic
+import HarmonicTuning
 import Testing
-
-@testable import HarmonicTuning
 
 @Suite("Fitting springs")
 struct SpringFitTests {
