@@ -619,8 +619,9 @@ function play(count, apply, done, first = 0) {
   if (playing) cancelAnimationFrame(playing.handle);
   const start = performance.now();
   const tick = (now) => {
-    // An animation frame's timestamp can precede the performance.now() taken when it was requested.
-    const k = Math.max(0, Math.min(count - 1, first + Math.floor(((now - start) / 1000) * state.fps)));
+    // An animation frame's timestamp can precede the performance.now() taken when it was requested:
+    // never before `first` (a turned-back preview must not show again the pose it turned at).
+    const k = Math.max(first, Math.min(count - 1, first + Math.floor(((now - start) / 1000) * state.fps)));
     apply(k);
     if (k < count - 1) playing.handle = requestAnimationFrame(tick);
     else { playing = null; if (done) done(); }
