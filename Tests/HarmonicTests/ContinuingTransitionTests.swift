@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 @Suite("Changes in flight: LayoutTransition(continuing:) through the same setup")
 struct ContinuingTransitionTests {

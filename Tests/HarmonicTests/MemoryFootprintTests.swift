@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 /// Sizes the documentation states, checked against the compiler's layout and
 /// the batch's storage, so that a figure in prose cannot drift from the code.
@@ -49,10 +48,7 @@ struct MemoryFootprintTests {
         from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport,
         decoration: zIndex == 0 ? nil : LayoutTransition.Decoration { attributes, _ in attributes.zIndex = zIndex })
     }
-    func metaBytes(_ transition: LayoutTransition) -> Int? {
-      guard case let .compact(kept, _) = transition._endpoints else { return nil }
-      return kept.metaBytes
-    }
+    func metaBytes(_ transition: LayoutTransition) -> Int? { transition._keptMetaBytes }
     let plain = try transition(zIndex: 0), raised = try transition(zIndex: 3)
     #expect(metaBytes(plain) == 0)
     // Once one element's differ, every element's are kept, and read back.

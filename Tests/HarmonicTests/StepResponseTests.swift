@@ -1,6 +1,5 @@
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 @Suite("Step response near t = 0")
 struct StepResponseTests {

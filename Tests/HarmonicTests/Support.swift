@@ -1,9 +1,8 @@
 import Foundation
+import Harmonic
 import HarmonicFuzzing
 import Testing
 import _AllocationCounter
-
-@testable import Harmonic
 
 /// Rows of a committed reference CSV under `Tests/Reference/`, parsed as
 /// doubles (the 45-digit references round to the nearest double).

@@ -1,8 +1,7 @@
 import Foundation
+import Harmonic
 import Testing
 import _AllocationCounter
-
-@testable import Harmonic
 
 /// Items on a circle: a layout that is not a grid, written the way an app
 /// would write its own (a scan per query).

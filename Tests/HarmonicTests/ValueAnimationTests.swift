@@ -1,7 +1,6 @@
 import Foundation
+import Harmonic
 import Testing
-
-@testable import Harmonic
 
 @Suite("Value springs: any value, gestures, limits, reorder")
 struct ValueAnimationTests {

@@ -59,7 +59,7 @@ public struct SpringBatch: Sendable {
   var _groupsAreItems = false
   /// [start | target | velocity | restoring], each N·C long: the value
   /// matrix V is columns 0–2, the velocity matrix W columns 2–3.
-  var _columns: [Double]
+  package var _columns: [Double]
 
   /// N·C.
   public var elementCount: Int { itemCount * channelCount }

@@ -84,7 +84,7 @@ public struct AffineTransform2D: Sendable, Hashable {
     return CGPoint(x: (a * x + c * y) + tx, y: (b * x + d * y) + ty)
   }
 
-  var components: [Double] { [a, b, c, d, tx, ty] }
+  package var components: [Double] { [a, b, c, d, tx, ty] }
 }
 
 #if canImport(CoreGraphics)

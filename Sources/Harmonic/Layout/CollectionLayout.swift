@@ -239,7 +239,7 @@ public struct LayoutSnapshot: CollectionLayout {
 
 extension CGRect {
   /// Positive-area overlap of two finite rects (zero-size rects overlap nothing).
-  func _overlaps(_ other: CGRect) -> Bool {
+  package func _overlaps(_ other: CGRect) -> Bool {
     let (a, b) = (self.standardized, other.standardized)
     return a.width > 0 && a.height > 0 && b.width > 0 && b.height > 0
       && a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY

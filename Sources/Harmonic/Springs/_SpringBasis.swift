@@ -26,7 +26,7 @@ package struct _SpringBasis: Sendable, Hashable {
   /// `a = c / (2m)`, 1/s.
   @usableFromInline package let decayRate: Double
   /// `ω₀² = k / m`, 1/s².
-  @usableFromInline let omegaSquared: Double
+  @usableFromInline package let omegaSquared: Double
   /// `q = a² − ω₀²`, 1/s².
   @usableFromInline package let discriminant: Double
   /// `√|q|`: the damped angular frequency ω_d (q < 0) or the hyperbolic rate γ (q ≥ 0), 1/s.
@@ -54,7 +54,7 @@ package struct _SpringBasis: Sendable, Hashable {
     }
   }
 
-  @inlinable var isOscillating: Bool { discriminant < 0 }
+  @inlinable package var isOscillating: Bool { discriminant < 0 }
 
   /// `(Ĉ(t), Ŝ(t))` for `t ≥ 0` seconds.
   @inlinable

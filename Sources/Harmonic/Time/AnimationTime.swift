@@ -109,7 +109,7 @@ extension AnimationTime {
   /// and one correctly rounded division turns it into seconds. For differences
   /// below 2⁶³ ticks this is bit for bit `(self − origin).seconds`.
   @inlinable
-  func _seconds(since origin: AnimationTime) -> Double {
+  package func _seconds(since origin: AnimationTime) -> Double {
     guard ticks > origin.ticks else { return 0 }
     return Double(UInt64(bitPattern: ticks &- origin.ticks)) / Double(AnimationTime.ticksPerSecond)
   }

@@ -290,7 +290,7 @@ extension LayoutTransition {
 /// flight counts as visible at the start (``elementIDs(in:)`` lists it for
 /// any rect), so each one continues, on screen or not; the lookups by id
 /// answer with the pose.
-struct _InFlightLayout: CollectionLayout {
+package struct _InFlightLayout: CollectionLayout {
   let base: any CollectionLayout
   /// The running transition's poses at the change, in its element order:
   /// the frame's array, shared, not copied (272 B per element).
@@ -300,12 +300,12 @@ struct _InFlightLayout: CollectionLayout {
   /// the running transition, `position` id p's index by id.
   let ids: [ElementID]
   let runningIndex: [Int]
-  let position: _PoseIndex
-  let contentSize: CGSize
+  package let position: _PoseIndex
+  package let contentSize: CGSize
 
   /// The poses of `running`'s elements that stay (``LayoutTransition/Element/to``
   /// not nil) from `attributes` (in `running` order), named by their new ids.
-  init(base: any CollectionLayout, running: [LayoutTransition.Element], poses attributes: [LayoutAttributes], contentSize: CGSize) {
+  package init(base: any CollectionLayout, running: [LayoutTransition.Element], poses attributes: [LayoutAttributes], contentSize: CGSize) {
     var staying = running.indices.filter { running[$0].to != nil }
     if !zip(staying, staying.dropFirst()).allSatisfy({ running[$0].to! < running[$1].to! }) {
       staying.sort { running[$0].to! < running[$1].to! }
@@ -334,16 +334,16 @@ struct _InFlightLayout: CollectionLayout {
     return pose
   }
 
-  var itemCounts: [Int] { base.itemCounts }
+  package var itemCounts: [Int] { base.itemCounts }
 
-  func elementIDs(in rect: CGRect) -> [ElementID] {
+  package func elementIDs(in rect: CGRect) -> [ElementID] {
     base.elementIDs(in: rect).filter { position[$0] == nil } + ids
   }
 
   /// The layout's elements in `rect` that are not in flight: the poses
   /// are visible at the start whatever the rect (``elementIDs(in:)``), so
   /// never candidates to cross the screen, the one use of this query.
-  func attributes(in rect: CGRect) -> [LayoutAttributes] {
+  package func attributes(in rect: CGRect) -> [LayoutAttributes] {
     // Usually every element there is in flight (a retarget soon after the
     // start): Harmonic's layouts name their elements without building
     // attributes (272 B each), so the ids say so first. (A layout with the
@@ -352,13 +352,13 @@ struct _InFlightLayout: CollectionLayout {
     return base.attributes(in: rect).filter { position[$0.elementID] == nil }
   }
 
-  func attributes(in rect: CGRect, viewport: Viewport, at offset: CGPoint) -> [LayoutAttributes] {
+  package func attributes(in rect: CGRect, viewport: Viewport, at offset: CGPoint) -> [LayoutAttributes] {
     base.attributes(in: rect, viewport: viewport, at: offset).filter { position[$0.elementID] == nil }
   }
 
-  func attributes(of element: ElementID) -> LayoutAttributes? { position[element].map(pose) ?? base.attributes(of: element) }
+  package func attributes(of element: ElementID) -> LayoutAttributes? { position[element].map(pose) ?? base.attributes(of: element) }
 
-  func attributes(of element: ElementID, in viewport: Viewport, at offset: CGPoint) -> LayoutAttributes? {
+  package func attributes(of element: ElementID, in viewport: Viewport, at offset: CGPoint) -> LayoutAttributes? {
     position[element].map(pose) ?? base.attributes(of: element, in: viewport, at: offset)
   }
 }
@@ -390,13 +390,13 @@ struct _DecoratedLayout<Base: CollectionLayout>: CollectionLayout {
 /// Pose indices by element id: a cell's in a table by section and item
 /// (the ids of a layout with known item counts), any other's in a
 /// dictionary — one lookup per element and query, without hashing cells.
-struct _PoseIndex {
+package struct _PoseIndex {
   var cells: [[Int]]
   var others: [ElementID: Int] = [:]
 
   init(itemCounts: [Int]) { cells = itemCounts.map { [Int](repeating: -1, count: Swift.max($0, 0)) } }
 
-  subscript(id: ElementID) -> Int? {
+  package subscript(id: ElementID) -> Int? {
     get {
       let (section, item) = (id.indexPath.section, id.indexPath.item)
       guard id.kind == .cell, cells.indices.contains(section), cells[section].indices.contains(item) else { return others[id] }

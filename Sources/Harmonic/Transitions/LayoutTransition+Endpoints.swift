@@ -16,6 +16,13 @@ extension LayoutTransition {
     static let plain = _Meta(startZ: 0, endZ: 0, startHidden: false, endHidden: false)
   }
 
+  /// A test hook: the bytes the compact endpoints keep per element beyond
+  /// the batch's columns (nil when the endpoints are stored as given).
+  package var _keptMetaBytes: Int? {
+    guard case let .compact(kept, _) = _endpoints else { return nil }
+    return kept.metaBytes
+  }
+
   /// Start and end attributes: stored as given, or compact.
   enum _Endpoints: Sendable {
     /// Both arrays, as given (segments, decomposed transforms).

@@ -50,7 +50,7 @@ extension LayoutTransition {
       (self.points, self.alpha, self.scale) = (points, alpha, scale)
     }
 
-    func perChannel(include3D: Bool) -> [Double] {
+    package func perChannel(include3D: Bool) -> [Double] {
       var channels = [points, points, points, points, scale, scale, scale, scale, points, points, alpha]
       if include3D {
         // m11…m44 row-major: the translation row m41…m43 is in points.

@@ -91,7 +91,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// retargets every frame at a steady rate asks the next frame at that
   /// same elapsed time of the same spring, and the basis — a function of
   /// the spring and the elapsed time alone — is reused, the same bits.
-  @usableFromInline var _memoElapsed: Double = .nan
+  @usableFromInline package var _memoElapsed: Double = .nan
   @usableFromInline var _memoBasis: (c: Double, s: Double, remaining: Double, step: Double) = (0, 0, 0, 0)
 
   @usableFromInline
@@ -102,7 +102,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   }
 
   /// Per lane, the tick from which it rests (`Int64.max`: never); for tests.
-  var _stopTick: [Int64] {
+  package var _stopTick: [Int64] {
     var ticks = [Int64](repeating: .max, count: Components.scalarCount)
     for k in 0..<ValueAnimation.count where _resting[k] { ticks[k] = segmentStart.ticks }
     for stop in _stops { ticks[stop.component] = stop.tick }
@@ -282,7 +282,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
 
   /// The value the current segment shows for `components`.
   @inlinable
-  func _value(of components: Components) -> Value {
+  package func _value(of components: Components) -> Value {
     if components == _start { return _startValue }
     if components == _target { return target }
     return Value(springComponents: components)
