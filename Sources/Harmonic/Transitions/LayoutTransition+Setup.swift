@@ -2,6 +2,25 @@
 // each pair looked up, posed and written into the batch columns
 // (LayoutTransition+EndpointWriter), crossing elements merged in
 // (LayoutTransition+Corridors).
+//
+// What wins when the goals of the transition setup conflict, in order:
+//
+// 1. What is on screen never jumps. Every element visible at either end, or
+//    crossing the screen between them, animates from exactly the pose shown
+//    (a change in flight starts from the in-flight pose and velocity), and a
+//    candidate is kept rather than dropped when in doubt.
+// 2. The same bits everywhere. The pairing and the columns depend only on
+//    the layouts, the update and the offsets — never on the thread count,
+//    the order a layout lists its elements in, or a hash table's order —
+//    and the arithmetic is the one closed form per channel, without FMA.
+// 3. Exact ends. From completion on, every element is exactly its end
+//    attributes and the offset exactly its end; a channel whose start equals
+//    its target at rest stays exactly there.
+// 4. Bad input is refused before anything is built: an update that does not
+//    match the layouts, a layout that lists an element it cannot answer for.
+// 5. Then speed and memory: no per-element allocation (the columns are the
+//    storage, attributes are rebuilt from them), work in proportion to the
+//    elements animated, not to the layouts' sizes.
 
 extension LayoutTransition {
   /// What the per-element work of setup hands the initializer: the
