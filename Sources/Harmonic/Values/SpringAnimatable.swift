@@ -83,40 +83,20 @@ extension CGRect: SpringAnimatable {
   public init(springComponents c: SIMD4<Double>) { self.init(x: c[0], y: c[1], width: c[2], height: c[3]) }
 }
 
-extension SIMD2: SpringAnimatable where Scalar == Double {
+/// A value that is its own component vector (the SIMD vectors of doubles):
+/// the components are the value.
+extension SpringAnimatable where SpringComponents == Self {
   @inlinable public var springComponents: Self { self }
   @inlinable public init(springComponents c: Self) { self = c }
 }
 
-extension SIMD3: SpringAnimatable where Scalar == Double {
-  @inlinable public var springComponents: Self { self }
-  @inlinable public init(springComponents c: Self) { self = c }
-}
-
-extension SIMD4: SpringAnimatable where Scalar == Double {
-  @inlinable public var springComponents: Self { self }
-  @inlinable public init(springComponents c: Self) { self = c }
-}
-
-extension SIMD8: SpringAnimatable where Scalar == Double {
-  @inlinable public var springComponents: Self { self }
-  @inlinable public init(springComponents c: Self) { self = c }
-}
-
-extension SIMD16: SpringAnimatable where Scalar == Double {
-  @inlinable public var springComponents: Self { self }
-  @inlinable public init(springComponents c: Self) { self = c }
-}
-
-extension SIMD32: SpringAnimatable where Scalar == Double {
-  @inlinable public var springComponents: Self { self }
-  @inlinable public init(springComponents c: Self) { self = c }
-}
-
-extension SIMD64: SpringAnimatable where Scalar == Double {
-  @inlinable public var springComponents: Self { self }
-  @inlinable public init(springComponents c: Self) { self = c }
-}
+extension SIMD2: SpringAnimatable where Scalar == Double { public typealias SpringComponents = Self }
+extension SIMD3: SpringAnimatable where Scalar == Double { public typealias SpringComponents = Self }
+extension SIMD4: SpringAnimatable where Scalar == Double { public typealias SpringComponents = Self }
+extension SIMD8: SpringAnimatable where Scalar == Double { public typealias SpringComponents = Self }
+extension SIMD16: SpringAnimatable where Scalar == Double { public typealias SpringComponents = Self }
+extension SIMD32: SpringAnimatable where Scalar == Double { public typealias SpringComponents = Self }
+extension SIMD64: SpringAnimatable where Scalar == Double { public typealias SpringComponents = Self }
 
 /// An sRGB colour with alpha, each component in [0, 1] (gamma-encoded, as
 /// UIColor, CSS and design tools give it).
