@@ -65,6 +65,13 @@ public struct LayoutUpdate: Sendable, Hashable {
   public func mapping(oldItemCounts: [Int], newItemCounts: [Int]) throws(HarmonicError) -> LayoutUpdate.IndexMapping {
     try LayoutUpdate.IndexMapping(self, old: oldItemCounts, new: newItemCounts)
   }
+
+  /// The mapping from `old` to `new`: the identity, without a check, when
+  /// there is no update and the item counts agree; else ``mapping(oldItemCounts:newItemCounts:)``.
+  func _mapping(from old: some CollectionLayout, to new: some CollectionLayout) throws(HarmonicError) -> LayoutUpdate.IndexMapping {
+    isEmpty && old.itemCounts == new.itemCounts
+      ? LayoutUpdate.IndexMapping(identity: old.itemCounts) : try mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
+  }
 }
 
 extension LayoutUpdate {

@@ -61,9 +61,7 @@ extension LayoutTransition {
   ) throws(HarmonicError) -> AnchoredEnd? {
     try LayoutTransition._checkOffset(offset, "offset")
     let end = endViewport ?? viewport
-    let mapping =
-      update.isEmpty && old.itemCounts == new.itemCounts
-      ? LayoutUpdate.IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
+    let mapping = try update._mapping(from: old, to: new)
     let vertical = axis == .vertical
     let rect = viewport.visibleRect(at: offset)
     func lead(_ a: LayoutAttributes) -> Double {
@@ -129,6 +127,11 @@ extension LayoutTransition {
     /// Its index in ``LayoutTransition/elements``.
     let element: Int
     let axis: ScrollAxis
+    /// Its center's channel along ``axis`` (``LayoutChannels``).
+    var channel: Int { _Anchor.channel(along: axis) }
+
+    /// The center's channel along `axis`.
+    static func channel(along axis: ScrollAxis) -> Int { axis == .vertical ? LayoutChannels.centerY : LayoutChannels.centerX }
     /// Its center along the axis at the segment's start and end (a₀, a₁), points.
     let start: Double
     let end: Double
@@ -164,8 +167,8 @@ extension LayoutTransition {
       throw .invalidParameter(
         name: "element", value: Double(element.indexPath.item), accepted: "an element this transition animates into the new layout (\(element))")
     }
-    let center = axis == .vertical ? LayoutChannels.centerY : LayoutChannels.centerX
-    _anchor = _Anchor(element: k, axis: axis, start: batch.start(item: k, channel: center), end: batch.target(item: k, channel: center))
+    let channel = _Anchor.channel(along: axis)
+    _anchor = _Anchor(element: k, axis: axis, start: batch.start(item: k, channel: channel), end: batch.target(item: k, channel: channel))
   }
 
   /// The index of the element shown as `element` that stays in the new layout.
@@ -207,7 +210,7 @@ extension LayoutTransition {
   func _anchored(_ offset: CGPoint, values: [Double], progress p: Double) -> CGPoint {
     guard let anchor = _anchor else { return offset }
     let n = elements.count
-    let center = anchor.axis == .vertical ? LayoutChannels.centerY : LayoutChannels.centerX
+    let center = anchor.channel
     let lead = values[center * n + anchor.element]
     // The header's formula. w reaches 1 once p̄ is within the progress
     // tolerance, so completion adds no step of its own, and never passes
@@ -233,7 +236,7 @@ extension LayoutTransition {
   /// per second: the center's velocity plus w'·R.
   func _anchorVelocity(at time: AnimationTime, progressRate: Double) -> Double {
     guard let anchor = _anchor, time > batch.origin else { return 0 }
-    let center = anchor.axis == .vertical ? LayoutChannels.centerY : LayoutChannels.centerX
+    let center = anchor.channel
     let spring = batch.spring(ofItem: anchor.element)
     let seconds = time._seconds(since: batch.origin)
     func rate(_ channel: Int) -> Double {

@@ -53,9 +53,7 @@ extension LayoutTransition {
     try LayoutTransition._checkOffset(oldOffset, "offset")
     try LayoutTransition._checkOffset(newOffset, "new offset")
     let end = endViewport ?? viewport
-    let mapping =
-      update.isEmpty && old.itemCounts == new.itemCounts
-      ? LayoutUpdate.IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
+    let mapping = try update._mapping(from: old, to: new)
     // What is on screen now, moved with the offset so that it stays where
     // it is on screen once the offset lands.
     let (dx, dy) = (Double(newOffset.x) - Double(oldOffset.x), Double(newOffset.y) - Double(oldOffset.y))

@@ -199,9 +199,7 @@ public struct LayoutTransition: Sendable {
     try LayoutTransition._checkOffset(newOffset, "new offset")
     let endViewport = endViewport ?? viewport
     let startRect = viewport.visibleRect(at: oldOffset), endRect = endViewport.visibleRect(at: newOffset)
-    let mapping =
-      update.isEmpty && old.itemCounts == new.itemCounts
-      ? LayoutUpdate.IndexMapping(identity: old.itemCounts) : try update.mapping(oldItemCounts: old.itemCounts, newItemCounts: new.itemCounts)
+    let mapping = try update._mapping(from: old, to: new)
     let context = _Ends(
       startRect: startRect, endRect: endRect, viewportSizes: (viewport.size, endViewport.size), viewports: (viewport, endViewport), mapping: mapping,
       update: update, appearance: appearance, decoration: decoration, include3D: include3D, transforms: transforms)
