@@ -54,7 +54,7 @@ extension Suite {
     record("single spring, same formula, platform libm", "libm", threads: 1, items: 1, channels: 2, bytes: 0, perSame)
     record("single spring, textbook form, platform libm", "libm", threads: 1, items: 1, channels: 2, bytes: 0, perTextbook)
     let tolerance = try SettleTolerance(value: 0.5, velocity: 5)
-    let settle = measure { blackHole(motion.settleTime(tolerance: tolerance)) }
+    let settle = measure { blackHole(motion.endTime(within: tolerance)) }
     return String(
       format:
         "single spring: %.1f ns per state (value + velocity); the same formula on the platform libm %.1f ns (ratio %.2f), the textbook closed form on it %.1f ns (ratio %.2f); exact settle time %.2f µs",

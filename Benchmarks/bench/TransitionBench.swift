@@ -53,7 +53,7 @@ extension Suite {
     func setupAndCompletion(_ spring: Spring) throws -> (setup: Double, completion: Double) {
       var made: LayoutTransition? = nil
       let setup = try measureOnce { made = try make(.shared(spring)) }
-      let completion = measureOnce { blackHole(made!.completion) }
+      let completion = measureOnce { blackHole(made!.endTick) }
       return (setup, completion)
     }
     var setupSamples: [Double] = [], frameSamples: [Double] = [], completionSamples: [Double] = []
@@ -88,7 +88,7 @@ extension Suite {
     }
     let retarget = median(retargetSamples)
     record("transition retarget", "native", threads: threads, items: count, bytes: 0, retarget)
-    var channelFrame = transition.makeChannelFrame()
+    var channelFrame = transition.makeFrame(attributes: false)
     let columnTime = try measure { try transition.frame(at: tick, into: &channelFrame) }
     blackHole(channelFrame.contentOffset)
     record("transition frame, channel columns", "native", threads: threads, items: count, bytes: 0, columnTime)
@@ -100,7 +100,7 @@ extension Suite {
         "transition grid → list, %d visible items × 11 channels: frame %.3f ms (channel columns %.3f ms; 120 Hz budget 8.33 ms), setup %.2f ms (%.0f× the frame; default spring %.2f ms), completion %.2f ms on first read (default spring %.2f ms), retarget %.2f ms, completes after %.3f s",
       transition.indexPaths.count, time.median / 1e6, columnTime.median / 1e6, setup.median / 1e6, setup.median / time.median,
       smoothSetup.median / 1e6, completion.median / 1e6, smoothCompletion.median / 1e6, retarget.median / 1e6,
-      transition.completion.seconds)
+      transition.endTick.seconds)
   }
 }
 

@@ -4,12 +4,12 @@ import Harmonic
 // Value springs: one value animation per frame (a point, a rect), a
 // retarget + evaluate per frame (a finger, at a steady 120 Hz and on
 // irregular frames), against a scalar
-// SpringAnimation; and a 1,000-row reorder frame.
+// SpringMotion; and a 1,000-row reorder frame.
 extension Suite {
   mutating func valueSprings() throws -> String {
     let count = quick ? 200_000 : 2_000_000
     func tick(_ i: Int) -> AnimationTime { AnimationTime(ticks: Int64(i % 1_000) * 705_600) }
-    let scalar = SpringAnimation(try SpringMotion(spring: .snappy, from: 0, to: 100, initialVelocity: 300))
+    let scalar = try SpringMotion(spring: .snappy, from: 0, to: 100, initialVelocity: 300)
     let point = try ValueAnimation(value: CGPoint(x: 0, y: 0), velocity: CGPoint(x: 300, y: -200), target: CGPoint(x: 100, y: 300), spring: .snappy)
     let rect = try ValueAnimation(
       value: CGRect(x: 0, y: 0, width: 80, height: 80), velocity: CGRect(x: 300, y: -200, width: 100, height: 100),
@@ -91,7 +91,7 @@ extension Suite {
     let (scalarTime, pointTime, rectTime, retargetTime) = (
       perCall(interleaved[0]), perCall(interleaved[1]), perCall(interleaved[2]), perCall(interleaved[3])
     )
-    record("value spring, scalar SpringAnimation", "native", threads: 1, items: 1, channels: 1, bytes: 0, scalarTime)
+    record("value spring, scalar SpringMotion", "native", threads: 1, items: 1, channels: 1, bytes: 0, scalarTime)
     record("value spring, point", "native", threads: 1, items: 1, channels: 2, bytes: 0, pointTime)
     record("value spring, rect", "native", threads: 1, items: 1, channels: 4, bytes: 0, rectTime)
     record("value spring, SIMD16", "native", threads: 1, items: 1, channels: 16, bytes: 0, wideTime)
@@ -114,7 +114,7 @@ extension Suite {
     record("reorder frame", "native", threads: 1, items: rows, channels: 1, bytes: 0, perFrame)
     return String(
       format:
-        "value springs: scalar SpringAnimation %.1f ns, point %.1f ns, rect %.1f ns, SIMD16 %.1f ns, point decay %.1f ns, point ease-in-out %.1f ns, point retarget + evaluate %.1f ns per frame (irregular frames %.1f ns); reorder frame of %d rows %.1f µs",
+        "value springs: scalar SpringMotion %.1f ns, point %.1f ns, rect %.1f ns, SIMD16 %.1f ns, point decay %.1f ns, point ease-in-out %.1f ns, point retarget + evaluate %.1f ns per frame (irregular frames %.1f ns); reorder frame of %d rows %.1f µs",
       scalarTime.0, pointTime.0, rectTime.0, wideTime.0, decayTime.0, easedTime.0, retargetTime.0, irregularTime.0, rows, perFrame.0 / 1000)
   }
 }

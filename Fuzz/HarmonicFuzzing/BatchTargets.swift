@@ -92,7 +92,7 @@ func fuzzBatch(_ input: inout FuzzInput) {
 
   // Settle tick for per-channel tolerances: the band holds from it on.
   let tolerances = (0..<channels).map { _ in input.byte() < 8 ? input.double() : Double(input.int(1...1000)) / 100 }
-  if let settle = attempt({ () throws(HarmonicError) in try batch.settleTick(valueTolerances: tolerances) }), let settle {
+  if let settle = attempt({ () throws(HarmonicError) in try batch.endTick(valueTolerances: tolerances) }), let settle {
     for later in [settle, settle + AnimationTime(ticks: 705_600_000)] {
       evaluateAndCompare(batch, at: later, native: &native, blas: &blas)
       for item in 0..<items {

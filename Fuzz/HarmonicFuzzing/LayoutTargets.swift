@@ -243,9 +243,9 @@ func fuzzTransition(_ input: inout FuzzInput) {
         Double(element.center.x), Double(element.center.y), Double(element.size.width), Double(element.size.height), element.alpha,
         what: "attributes of \(element.indexPath) at \(tick.ticks)")
     }
-    if frame.isComplete { require(frame.attributes == transition.endAttributes, "complete frame differs from the end state") }
+    if frame.hasEnded { require(frame.attributes == transition.endAttributes, "complete frame differs from the end state") }
     if transition.transforms == .componentwise, input.byte() < 64 {
-      var columns = transition.makeChannelFrame()
+      var columns = transition.makeFrame(attributes: false)
       if attempt({ () throws(HarmonicError) in try transition.frame(at: tick, into: &columns) }) != nil {
         require(
           columns.values == LayoutChannels.values(of: frame.attributes, include3D: transition.include3D),

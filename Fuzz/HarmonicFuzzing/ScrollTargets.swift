@@ -62,7 +62,7 @@ func fuzzSnapping(_ input: inout FuzzInput) {
       "snap target \(result.target) outside \(reach): \(layout.count) items, content \(layout.contentExtent), "
         + "viewport \(layout.viewportExtent), insets \(layout.leadingInset)/\(layout.trailingInset), offset \(offset), velocity \(velocity), \(options)")
     require((0..<layout.count).contains(result.index), "snap index \(result.index) of \(layout.count)")
-    if let animation = attempt({ () throws(HarmonicError) in try result.animation(spring: anySpring(&input)) }) {
+    if let animation = attempt({ () throws(HarmonicError) in try result.motion(spring: anySpring(&input)) }) {
       switch animation {
       case let .spring(motion):
         require(motion.state(at: .zero).value == offset, "snap spring does not start at the offset")
@@ -86,7 +86,7 @@ func fuzzScrollPhysics(_ input: inout FuzzInput) {
         let slack = 1e-12 * (low.magnitude + high.magnitude)
         require(state.value >= low - slack && state.value <= high + slack, "deceleration left [start, rest]: \(state.value)")
       }
-      if let time = attempt({ () throws(HarmonicError) in try decay.time(untilSpeed: input.double()) }) {
+      if let time = attempt({ () throws(HarmonicError) in try decay.endTime(within: SettleTolerance(speed: input.double())) }) {
         require(time >= 0, "time until speed \(time)")
       }
     }
@@ -125,10 +125,11 @@ func fuzzCircularAndPlane(_ input: inout FuzzInput) {
     let velocity = input.byte() < 16 ? input.double() : input.moderate() * 8
     if let decision = attempt({ () throws(HarmonicError) in try Snapping.target(circular: wheel, offset: offset, velocity: velocity, options: options) }) {
       finite(decision.target, decision.restOffset, what: "circular snap")
-      require(wheel.points.indices.contains(decision.index) && decision.wrappedTarget == wheel.points[decision.index], "circular index")
-      let turns = ((decision.target - decision.wrappedTarget) / wheel.period).rounded()
+      require(wheel.points.indices.contains(decision.index), "circular index")
+      let wrapped = wheel.points[decision.index]
+      let turns = ((decision.target - wrapped) / wheel.period).rounded()
       require(
-        (decision.wrappedTarget + turns * wheel.period - decision.target).magnitude <= 1e-9 * max(1, decision.target.magnitude),
+        (wrapped + turns * wheel.period - decision.target).magnitude <= 1e-9 * max(1, decision.target.magnitude),
         "circular target \(decision.target) is not point \(decision.index) plus whole periods")
       if velocity.magnitude >= options.minimumFlingVelocity, velocity != 0 {
         require(
@@ -150,7 +151,7 @@ func fuzzCircularAndPlane(_ input: inout FuzzInput) {
     let alone = attempt({ () throws(HarmonicError) in try Snapping.target(layout: y, offset: offset.y, velocity: velocity.y) })
   {
     require(plane.y == alone, "two-axis snapping differs from the y query alone")
-    if let animation = attempt({ () throws(HarmonicError) in try plane.animation() }),
+    if let animation = attempt({ () throws(HarmonicError) in try plane.motion() }),
       let start = attempt({ () throws(HarmonicError) in try animation.state(atTime: 0) })
     {
       require(start.offset == offset && start.velocity == velocity, "the 2-D snap spring does not start at the release")

@@ -83,7 +83,7 @@ func fuzzMotion(_ input: inout FuzzInput) {
 
   // Settle time: never NaN; the band holds at and after it.
   if let tolerance = attempt({ () throws(HarmonicError) in try SettleTolerance(value: input.double(), velocity: input.double()) }) {
-    let settle = motion.settleTime(tolerance: tolerance)
+    let settle = motion.endTime(within: tolerance)
     require(settle >= 0, "settle time \(settle) for \(motion), \(tolerance)")
     if settle.isFinite && settle <= 1e12 {
       for factor in [0.0, 1e-9, 1e-3, 0.5, 3] {
@@ -132,7 +132,11 @@ func fuzzAnimation(_ input: inout FuzzInput) {
     })
   else { return }
   let start = AnimationTime(ticks: Int64(input.int(-1_000_000...1_000_000)) * 1_000)
-  var animation = SpringAnimation(motion, startingAt: start)
+  guard
+    var animation = attempt({ () throws(HarmonicError) in
+      try ValueAnimation(value: motion.start, velocity: motion.initialVelocity, target: motion.target, spring: spring, start: start)
+    })
+  else { return }
   var now = start
   for _ in 0..<input.int(0...6) {
     // Frames in integer ticks, at any of the usual rates or irregular.
@@ -152,7 +156,7 @@ func fuzzAnimation(_ input: inout FuzzInput) {
     }
   }
   if let tolerance = attempt({ () throws(HarmonicError) in try SettleTolerance(value: input.double()) }),
-    let settle = animation.settleTick(tolerance: tolerance)
+    let settle = animation.endTick(within: tolerance)
   {
     let state = animation.state(at: settle)
     finite(state.value, state.velocity, what: "state at the settle tick")
@@ -193,7 +197,7 @@ func fuzzValueAnimation(_ input: inout FuzzInput) {
           "value retarget is not C¹ at \(now.ticks)")
       }
     }
-    _ = attempt { () throws(HarmonicError) in try animation.settleTick(valueTolerance: SIMD4(repeating: input.points(1...10) / 10)) }
+    _ = attempt { () throws(HarmonicError) in try animation.endTick(valueTolerance: SIMD4(repeating: input.points(1...10) / 10)) }
   }
   fuzzMomentumAndEasing(&input, spring: spring)
   let colour = ValueAnimation<RGBAColor>.self
@@ -241,7 +245,12 @@ func fuzzMomentumAndEasing(_ input: inout FuzzInput, spring: Spring) {
     let time = AnimationTime(ticks: Int64(input.int(0...5_000)) * 1_000_000)
     let state = glide.components(at: time)
     finite(state.value[0], state.value[1], state.velocity[0], state.velocity[1], what: "decay at \(time.ticks)")
-    _ = attempt { () throws(HarmonicError) in try glide.restTick(tolerance: input.double()) }
+    if let band = attempt({ () throws(HarmonicError) in try SettleTolerance(value: input.double(), velocity: input.bool() ? .infinity : input.double()) }),
+      let end = glide.endTick(within: band)
+    {
+      let rest = glide.endValue, there = glide.value(at: end)
+      require(abs(there.x - rest.x) <= band.value && abs(there.y - rest.y) <= band.value, "decay not within its band at its end tick")
+    }
     let low = SIMD2(input.moderate(), input.moderate()), high = SIMD2(input.moderate(), input.moderate())
     if let (contact, next) = attempt({ () throws(HarmonicError) in try glide.handOff(minimum: low, maximum: high, spring: spring) }) ?? nil {
       let (a, b) = (glide.components(at: contact), next.components(at: contact))
@@ -260,22 +269,22 @@ func fuzzMomentumAndEasing(_ input: inout FuzzInput, spring: Spring) {
       }) ?? .linear
   default: curve = .cubicBezier(.easeInOut)
   }
-  guard var animator = attempt({ () throws(HarmonicError) in try ValueAnimator(value: start, tolerance: input.bool() ? 0.5 : input.double()) })
-  else { return }
+  let band = input.bool() ? nil : attempt { () throws(HarmonicError) in try SettleTolerance(value: input.double()) }
+  guard var animator = attempt({ () throws(HarmonicError) in try ValueAnimator(value: start, tolerance: band) }) else { return }
   var now = AnimationTime.zero
   for _ in 0..<input.int(1...6) {
     now = now + AnimationTime(ticks: Int64(input.int(-20...400)) * 1_000_000)
     switch input.int(0...3) {
-    case 0: _ = attempt { () throws(HarmonicError) in try animator.spring(to: CGPoint(x: input.moderate(), y: input.moderate()), spring: spring, at: now) }
+    case 0: _ = attempt { () throws(HarmonicError) in try animator.spring(to: CGPoint(x: input.moderate(), y: input.moderate()), with: spring, at: now) }
     case 1: _ = attempt { () throws(HarmonicError) in try animator.decay(velocity: velocity, rate: rate, at: now) }
     case 2:
       _ = attempt { () throws(HarmonicError) in
-        try animator.animate(to: CGPoint(x: input.moderate(), y: input.moderate()), duration: input.double(), curve: curve, at: now)
+        try animator.ease(to: CGPoint(x: input.moderate(), y: input.moderate()), duration: input.double(), curve: curve, at: now)
       }
     default: animator.stop(at: now)
     }
     let frame = animator.frame(at: now)
     finite(Double(frame.value.x), Double(frame.value.y), Double(frame.velocity.x), Double(frame.velocity.y), what: "animator frame at \(now.ticks)")
-    require(!(frame.didFinish && animator.frame(at: now).didFinish), "didFinish reported twice")
+    require(!(frame.didEnd && animator.frame(at: now).didEnd), "didEnd reported twice")
   }
 }

@@ -120,7 +120,7 @@ package struct SettleInput: Sendable, Hashable {
   package func run() throws(CommandError) -> SettleOutput {
     let motion = try motion.motion(try spring.spring())
     let tolerance = try checked(nil) { () throws(HarmonicError) in try SettleTolerance(value: valueTolerance, velocity: velocityTolerance) }
-    return SettleOutput(settleTime: finite(motion.settleTime(tolerance: tolerance)))
+    return SettleOutput(settleTime: finite(motion.endTime(within: tolerance)))
   }
 }
 

@@ -31,18 +31,18 @@ package struct TransitionInput: Sendable {
       }
     } else if let fps {
       guard fps >= 1, fps <= 1000 else { throw CommandError("fps", "`fps` must be within [1, 1000] frames per second; got \(fps)") }
-      let count = (transition.completion.seconds * fps).rounded(.up)
+      let count = (transition.endTick.seconds * fps).rounded(.up)
       guard count < Double(TransitionCommand.maximumFrames) else {
         throw CommandError(
           "fps",
-          "`fps` \(fps): the transition completes after \(transition.completion.seconds) s, \(Int(count) + 1) frames; at most \(TransitionCommand.maximumFrames)"
+          "`fps` \(fps): the transition completes after \(transition.endTick.seconds) s, \(Int(count) + 1) frames; at most \(TransitionCommand.maximumFrames)"
         )
       }
       var k = 0
       while true {
         let time = try checked("fps") { () throws(HarmonicError) in try AnimationTime(seconds: Double(k) / fps) }
         frameTimes.append(time)
-        if time >= transition.completion { break }
+        if time >= transition.endTick { break }
         k += 1
       }
     }
@@ -59,11 +59,11 @@ package struct TransitionInput: Sendable {
       }
       frames.append(
         TransitionOutput.Frame(
-          time: time.seconds, progress: frame.progress, complete: frame.isComplete,
+          time: time.seconds, progress: frame.progress, complete: frame.hasEnded,
           contentOffset: [Double(frame.contentOffset.x), Double(frame.contentOffset.y)],
           contentSize: [Double(frame.contentSize.width), Double(frame.contentSize.height)], items: items))
     }
-    return TransitionOutput(elementCount: transition.elements.count, completion: transition.completion.seconds, frames: frames)
+    return TransitionOutput(elementCount: transition.elements.count, completion: transition.endTick.seconds, frames: frames)
   }
 }
 

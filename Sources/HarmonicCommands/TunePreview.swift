@@ -75,7 +75,7 @@ struct TransitionPreviewInput: Sendable, Hashable {
       return transition
     }
     let origin = transition.batch.origin
-    let times = try TunePreview.frameTimes(until: transition.completion.seconds - origin.seconds, fps: fps)
+    let times = try TunePreview.frameTimes(until: transition.endTick.seconds - origin.seconds, fps: fps)
     var frame = transition.makeFrame()
     var frames: [TransitionPreviewOutput.Frame] = []
     frames.reserveCapacity(times.count)
@@ -90,7 +90,7 @@ struct TransitionPreviewInput: Sendable, Hashable {
       frames.append(TransitionPreviewOutput.Frame(time: (time - origin).seconds, progress: frame.overallProgress, items: items))
     }
     return TransitionPreviewOutput(
-      viewport: [Double(viewport.width), Double(viewport.height)], fps: fps, completion: (transition.completion - origin).seconds,
+      viewport: [Double(viewport.width), Double(viewport.height)], fps: fps, completion: (transition.endTick - origin).seconds,
       ids: transition.elements.map { ($0.to ?? $0.from)?.indexPath.item ?? -1 }, frames: frames)
   }
 }
@@ -134,17 +134,17 @@ struct SnapPreviewInput: Sendable, Hashable {
         count: cards.count, itemExtent: cards.extent, spacing: cards.spacing, viewport: cards.viewport, leadingInset: cards.inset,
         trailingInset: cards.inset)
       let decision = try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: Snapping.Options(alignment: .center))
-      return (decision, try decision.animation(spring: spring))
+      return (decision, try decision.motion(spring: spring))
     }
     let duration: Double
     let kind: String
     switch animation {
     case .spring(let motion):
       kind = "spring"
-      duration = motion.settleTime(tolerance: try checked(nil) { () throws(HarmonicError) in try SettleTolerance(value: 0.5, velocity: 5) })
+      duration = motion.endTime(within: try checked(nil) { () throws(HarmonicError) in try SettleTolerance(value: 0.5, velocity: 5) })
     case .deceleration(let deceleration):
       kind = "deceleration"
-      duration = try checked("velocity") { () throws(HarmonicError) in try deceleration.time(untilSpeed: 5) }
+      duration = try checked("velocity") { () throws(HarmonicError) in try deceleration.endTime(within: SettleTolerance(speed: 5)) }
     }
     var offsets: [Double] = [], velocities: [Double] = []
     for time in try TunePreview.frameTimes(until: duration, fps: fps) {

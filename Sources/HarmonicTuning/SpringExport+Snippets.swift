@@ -86,7 +86,7 @@ extension SpringExport {
     let androidError =
       try androidSpring.map { rounded throws(HarmonicError) in try _stepDifference(spring, rounded, until: css.duration, relativeVelocity: v) }
       ?? .infinity
-    let settle = try SpringMotion(spring: spring, from: 0, to: 1, initialVelocity: v).settleTime(tolerance: Spring.settlingTolerance)
+    let settle = try SpringMotion(spring: spring, from: 0, to: 1, initialVelocity: v).endTime(within: Spring.settlingTolerance)
     let moving = v != 0
     // SwiftUI's .spring(response:dampingFraction:) starts from rest: its error against the moving curve.
     let fromRest = moving ? try _stepDifference(spring, spring, until: css.duration, relativeVelocity: v, secondFromRest: true) : 0

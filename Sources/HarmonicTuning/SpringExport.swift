@@ -40,7 +40,7 @@ public enum SpringExport {
 
   static func step(_ spring: Spring, relativeVelocity: Double) throws(HarmonicError) -> (SpringMotion, Double) {
     let motion = try SpringMotion(spring: spring, from: 0, to: 1, initialVelocity: relativeVelocity)
-    return (motion, motion.settleTime(tolerance: Spring.settlingTolerance))
+    return (motion, motion.endTime(within: Spring.settlingTolerance))
   }
 
   /// The fewest stops (chosen greedily: each segment reaches as far as the

@@ -49,7 +49,7 @@ public enum SpringPlot {
     var horizon = 0.0
     for item in series {
       let motion = try SpringMotion(spring: item.spring, from: 0, to: 1, initialVelocity: item.relativeVelocity)
-      let settle = motion.settleTime(tolerance: band)
+      let settle = motion.endTime(within: band)
       horizon = max(horizon, settle.isFinite ? settle * 1.25 : 5 * item.spring.response, item.points.last?.time ?? 0)
       curves.append((item, motion, settle, []))
     }

@@ -77,7 +77,7 @@ struct ContinuingTransitionTests {
     #expect(instants == 5)
     #expect(worst == 0, "a continuing element jumps by \(worst) in value or rate")
     var end = transition.makeFrame()
-    try transition.frame(at: transition.completion, into: &end)
+    try transition.frame(at: transition.endTick, into: &end)
     for (k, element) in transition.elements.enumerated() where element.id.kind == .cell {
       #expect(end.attributes[k].frame == layout.attributes(of: element.id)?.frame, "\(element.id) is not in its slot")
     }
@@ -100,7 +100,7 @@ struct ContinuingTransitionTests {
     var frame = next.makeFrame(velocities: true)
     try next.frame(at: time, into: &frame)
     #expect(frame.attributes[k].alpha > 0.99 && frame.centerVelocity(ofElement: k) != .zero)
-    try next.frame(at: next.completion, into: &frame)
+    try next.frame(at: next.endTick, into: &frame)
     #expect(frame.attributes[k].alpha == 0)
     #expect(throws: HarmonicError.self) {
       try LayoutTransition(continuing: next, at: .zero, to: shorter, offset: .zero, viewport: Self.viewport)  // before its start
@@ -206,7 +206,7 @@ struct ContinuingTransitionTests {
       #expect(after.velocity(ofElement: k, channel: channel)?.bitPattern == before.velocity(ofElement: old, channel: channel)?.bitPattern)
     }
     #expect(try Self.continuity(running, transition, at: time).0 == 0)
-    try transition.frame(at: transition.completion, into: &after)
+    try transition.frame(at: transition.endTick, into: &after)
     #expect(after.attributes[k] == running.endAttributes[old])
   }
 
@@ -223,7 +223,7 @@ struct ContinuingTransitionTests {
       #expect(transition.decoration != nil, "retarget \(k + 1) dropped the decoration")
     }
     var end = transition.makeFrame()
-    try transition.frame(at: transition.completion, into: &end)
+    try transition.frame(at: transition.endTick, into: &end)
     let cells = end.attributes.filter { $0.kind == .cell }
     #expect(!cells.isEmpty && cells.allSatisfy { $0.alpha == 0.5 })
   }

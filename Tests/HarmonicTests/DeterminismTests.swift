@@ -6,7 +6,7 @@ import Testing
 struct DeterminismTests {
   /// A retargeting animation: the schedule of retargets is in ticks.
   func run(frameTicks: [Int64]) throws -> (hash: UInt64, states: [Int64: SpringState]) {
-    var animation = SpringAnimation(try SpringMotion(spring: .bouncy, from: 0, to: 320, initialVelocity: 1500))
+    var animation = try ValueAnimation(value: 0.0, velocity: 1500, target: 320, spring: .bouncy)
     let retargets: [(Int64, Double, Spring)] = [
       (AnimationTime.ticksPerSecond / 5, -80, .snappy),
       (AnimationTime.ticksPerSecond * 7 / 10, 40, .coreAnimationDefault),
@@ -20,7 +20,8 @@ struct DeterminismTests {
         try animation.retarget(to: next.1, at: AnimationTime(ticks: next.0), spring: next.2)
         pending = pending.dropFirst()
       }
-      let state = animation.state(at: AnimationTime(ticks: tick))
+      let (value, velocity) = animation.state(at: AnimationTime(ticks: tick))
+      let state = SpringState(value: value, velocity: velocity)
       states[tick] = state
       hasher.combine(state.value)
       hasher.combine(state.velocity)
@@ -75,7 +76,7 @@ struct DeterminismTests {
     var random = SeededGenerator(seed: 5)
     for _ in 0..<500 {
       let spring = try Spring(response: random.logUniform(0.05, 2), dampingRatio: random.logUniform(0.05, 5))
-      var animation = SpringAnimation(try SpringMotion(spring: spring, from: 0, to: 100, initialVelocity: Double.random(in: -500...500, using: &random)))
+      var animation = try ValueAnimation(value: 0.0, velocity: Double.random(in: -500...500, using: &random), target: 100, spring: spring)
       let tick = AnimationTime(ticks: Int64.random(in: 0...AnimationTime.ticksPerSecond, using: &random))
       let before = animation.state(at: tick)
       try animation.retarget(
@@ -90,8 +91,8 @@ struct DeterminismTests {
       let h = AnimationTime(ticks: 1_000)
       let next = animation.state(at: tick + h)
       let slope = (next.value - after.value) / h.seconds
-      let newSpring = animation.motion.spring
-      let acceleration = -(newSpring.damping * after.velocity + newSpring.stiffness * (after.value - animation.motion.target)) / newSpring.mass
+      let newSpring = animation.spring
+      let acceleration = -(newSpring.damping * after.velocity + newSpring.stiffness * (after.value - animation.target)) / newSpring.mass
       #expect((slope - before.velocity).magnitude <= acceleration.magnitude * h.seconds + 1e-6 * (1 + before.velocity.magnitude))
     }
   }
@@ -101,9 +102,12 @@ struct DeterminismTests {
     let motion = try SpringMotion(spring: .snappy, from: 10, to: 90, initialVelocity: -40)
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 8)
     let retargeted = try motion.retargeted(atTime: tick.seconds, to: -5, spring: .smooth)
-    var animation = SpringAnimation(motion)
+    var animation = try ValueAnimation(value: motion.start, velocity: motion.initialVelocity, target: motion.target, spring: motion.spring)
     try animation.retarget(to: -5, at: tick, spring: .smooth)
-    #expect(animation.motion == retargeted)
+    for later in [0, 1, 1_000, AnimationTime.ticksPerSecond / 3] {
+      let (value, velocity) = animation.state(at: tick + AnimationTime(ticks: later))
+      #expect(SpringState(value: value, velocity: velocity) == retargeted.state(at: AnimationTime(ticks: later)))
+    }
   }
 
   @Test("frame n at a rate that divides 705,600,000 is exactly n/rate seconds of ticks")

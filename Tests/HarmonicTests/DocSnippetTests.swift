@@ -16,10 +16,10 @@ struct DocSnippetTests {
     let spring = try Spring(duration: 0.5, bounce: 0.3)
     let motion = try SpringMotion(spring: spring, from: 0, to: 320, initialVelocity: 1500)
     let state = try motion.state(atTime: 0.25)       // value in points, velocity in points/s
-    let rest = motion.settleTime(tolerance: try SettleTolerance(value: 0.5, velocity: 5))
+    let rest = motion.endTime(within: try SettleTolerance(value: 0.5, velocity: 5))
     #expect(state.value > 0 && rest > 0.25)
 
-    var animation = SpringAnimation(try SpringMotion(spring: .snappy, from: 0, to: 100))
+    var animation = try ValueAnimation(value: 0.0, target: 100, spring: .snappy)
     let frame = try AnimationTime(frame: 12, framesPerSecond: 120)
     let now = animation.state(at: frame)
     try animation.retarget(to: 40, at: frame)        // C¹: same value and velocity at the tick
@@ -30,7 +30,7 @@ struct DocSnippetTests {
   func springsInDepth() throws {
     let stiff = try Spring(mass: 1, stiffness: 1, damping: 1e9)
     let motion = try SpringMotion(spring: stiff, from: 1, to: 0)
-    let value = try motion.value(atTime: 1e9)        // 0.36787944117144233
+    let value = try motion.state(atTime: 1e9).value        // 0.36787944117144233
     #expect(value == 0.36787944117144233)
   }
 
@@ -80,7 +80,7 @@ struct DocSnippetTests {
   @Test("SwiftUI: the step response a HarmonicSpringAnimation scales a change by")
   func swiftUIStep() throws {
     let step = try SpringMotion(spring: .bouncy, from: 0, to: 1)   // what the animation scales a change by
-    let settle = step.settleTime(tolerance: try SettleTolerance(value: 0.001, velocity: 0.01))
+    let settle = step.endTime(within: try SettleTolerance(value: 0.001, velocity: 0.01))
     let midway = try step.state(atTime: settle / 2)                // .value: how far along, .velocity: per second
     #expect(settle > 0.5 && settle < 3 && (midway.value - 1).magnitude < 0.05)
   }
@@ -96,12 +96,12 @@ struct DocSnippetTests {
                                           velocity: .gesture(CGPoint(x: 0, y: -1200)))
     var frame = transition.makeFrame()
     try transition.frame(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 4), into: &frame)
-    // frame.attributes, frame.contentOffset, frame.contentSize, frame.progress, frame.isComplete
-    #expect(frame.progress > 0 && !frame.isComplete)
+    // frame.attributes, frame.contentOffset, frame.contentSize, frame.progress, frame.hasEnded
+    #expect(frame.progress > 0 && !frame.hasEnded)
 
     let ready = transition  // a copy shares the lazily computed value
-    Task.detached { _ = ready.completion }
-    #expect(transition.completion.seconds > 0.25)
+    Task.detached { _ = ready.endTick }
+    #expect(transition.endTick.seconds > 0.25)
   }
 
   @Test("Layouts and transitions: attribute sets with an insert, a move and a fly-in")
@@ -147,26 +147,26 @@ struct DocSnippetTests {
     #expect(position.x > 180 && position.y < 320)
 
     let glide = try ValueDecay(value: CGPoint(x: 200, y: 300), velocity: CGPoint(x: 2500, y: 400))
-    let rest = glide.restValue   // (1448.7, 499.8): past the screen's right edge
+    let rest = glide.endValue   // (1448.7, 499.8): past the screen's right edge
     let bounce = try glide.handOff(minimum: SIMD2(0, 0), maximum: SIMD2(375, 667), spring: .snappy)
     // Before bounce?.contact draw glide.value(at:), from it on bounce?.animation.value(at:): onto x = 375.
     let (contact, animation) = try #require(bounce)
-    let settled = try animation.settleTick()
+    let settled = animation.endTick
     #expect(contact.ticks > 0 && animation.target.x == 375 && settled != nil)
     #expect((rest.x - 1448.7).magnitude < 0.05 && (rest.y - 499.8).magnitude < 0.05)
 
     let slide = try TimedAnimation(from: CGPoint(x: 20, y: 300), to: CGPoint(x: 320, y: 40), duration: 0.4,
                                    curve: .cubicBezier(.easeOut))
-    let caught = try slide.springAnimation(at: try AnimationTime(seconds: 0.2), target: CGPoint(x: 100, y: 100),
-                                           spring: .snappy)   // C¹ from the curve's value and slope
+    let caught = try slide.handOff(to: CGPoint(x: 100, y: 100), with: .snappy,
+                                   at: try AnimationTime(seconds: 0.2))   // C¹ from the curve's value and slope
     #expect(caught.velocity(at: try AnimationTime(seconds: 0.2)) == slide.velocity(at: try AnimationTime(seconds: 0.2)))
 
     var sheet = try ValueAnimator(value: 0.0)
-    try sheet.animate(to: 600, duration: 0.5, curve: .cubicBezier(.easeOut), at: .zero)
-    try sheet.spring(to: 300, spring: .bouncy, at: try AnimationTime(seconds: 0.2))   // caught mid-curve, C¹
+    try sheet.ease(to: 600, duration: 0.5, curve: .cubicBezier(.easeOut), at: .zero)
+    try sheet.spring(to: 300, with: .bouncy, at: try AnimationTime(seconds: 0.2))   // caught mid-curve, C¹
     let frame = sheet.frame(at: try AnimationTime(frame: 30, framesPerSecond: 60))
-    // frame.value to draw; stop the display link when frame.didFinish
-    #expect(frame.value > 300 && !frame.isFinished && !frame.didFinish)
+    // frame.value to draw; stop the display link when frame.didEnd
+    #expect(frame.value > 300 && !frame.hasEnded && !frame.didEnd)
 
     var list = try ReorderModel(slots: (0..<20).map { 22 + 44 * Double($0) })
     try list.beginDrag(row: 3, position: 154, velocity: 0, at: .zero)
@@ -199,7 +199,7 @@ struct DocSnippetTests {
     // 0.25 s of a 0.6 s motion from 10 towards 110, recorded at 240 Hz.
     let motion = try SpringMotion(spring: Spring(mass: 1, stiffness: 300, damping: 20), from: 10, to: 110)
     let recording = try (0...60).map { i in
-      SpringFit.Sample(time: Double(i) / 240, value: try motion.value(atTime: Double(i) / 240))
+      SpringFit.Sample(time: Double(i) / 240, value: try motion.state(atTime: Double(i) / 240).value)
     }
     let found = try SpringFit.fit(samples: recording)  // k 300, c 20, found.target 110 (to 1e-6)
     #expect((designed.settlingDuration - 0.4).magnitude < 1e-9)

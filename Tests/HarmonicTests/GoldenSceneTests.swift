@@ -75,28 +75,28 @@ struct GoldenSceneTests {
     let interrupted = segments[0]
     #expect(transition.indexPaths.count == 10_000)
     let before = try GoldenSceneTests.hash(transition, Array(GoldenSceneTests.probes.prefix(2)))
-    let after = try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion])
-    print("golden scene: before \(String(before, radix: 16)), after \(String(after, radix: 16)), completion tick \(interrupted.completion.ticks)")
+    let after = try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.endTick])
+    print("golden scene: before \(String(before, radix: 16)), after \(String(after, radix: 16)), completion tick \(interrupted.endTick.ticks)")
     #expect(before == 0xae2c_3229_113b_d22a, "before: \(String(before, radix: 16))")
     #expect(after == 0xa7ed_cb1e_858d_853b, "after: \(String(after, radix: 16))")
-    #expect(interrupted.completion.ticks == 1_545_405_477, "completion \(interrupted.completion.ticks)")
+    #expect(interrupted.endTick.ticks == 1_545_405_477, "completion \(interrupted.endTick.ticks)")
     for threads in [1, 2] {
-      #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion], threads: threads) == after)
+      #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.endTick], threads: threads) == after)
     }
     if SpringBatch.blasMatchesNativeBitForBit {
-      #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion], backend: .blas) == after)
+      #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.endTick], backend: .blas) == after)
     } else {
       // Another BLAS rounds differently (FMA): its hash is its own, but stable.
-      let blas = try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion], backend: .blas)
+      let blas = try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.endTick], backend: .blas)
       print("golden scene on \(SpringBatch.blasImplementation): BLAS hash \(String(blas, radix: 16)) not compared with the native golden (rounds differently)")
-      #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion], backend: .blas, threads: 2) == blas)
+      #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.endTick], backend: .blas, threads: 2) == blas)
     }
     // Frames shown before, at 30/60/120/144 Hz or irregularly, do not change the probes.
     var random = SeededGenerator(seed: 5)
     let irregular = (0..<20).map { _ in AnimationTime(ticks: Int64.random(in: 0...(2 * AnimationTime.ticksPerSecond), using: &random)) }
     for schedule in try [30, 60, 120, 144].map({ rate in try (0..<Int64(rate / 2)).map { try AnimationTime(frame: $0, framesPerSecond: rate) } }) + [irregular]
     {
-      #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.completion], warmUp: schedule) == after)
+      #expect(try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.endTick], warmUp: schedule) == after)
     }
   }
 }

@@ -36,19 +36,19 @@ struct HardeningTests {
 
   @Test("a spring animation asked for a tick long before its start gives the start state")
   func animationBeforeItsStart() throws {
-    let animation = SpringAnimation(try SpringMotion(spring: .bouncy, from: 3, to: 9, initialVelocity: 2), startingAt: AnimationTime(ticks: 1))
+    let animation = try ValueAnimation(value: 3.0, velocity: 2, target: 9, spring: .bouncy, start: AnimationTime(ticks: 1))
     let state = animation.state(at: AnimationTime(ticks: .min))
     #expect(state.value == 3 && state.velocity == 2)
   }
 
   @Test("retargeting at the clock's last tick: the settle tick saturates to nil (past the clock), no trap")
   func retargetAtTheLastTick() throws {
-    var animation = SpringAnimation(try SpringMotion(spring: .bouncy, from: 0, to: 1))
+    var animation = try ValueAnimation(value: 0.0, target: 1, spring: .bouncy)
     try animation.retarget(to: 50, at: AnimationTime(ticks: .max))
-    #expect(animation.settleTick(tolerance: try SettleTolerance(value: 0.5)) == nil)
+    #expect(animation.endTick(within: try SettleTolerance(value: 0.5)) == nil)
     // A motion that is already settled settles at its segment start, even there.
     try animation.retarget(to: animation.state(at: AnimationTime(ticks: .max)).value, at: AnimationTime(ticks: .max))
-    _ = animation.settleTick(tolerance: try SettleTolerance(value: 1e6))
+    _ = animation.endTick(within: try SettleTolerance(value: 1e6))
   }
 
   @Test("a stepper with a step of Int64.max ticks: its time saturates at the last tick")
@@ -64,8 +64,8 @@ struct HardeningTests {
   @Test("a huge thread count is capped: same settle tick as one thread")
   func hugeThreadCount() throws {
     let batch = try batch(origin: .zero)
-    let one = try batch.settleTick(valueTolerances: [0.5], threads: 1)
-    #expect(try batch.settleTick(valueTolerances: [0.5], threads: .max) == one)
+    let one = try batch.endTick(valueTolerances: [0.5], threads: 1)
+    #expect(try batch.endTick(valueTolerances: [0.5], threads: .max) == one)
     var frame = batch.makeFrame()
     try batch.evaluate(at: AnimationTime(ticks: 1_000), into: &frame, threads: .max)
     #expect(frame.values.allSatisfy { $0.isFinite })
@@ -130,7 +130,7 @@ struct HardeningTests {
     let motion = try SpringMotion(spring: spring, from: 10, to: 110)
     let samples = try (0..<120).map { k in
       let t = Double(k) / 200
-      return SpringFit.Sample(time: t, value: try motion.value(atTime: t))
+      return SpringFit.Sample(time: t, value: try motion.state(atTime: t).value)
     }
     let fit = try SpringFit.fit(samples: samples, from: 10, to: 110)
     #expect(fit.termination != .iterationLimit)

@@ -153,7 +153,7 @@ struct LayoutAnimatorSnapEndTests {
     engine.snappingOptions = grid.snapOptions()
     let decision = try Snapping.target(
       layout: try grid.snapLayout(by: .lines, viewport: viewport), offset: 130, velocity: 1000 * velocity, options: grid.snapOptions())
-    let deceleration = if case .deceleration = try decision.animation() { true } else { false }
+    let deceleration = if case .deceleration = try decision.motion() { true } else { false }
     _ = try engine.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: velocity))
     var offsets = [130.0]
     var tick: Int64 = 0

@@ -118,7 +118,7 @@ struct LayoutAnimatorTests {
     #expect(engine.leavingAttributes.count == 1 && engine.leavingAttributes[0].alpha < 1)
     #expect(engine.finalLayoutAttributesForDisappearingItem(at: deleted)?.center == engine.leavingAttributes[0].center)
     // Exactly the new layout once complete, and then idle.
-    let completion = try #require(engine.transition?.completion)
+    let completion = try #require(engine.transition?.endTick)
     try engine.advance(to: completion)
     #expect(!engine.isAnimating && engine.layoutAttributesForItem(at: deleted) == end)
     let rect = Self.viewport.visibleRect(at: engine.contentOffset)
@@ -195,10 +195,10 @@ struct LayoutAnimatorTests {
     #expect(engine.transitionProgress == 1.5 && engine.layoutAttributesForItem(at: item)!.center.y != end.center.y)
     var cancelled = engine
     try engine.finishInteractiveTransition(velocity: 2)
-    try engine.advance(to: try #require(engine.transition?.completion))
+    try engine.advance(to: try #require(engine.transition?.endTick))
     #expect(!engine.isAnimating && engine.layoutAttributesForItem(at: item) == end)
     try cancelled.cancelInteractiveTransition(velocity: -1)
-    try cancelled.advance(to: try #require(cancelled.transition?.completion))
+    try cancelled.advance(to: try #require(cancelled.transition?.endTick))
     #expect(!cancelled.isAnimating && cancelled.layoutAttributesForItem(at: item) == start)
     #expect(throws: HarmonicError.self) { try cancelled.finishInteractiveTransition() }
   }
@@ -210,7 +210,7 @@ struct LayoutAnimatorTests {
     let wide = try GridLayout(
       sections: [.init(itemCount: 30, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)], viewportCrossExtent: 480)
     try engine.prepare(forAnimatedBoundsChange: landscape, layout: wide, contentOffset: CGPoint(x: 0, y: 105))
-    try engine.advance(to: try #require(engine.transition?.completion))
+    try engine.advance(to: try #require(engine.transition?.endTick))
     #expect(!engine.isAnimating && engine.viewport == landscape && engine.contentOffset == CGPoint(x: 0, y: 105))
     #expect(engine.collectionViewContentSize == wide.contentSize)
     // Snapping to the grid's lines, UIKit's velocity × 1000.
@@ -250,7 +250,7 @@ struct LayoutAnimatorTests {
       engine.transitionProgress = progress + 0.05
       try engine.finishInteractiveTransition(velocity: velocity)
     }
-    try engine.advance(to: try #require(engine.transition?.completion))
+    try engine.advance(to: try #require(engine.transition?.endTick))
     #expect(!engine.isAnimating && engine.layout.itemCounts == list.itemCounts)
     #expect(engine.layoutAttributesForItem(at: ItemIndexPath(item: 4, section: 0)) == list.attributes(of: .cell(ItemIndexPath(item: 4, section: 0))))
   }
@@ -337,7 +337,7 @@ struct LayoutAnimatorTests {
     let back = gesture.rate(scale: 0.8, velocity: -1.2)
     #expect(!LayoutAnimator.shouldFinish(progress: engine.transitionProgress, rate: back))
     try engine.cancelInteractiveTransition(velocity: back)
-    try engine.advance(to: try #require(engine.transition?.completion))
+    try engine.advance(to: try #require(engine.transition?.endTick))
     #expect(
       !engine.isAnimating
         && engine.layoutAttributesForItem(at: ItemIndexPath(item: 2, section: 0)) == grid.attributes(of: .cell(ItemIndexPath(item: 2, section: 0))))
@@ -353,7 +353,7 @@ struct LayoutAnimatorTests {
     // Old item 6 is item 7 now, starting exactly where the gesture had it.
     let start = engine.layoutAttributesForItem(at: ItemIndexPath(item: 7, section: 0))!
     #expect((start.center.x - shown.center.x).magnitude < 1e-9 && (start.center.y - shown.center.y).magnitude < 1e-9, "\(start.center) vs \(shown.center)")
-    try engine.advance(to: try #require(engine.transition?.completion))
+    try engine.advance(to: try #require(engine.transition?.endTick))
     #expect(
       engine.layoutAttributesForItem(at: ItemIndexPath(item: 7, section: 0)) == (try Self.list(31)).attributes(of: .cell(ItemIndexPath(item: 7, section: 0))))
   }

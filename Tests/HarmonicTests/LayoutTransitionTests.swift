@@ -27,19 +27,19 @@ struct LayoutTransitionTests {
     try transition.frame(at: .zero, into: &frame)
     #expect(values(frame.attributes) == values(transition.startAttributes))
     #expect(frame.contentOffset == CGPoint(x: 0, y: 315) && frame.progress == 0)
-    try transition.frame(at: transition.completion, into: &frame)
-    #expect(frame.isComplete && frame.progress == 1)
+    try transition.frame(at: transition.endTick, into: &frame)
+    #expect(frame.hasEnded && frame.progress == 1)
     #expect(frame.attributes == transition.endAttributes)
     #expect(frame.contentOffset == transition.endOffset && frame.contentSize == list.contentSize)
     // One tick earlier it is still in flight, and nothing visible would jump:
     // every element is already within its tolerance of the end.
-    try transition.frame(at: transition.completion - AnimationTime(ticks: 1), into: &frame)
-    #expect(!frame.isComplete)
+    try transition.frame(at: transition.endTick - AnimationTime(ticks: 1), into: &frame)
+    #expect(!frame.hasEnded)
     let tolerances = transition.tolerances.perChannel(include3D: false)
     let now = values(frame.attributes), end = values(transition.endAttributes)
     let n = transition.indexPaths.count
     for e in 0..<now.count { #expect((now[e] - end[e]).magnitude <= tolerances[e / n] * (1 + 1e-9)) }
-    print("flow → list, \(n) items: completes after \(transition.completion.seconds) s")
+    print("flow → list, \(n) items: completes after \(transition.endTick.seconds) s")
   }
 
   @Test("items are paired by index path over those visible at the start or the end")
@@ -92,7 +92,7 @@ struct LayoutTransitionTests {
       viewportCrossExtent: 330)
     let transition = try LayoutTransition(from: grid, offset: .zero, to: wider, offset: .zero, viewport: viewport)
     #expect(transition.startAttributes[0] == transition.endAttributes[0])
-    #expect(transition.batch.averageProgress(at: transition.completion) == 1)
+    #expect(transition.batch.averageProgress(at: transition.endTick) == 1)
     var frame = transition.makeFrame()
     try transition.frame(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), into: &frame)
     #expect(frame.progress > 0 && frame.progress < 1)
@@ -140,7 +140,7 @@ struct LayoutTransitionTests {
       for e in 0..<from.count { #expect(velocities.velocities[e] == rate * (to[e] - from[e])) }
       let offsetVelocity = released.contentOffsetVelocity(at: handOff)
       #expect((Double(offsetVelocity.y) - rate * Double(transition.endOffset.y - transition.startOffset.y)).magnitude < 1e-9)
-      try released.frame(at: released.completion, into: &frame)
+      try released.frame(at: released.endTick, into: &frame)
       #expect(frame.attributes == (towardsEnd ? transition.endAttributes : transition.startAttributes))
       #expect(frame.contentOffset == (towardsEnd ? transition.endOffset : transition.startOffset))
     }
@@ -184,7 +184,7 @@ struct LayoutTransitionTests {
     var frame = transition.makeFrame()
     try transition.frame(at: tick, into: &frame)
     #expect(frame.contentOffset == offset)
-    try transition.frame(at: transition.completion, into: &frame)
+    try transition.frame(at: transition.endTick, into: &frame)
     #expect(frame.attributes == transition.indexPaths.map { try! third.attributes(of: $0) })
   }
 
@@ -225,7 +225,7 @@ struct LayoutTransitionTests {
 struct TransitionSetupTests {
   let viewport = try! Viewport(size: CGSize(width: 320, height: 480))
 
-  @Test("completion is computed on first read, never by frames before batch.progressCompletion, shared by copies and the same from concurrent readers")
+  @Test("completion is computed on first read, never by frames before batch.endTick, shared by copies and the same from concurrent readers")
   func deferredCompletion() throws {
     let grid = try GridLayout(
       sections: [.init(itemCount: 120, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
@@ -236,29 +236,29 @@ struct TransitionSetupTests {
       viewport: viewport, springs: .shared(.bouncy), velocity: .gesture(CGPoint(x: 0, y: -900)))
     #expect(!transition._completion.isResolved)
     // Frames (attribute and channel) and offset velocities up to the lower bound leave it alone.
-    var frame = transition.makeFrame(velocities: true), columns = transition.makeChannelFrame()
-    let bound = transition.batch.progressCompletion
+    var frame = transition.makeFrame(velocities: true), columns = transition.makeFrame(attributes: false)
+    let bound = transition.batch.endTick
     for tick in [AnimationTime.zero, AnimationTime(ticks: bound.ticks / 3), bound - AnimationTime(ticks: 1)] {
       try transition.frame(at: tick, into: &frame)
       try transition.frame(at: tick, into: &columns)
       _ = transition.contentOffsetVelocity(at: tick)
-      #expect(!frame.isComplete && !columns.isComplete)
+      #expect(!frame.hasEnded && !columns.hasEnded)
     }
     #expect(!transition._completion.isResolved)
     // The value: the elements' latest exact settle tick (the batch's own
     // search, public API) or the progress completion, whichever is later.
-    let settled = try transition.batch.settleTick(valueTolerances: transition.tolerances.perChannel(include3D: false))
+    let settled = try transition.batch.endTick(valueTolerances: transition.tolerances.perChannel(include3D: false))
     let expected = max(try #require(settled), bound)
     let copy = transition
     let readers = 8
     let results = _ResultSlots<Int64>(count: readers, initial: -1)
-    DispatchQueue.concurrentPerform(iterations: readers) { k in results.store((k % 2 == 0 ? copy : transition).completion.ticks, at: k) }
+    DispatchQueue.concurrentPerform(iterations: readers) { k in results.store((k % 2 == 0 ? copy : transition).endTick.ticks, at: k) }
     #expect(results.values.allSatisfy { $0 == expected.ticks })
     #expect(transition._completion.isResolved && copy._completion.isResolved)
     try transition.frame(at: expected, into: &frame)
-    #expect(frame.isComplete && frame.attributes == transition.endAttributes)
+    #expect(frame.hasEnded && frame.attributes == transition.endAttributes)
     try transition.frame(at: expected - AnimationTime(ticks: 1), into: &frame)
-    #expect(!frame.isComplete)
+    #expect(!frame.hasEnded)
   }
 
   @Test("completion tolerances are checked at setup: a typed error naming the one that is not finite and > 0")
@@ -465,8 +465,8 @@ struct TransitionSetupTests {
       for k in inFlight.indices { (inFlight[k].zIndex, inFlight[k].isHidden) = (ends[k].zIndex, starts[k].isHidden && ends[k].isHidden) }
       // The channels at the start go through the springs (−0 + 0 = +0): equal by value.
       #expect(frame.attributes == inFlight)
-      try transition.frame(at: transition.completion, into: &frame)
-      #expect(frame.isComplete && frame.attributes.map(bits) == ends.map(bits))
+      try transition.frame(at: transition.endTick, into: &frame)
+      #expect(frame.hasEnded && frame.attributes.map(bits) == ends.map(bits))
     }
   }
 

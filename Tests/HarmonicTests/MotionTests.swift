@@ -38,7 +38,7 @@ struct MotionTests {
     #expect(motion.hasEnded(at: end) && !motion.hasEnded(at: end - AnimationTime(ticks: 1)), "\(name)")
     // The hand-off: C¹ at the tick, then the spring's own motion to the target.
     let at = AnimationTime(ticks: end.ticks / 3)
-    let spring = try motion.spring(to: target, with: .snappy, at: at)
+    let spring = try motion.handOff(to: target, with: .snappy, at: at)
     #expect(Self.distance(spring.value(at: at).springComponents, motion.value(at: at).springComponents) <= 1e-9, "\(name): value at the hand-off")
     let (v0, v1) = (Value.springComponents(ofVelocity: spring.velocity(at: at)), Value.springComponents(ofVelocity: motion.velocity(at: at)))
     #expect(Self.distance(v0, v1) <= 1e-9 * max(1, Self.distance(v1, .zero)), "\(name): velocity at the hand-off")
@@ -55,7 +55,7 @@ struct MotionTests {
     try Self.check(
       try TimedAnimation(from: 0.0, to: 600, duration: 0.5, curve: .cubicBezier(.easeOut), start: .zero), "TimedAnimation", target: 300)
     var animator = try ValueAnimator(value: CGPoint(x: 40, y: 40))
-    try animator.spring(to: CGPoint(x: 300, y: 500), spring: .snappy, at: .zero)
+    try animator.spring(to: CGPoint(x: 300, y: 500), with: .snappy, at: .zero)
     try Self.check(animator, "ValueAnimator (spring)", target: CGPoint(x: 0, y: 0))
     try animator.decay(velocity: CGPoint(x: -2000, y: 300), at: Self.seconds(0.1))
     #expect(!animator.hasEnded(at: Self.seconds(0.2)))
@@ -70,15 +70,14 @@ struct MotionTests {
     let motion = try SpringMotion(spring: .bouncy, from: 0, to: 320, initialVelocity: 1500)
     try Self.check(motion, "SpringMotion", target: 100)
     #expect(motion.value(at: Self.seconds(0.25)) == (try motion.state(atTime: Self.seconds(0.25).seconds)).value)
-    try Self.check(SpringAnimation(motion), "SpringAnimation", target: 100)
     let glide = try ScrollDeceleration(from: 100, velocity: 2500)
     try Self.check(glide, "ScrollDeceleration", target: 900)
     #expect(glide.value(at: Self.seconds(-1)) == 100 && glide.value(at: Self.seconds(1e9)) == glide.restOffset)
     let layout = try SnapLayout.uniform(count: 40, itemExtent: 300, spacing: 10, viewport: 390)
     let decision = try Snapping.target(layout: layout, offset: 620, velocity: 1800)
-    try Self.check(try decision.animation(), "SnapAnimation", target: 0)
-    let plane = try Snapping.target(x: layout, y: layout, offset: SIMD2(620, 40), velocity: SIMD2(1800, -400)).animation()
-    try Self.check(plane, "PlaneSnapAnimation", target: SIMD2(0, 0))
+    try Self.check(try decision.motion(), "SnapMotion", target: 0)
+    let plane = try Snapping.target(x: layout, y: layout, offset: SIMD2(620, 40), velocity: SIMD2(1800, -400)).motion()
+    try Self.check(plane, "PlaneSnapMotion", target: SIMD2(0, 0))
   }
 
   @Test("generic code takes any motion")

@@ -37,7 +37,7 @@ struct ParameterSetTests {
       let raw = try Spring(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
       #expect(raw == spring)
       let a = try SpringMotion(spring: spring, from: 0, to: 1), b = try SpringMotion(spring: raw, from: 0, to: 1)
-      for t in [0.0, 0.01, 0.3, 2.0] { #expect(try a.value(atTime: t).bitPattern == b.value(atTime: t).bitPattern) }
+      for t in [0.0, 0.01, 0.3, 2.0] { #expect(try a.state(atTime: t).value.bitPattern == b.state(atTime: t).value.bitPattern) }
     }
     // Built from coefficients, the reports follow the coefficients (ζ = 1 − 7e-18 here).
     let smooth = Spring.smooth

@@ -135,7 +135,7 @@ struct ParameterizationTests {
       // The first peak of a unit step from rest is at t = π/ω_d (resolvable
       // in the value only while the overshoot is well above ε).
       if spring.overshoot > 1e-6 {
-        let peak = try SpringMotion(spring: spring, from: 0, to: 1).value(atTime: spring.dampedPeriod / 2) - 1
+        let peak = try SpringMotion(spring: spring, from: 0, to: 1).state(atTime: spring.dampedPeriod / 2).value - 1
         #expect(relative(peak, spring.overshoot) <= 1e-9)
       }
     }
@@ -151,7 +151,7 @@ struct ParameterizationTests {
       for duration in [0.05, 0.35, 1, 2.5, 40] {
         let spring = try Spring(settlingDuration: duration, dampingRatio: ratio, restFraction: fraction, mass: 2)
         let motion = try SpringMotion(spring: spring, from: 0, to: 300)
-        let settle = motion.settleTime(tolerance: try SettleTolerance(value: 300 * fraction))
+        let settle = motion.endTime(within: try SettleTolerance(value: 300 * fraction))
         let frequencyError = relative(spring.naturalFrequency, tau / duration)
         let settleError = relative(settle, duration)
         worst = max(worst, frequencyError, settleError)

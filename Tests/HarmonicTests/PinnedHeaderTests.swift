@@ -55,7 +55,7 @@ struct PinnedHeaderTests {
       worst = max(worst, (Double(frame.attributes[k].frame.minY) - Double(frame.contentOffset.y) - 64).magnitude)
       if ms == 0 { #expect(frame.attributes[k].frame == startHeader.frame) }
     }
-    try transition.frame(at: transition.completion, into: &frame)
+    try transition.frame(at: transition.endTick, into: &frame)
     #expect(frame.attributes[k].frame == endHeader.frame && frame.contentOffset == to)
     #expect(worst < 1e-9, "the header leaves its pinned place by \(worst) pt")
   }

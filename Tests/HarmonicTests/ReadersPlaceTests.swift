@@ -371,7 +371,7 @@ struct ReadersPlaceTests {
       try arriving.frame(at: AnimationTime(ticks: tick), into: &frame)
       #expect(frame.attributes.allSatisfy { $0.alpha <= 1 + 1e-12 })  // at-rest channels may drift an ulp in raw frames (the engine holds them)
     }
-    #expect(frame.isComplete && frame.attributes == arriving.endAttributes)
+    #expect(frame.hasEnded && frame.attributes == arriving.endAttributes)
     #expect(throws: HarmonicError.self) {
       try LayoutTransition.crossFade(from: old, offset: CGPoint(x: 0, y: Double.infinity), to: new, offset: .zero, viewport: viewport, update: update)
     }
@@ -411,7 +411,7 @@ struct ReadersPlaceTests {
       let place = Double(frame.attributes[k].frame.minY) - Double(frame.contentOffset.y)
       #expect((place - 20).magnitude < 1e-9, "at \(tick): \(place)")
       if tick == 0 { #expect(frame.contentOffset == offset) }
-      if frame.isComplete { break }
+      if frame.hasEnded { break }
       tick += AnimationTime.ticksPerSecond / 120
     }
     #expect(frame.contentOffset == end.offset)
@@ -449,7 +449,7 @@ struct ReadersPlaceTests {
       try transition.frame(at: AnimationTime(ticks: tick), into: &frame)
       #expect((Double(frame.contentOffset.y) - previous).magnitude < 40)
       previous = Double(frame.contentOffset.y)
-    } while !frame.isComplete
+    } while !frame.hasEnded
     #expect(frame.contentOffset == end.offset)
   }
 

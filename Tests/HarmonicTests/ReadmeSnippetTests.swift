@@ -14,7 +14,7 @@ struct ReadmeSnippetTests {
     // spring.mass 1, spring.stiffness 157.91…, spring.damping 17.59…
     let motion = try SpringMotion(spring: spring, from: 0, to: 320, initialVelocity: 1500)
     let state = try motion.state(atTime: 0.25)                   // value (pt), velocity (pt/s)
-    let rest = motion.settleTime(tolerance: try SettleTolerance(value: 0.5, velocity: 5))
+    let rest = motion.endTime(within: try SettleTolerance(value: 0.5, velocity: 5))   // seconds
     #expect((spring.stiffness - 157.91367041742973).magnitude < 1e-9 && (spring.damping - 17.59291886010284).magnitude < 1e-9)
     #expect(state.value > 0 && rest > 0.25 && rest < 2)
   }
@@ -47,13 +47,13 @@ struct ReadmeSnippetTests {
                                           velocity: .gesture(CGPoint(x: 0, y: -1200)))   // the flick, pt/s
     var frame = transition.makeFrame()
     try transition.frame(at: AnimationTime(frame: 30, framesPerSecond: 120), into: &frame)
-    // frame.attributes, frame.contentOffset, frame.contentSize, frame.progress, frame.isComplete
+    // frame.attributes, frame.contentOffset, frame.contentSize, frame.progress, frame.hasEnded
     // `completion` is computed when first read (an exact search); reading it once
     // off the main thread keeps that cost out of every frame (copies share it):
     let ready = transition
-    Task.detached { _ = ready.completion }
-    #expect(!frame.isComplete && frame.progress > 0)
-    #expect((transition.completion.seconds - 0.70).magnitude < 0.01)  // "completes after 0.70 s"
+    Task.detached { _ = ready.endTick }
+    #expect(!frame.hasEnded && frame.progress > 0)
+    #expect((transition.endTick.seconds - 0.70).magnitude < 0.01)  // "completes after 0.70 s"
   }
 
   @Test("value springs: a flung card")
@@ -71,12 +71,10 @@ struct ReadmeSnippetTests {
     let pages = try SnapLayout.pages(contentExtent: 375 * 10, viewport: 375)
     let decision = try Snapping.target(layout: pages, offset: 400, velocity: -900,
                                        options: Snapping.Options(maximumItemsPerFlick: 1))
-    let animation = try decision.animation()         // a spring from 400 with −900 pt/s, or the deceleration itself
+    let motion = try decision.motion()               // a spring from 400 with −900 pt/s, or the deceleration itself
     // decision.target == 375: the flick counts from where the scroll is, so it moves one page.
     #expect(decision.target == 375)
-    if case let .spring(motion) = animation {
-      #expect(try motion.state(atTime: 0).velocity == -900)
-    }
+    #expect(motion.velocity(at: .zero) == -900 && motion.endValue == 375)
   }
 
   /// Every ```swift block of the README (but the Package.swift fragment), its

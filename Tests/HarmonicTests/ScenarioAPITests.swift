@@ -130,8 +130,8 @@ struct ScenarioAPITests {
     let options = Snapping.Options(minimumFlingVelocity: 50.0 / 150)
     // Rest 6 + 3/(1000·ln(1/0.998)) ≈ 7.50 rad: the stop at 2π + π/2, past the seam.
     let decision = try Snapping.target(circular: wheel, offset: 6.0, velocity: 3, options: options)
-    #expect(decision.target == 2 * Double.pi + Double.pi / 2 && decision.wrappedTarget == Double.pi / 2 && decision.index == 1)
-    switch try decision.animation() {
+    #expect(decision.target == 2 * Double.pi + Double.pi / 2 && wheel.points[decision.index] == Double.pi / 2 && decision.index == 1)
+    switch try decision.motion() {
     case .spring(let motion):
       #expect(try motion.state(atTime: 0).value == 6.0 && (try motion.state(atTime: 0).velocity) == 3)
       #expect(motion.target == decision.target)
@@ -140,14 +140,14 @@ struct ScenarioAPITests {
       #expect((deceleration.restOffset - decision.target).magnitude < 1e-9)
     }
     // The spring form, always available with the spring's own timing.
-    guard case .spring(let motion) = try Snapping._animation(from: 6, velocity: 3, to: decision.target, rate: 0.5, spring: .snappy) else {
+    guard case .spring(let motion) = try Snapping._motion(from: 6, velocity: 3, to: decision.target, rate: 0.5, spring: .snappy) else {
       Issue.record("a spring was expected")
       return
     }
     #expect(motion.target == decision.target && motion.start == 6)
     // A slow turn below the wheel's threshold is not a flick: it goes to the nearest stop.
     let slow = try Snapping.target(circular: wheel, offset: 1.4, velocity: 0.2, options: options)
-    #expect(slow.wrappedTarget == Double.pi / 2)
+    #expect(wheel.points[slow.index] == Double.pi / 2)
   }
   @Test("A held chain leader sits at the finger, never trailing it; released, it leaves with the finger's velocity")
   func heldLeader() throws {

@@ -41,10 +41,10 @@ struct ScrollPhysicsTests {
   @Test("time until the speed falls below a threshold")
   func timeUntilSpeed() throws {
     let decay = try ScrollDeceleration(rate: 0.998, velocity: -2000)
-    let t = try decay.time(untilSpeed: 20)
+    let t = try decay.endTime(within: SettleTolerance(speed: 20))
     #expect((try decay.state(atTime: t).velocity + 20).magnitude < 1e-9)
-    #expect(try decay.time(untilSpeed: 5000) == 0)
-    #expect(try ScrollDeceleration(velocity: 0).time(untilSpeed: 1) == 0)
+    #expect(try decay.endTime(within: SettleTolerance(speed: 5000)) == 0)
+    #expect(try ScrollDeceleration(velocity: 0).endTime(within: SettleTolerance(speed: 1)) == 0)
   }
 
   @Test("rubber band: c = 0.55, d = 960 gives 100 → 52.02 and 400 → 178.98, odd in x")
@@ -72,7 +72,7 @@ struct ScrollPhysicsTests {
       #expect(throws: HarmonicError.self) { try ScrollDeceleration(rate: rate, velocity: 1) }
     }
     #expect(throws: HarmonicError.self) { try ScrollDeceleration(velocity: .nan) }
-    #expect(throws: HarmonicError.self) { try ScrollDeceleration(velocity: 1).time(untilSpeed: 0) }
+    #expect(throws: HarmonicError.self) { try ScrollDeceleration(velocity: 1).endTime(within: SettleTolerance(speed: 0)) }
     #expect(throws: HarmonicError.self) { try RubberBand.offset(overscroll: 1, dimension: 0) }
     #expect(throws: HarmonicError.self) { try RubberBand.offset(overscroll: .infinity, dimension: 10) }
     #expect(throws: HarmonicError.self) { try RubberBand.offset(overscroll: 1, dimension: 10, coefficient: -1) }
@@ -279,12 +279,12 @@ struct SnappingTests {
   func animation() throws {
     let layout = try carousel()
     let result = try snap(layout, 270, 60)
-    guard case let .spring(motion) = try result.animation() else { Issue.record("expected a spring"); return }
+    guard case let .spring(motion) = try result.motion() else { Issue.record("expected a spring"); return }
     #expect(motion.start == 270 && motion.initialVelocity == 60 && motion.target == 590)
     // A flick whose natural rest point is (almost) on an item: the deceleration is kept.
     let v = -(590.0 - 270.2) * 1000 * log(ScrollDeceleration.normal)
     let natural = try snap(layout, 270, v)
-    guard case let .deceleration(decay) = try natural.animation() else { Issue.record("expected the deceleration"); return }
+    guard case let .deceleration(decay) = try natural.motion() else { Issue.record("expected the deceleration"); return }
     #expect((decay.restOffset - 590).magnitude < 1e-9)
   }
 

@@ -13,7 +13,7 @@ struct SettleTimeTests {
       let (m, k, c, x0, target, v0, valueTolerance, velocityTolerance, expected) =
         (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8])
       let motion = try SpringMotion(spring: Spring(mass: m, stiffness: k, damping: c), from: x0, to: target, initialVelocity: v0)
-      let settle = motion.settleTime(tolerance: try SettleTolerance(value: valueTolerance, velocity: velocityTolerance))
+      let settle = motion.endTime(within: try SettleTolerance(value: valueTolerance, velocity: velocityTolerance))
       let error = (settle - expected).magnitude / max(expected, 1e-300)
       worst = max(worst, expected == 0 ? settle : error)
       #expect(
@@ -33,7 +33,7 @@ struct SettleTimeTests {
         spring: spring, from: Double.random(in: -50...50, using: &random), to: 0,
         initialVelocity: Double.random(in: -500...500, using: &random))
       let tolerance = try SettleTolerance(value: random.logUniform(1e-4, 1), velocity: Bool.random(using: &random) ? .infinity : random.logUniform(1e-3, 10))
-      let settle = motion.settleTime(tolerance: tolerance)
+      let settle = motion.endTime(within: tolerance)
       func inside(_ t: Double) throws -> Bool {
         let s = try motion.state(atTime: t)
         return s.value.magnitude <= tolerance.value && s.velocity.magnitude <= tolerance.velocity
@@ -66,15 +66,15 @@ struct SettleTimeTests {
   @Test("undamped springs never settle unless they stay inside the band")
   func undamped() throws {
     let spring = try Spring(mass: 1, stiffness: 100, damping: 0)
-    #expect(try SpringMotion(spring: spring, from: 1, to: 0).settleTime(tolerance: SettleTolerance(value: 0.5)) == .infinity)
-    #expect(try SpringMotion(spring: spring, from: 0.1, to: 0).settleTime(tolerance: SettleTolerance(value: 0.5)) == 0)
+    #expect(try SpringMotion(spring: spring, from: 1, to: 0).endTime(within: SettleTolerance(value: 0.5)) == .infinity)
+    #expect(try SpringMotion(spring: spring, from: 0.1, to: 0).endTime(within: SettleTolerance(value: 0.5)) == 0)
     #expect(spring.settlingDuration == .infinity)
   }
 
   @Test("a motion that starts inside its band and stays there settles at 0")
   func alreadySettled() throws {
     let motion = try SpringMotion(spring: .snappy, from: 1e-5, to: 0)
-    #expect(motion.settleTime(tolerance: try SettleTolerance(value: 1e-3, velocity: 1)) == 0)
+    #expect(motion.endTime(within: try SettleTolerance(value: 1e-3, velocity: 1)) == 0)
   }
 
   @Test("extreme overdamping: an extremum with z = 1 − 1e-21 is not lost (found by the fuzzer)")
@@ -85,13 +85,13 @@ struct SettleTimeTests {
     let spring = try Spring(mass: 1e-6, stiffness: 3.947841760435744e-17, damping: 0.16426347977499142)
     let motion = try SpringMotion(spring: spring, from: -224.9375, to: -224.9375, initialVelocity: -1799.5)
     let tolerance = try SettleTolerance(value: 0.01)
-    let settle = motion.settleTime(tolerance: tolerance)
-    #expect((try motion.value(atTime: 1) + 224.9375).magnitude > 0.0109)
+    let settle = motion.endTime(within: tolerance)
+    #expect((try motion.state(atTime: 1).value + 224.9375).magnitude > 0.0109)
     #expect(settle > 1e14 && settle.isFinite)
     #expect((motion._state(atSeconds: settle).value + 224.9375).magnitude <= 0.01)  // beyond the public 1e12 s
     #expect((motion._state(atSeconds: settle * (1 - 1e-9)).value + 224.9375).magnitude > 0.01)
     let batch = try SpringBatch(itemCount: 1, channelCount: 1, start: [-224.9375], target: [-224.9375], velocity: [-1799.5], springs: .shared(spring))
-    #expect(try batch.settleTick(valueTolerances: [0.01]) == nil)  // beyond ±414 years of ticks
+    #expect(try batch.endTick(valueTolerances: [0.01]) == nil)  // beyond ±414 years of ticks
   }
 
   @Test("subnormal-scale motions: the amplitude bound does not underflow to 0 (found by the fuzzer)")
@@ -100,10 +100,10 @@ struct SettleTimeTests {
     let start = -5.874144831189116e-306, target = 1.1656763e-317, velocity = -9.215772747376152e-305
     let batch = try SpringBatch(itemCount: 1, channelCount: 1, start: [start], target: [target], velocity: [velocity], springs: .shared(spring))
     let tolerance = 2.1219957905e-314
-    let tick = try #require(try batch.settleTick(valueTolerances: [tolerance]))
+    let tick = try #require(try batch.endTick(valueTolerances: [tolerance]))
     #expect(tick.ticks > 0)
     let motion = try SpringMotion(spring: spring, from: start, to: target, initialVelocity: velocity)
-    #expect((tick.seconds - motion.settleTime(tolerance: try SettleTolerance(value: tolerance))).magnitude < 1e-8)
+    #expect((tick.seconds - motion.endTime(within: try SettleTolerance(value: tolerance))).magnitude < 1e-8)
     var frame = batch.makeFrame()
     try batch.evaluate(at: tick, into: &frame)
     #expect((frame.values[0] - target).magnitude <= tolerance)
@@ -114,9 +114,10 @@ struct SettleTimeTests {
   func settleTick() throws {
     let motion = try SpringMotion(spring: .bouncy, from: 0, to: 300, initialVelocity: -2000)
     let tolerance = try SettleTolerance(value: 0.5, velocity: 5)
-    let animation = SpringAnimation(motion, startingAt: AnimationTime(ticks: 1_000))
-    let tick = try #require(animation.settleTick(tolerance: tolerance))
-    let exact = motion.settleTime(tolerance: tolerance)
+    let animation = try ValueAnimation(
+      value: motion.start, velocity: motion.initialVelocity, target: motion.target, spring: motion.spring, start: AnimationTime(ticks: 1_000))
+    let tick = try #require(animation.endTick(within: tolerance))
+    let exact = motion.endTime(within: tolerance)
     #expect((tick - AnimationTime(ticks: 1_000)).seconds >= exact)
     #expect((tick - AnimationTime(ticks: 1_001)).seconds < exact)
   }
@@ -142,11 +143,11 @@ struct SettleTimeTests {
       for e in 0..<n {
         let spring = round % 2 == 0 ? springs[0] : springs[(e % items) % 4]
         let motion = try SpringMotion(spring: spring, from: start[e], to: target[e], initialVelocity: velocity[e])
-        latest = max(latest, motion.settleTime(tolerance: try SettleTolerance(value: tolerances[e / items])))
+        latest = max(latest, motion.endTime(within: try SettleTolerance(value: tolerances[e / items])))
       }
       let expected = AnimationTime.zero._firstTick(afterSeconds: latest)
-      #expect(try batch.settleTick(valueTolerances: tolerances, threads: 1) == expected, "round \(round)")
-      #expect(try batch.settleTick(valueTolerances: tolerances, threads: 2) == expected, "round \(round), 2 threads")
+      #expect(try batch.endTick(valueTolerances: tolerances, threads: 1) == expected, "round \(round)")
+      #expect(try batch.endTick(valueTolerances: tolerances, threads: 2) == expected, "round \(round), 2 threads")
     }
   }
 }

@@ -128,10 +128,10 @@ struct SnappingLayoutTests {
     let y = try SnapLayout.uniform(count: 10, itemExtent: 667, viewport: 667)
     let decision = try Snapping.target(x: x, y: y, offset: SIMD2(400, 700), velocity: SIMD2(900, 10), options: (paging, paging))
     #expect(decision.target == SIMD2(750, 667))  // x flicks to the next page, y (10 pt/s) snaps to the nearest
-    let animation = try decision.animation()
+    let animation = try decision.motion()
     let start = try animation.state(atTime: 0)
     #expect(start.offset == SIMD2(400, 700) && start.velocity == SIMD2(900, 10))
-    let end = try animation.state(atTime: animation.settleTime(tolerance: try SettleTolerance(value: 0.5, velocity: 1)) + 5)
+    let end = try animation.state(atTime: animation.endTime(within: try SettleTolerance(value: 0.5, velocity: 1)) + 5)
     #expect((end.offset - SIMD2(750, 667)).x.magnitude < 0.01 && (end.offset - SIMD2(750, 667)).y.magnitude < 0.01)
   }
 
@@ -139,12 +139,12 @@ struct SnappingLayoutTests {
   func circular() throws {
     let wheel = try CircularSnapLayout.evenlySpaced(count: 12, period: 1200)
     let forward = try Snapping.target(circular: wheel, offset: 1150, velocity: 900, options: paging)
-    #expect(forward.target == 1200 && forward.wrappedTarget == 0 && forward.index == 0)
+    #expect(forward.target == 1200 && wheel.points[forward.index] == 0 && forward.index == 0)
     let back = try Snapping.target(circular: wheel, offset: 0, velocity: -900, options: paging)
-    #expect(back.target == -100 && back.wrappedTarget == 1100 && back.index == 11)
+    #expect(back.target == -100 && wheel.points[back.index] == 1100 && back.index == 11)
     // Free: rest 0 − 1498.5 → −1500, point 9 of the turn before.
     let free = try Snapping.target(circular: wheel, offset: 0, velocity: -3000)
-    #expect(free.target == -1500 && free.index == 9 && free.wrappedTarget == 900)
+    #expect(free.target == -1500 && free.index == 9 && wheel.points[free.index] == 900)
     // At rest: the nearest point, across the seam too.
     #expect(try Snapping.target(circular: wheel, offset: 2390, velocity: 0).target == 2400)
     #expect(throws: HarmonicError.self) { try CircularSnapLayout(period: 0, points: [1]) }

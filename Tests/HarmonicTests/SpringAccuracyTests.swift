@@ -106,7 +106,7 @@ struct SpringAccuracyTests {
       #expect(spring.overshoot == 0)
       let motion = try SpringMotion(spring: spring, from: 0, to: 1)
       for step in 0...400 {
-        #expect(try motion.value(atTime: Double(step) * spring.response / 40) <= 1)
+        #expect(try motion.state(atTime: Double(step) * spring.response / 40).value <= 1)
       }
     }
   }

@@ -64,7 +64,7 @@ struct SpringBatchTests {
       var mean = 0.0
       for item in 0..<1_000 {
         let step = try SpringMotion(spring: springs[item], from: 0, to: 1)
-        let settle = step.settleTime(tolerance: Spring.settlingTolerance)
+        let settle = step.endTime(within: Spring.settlingTolerance)
         mean += tick.seconds >= settle ? 1 : step.state(at: tick).value
       }
       mean /= 1_000
@@ -404,7 +404,7 @@ struct SpringBatchTests {
   func averageProgress() throws {
     let batch = try makeBatch(items: 700, springs: .perItem(try mixedSprings(700, seed: 31)))
     #expect(batch.averageProgress(at: .zero) == 0)
-    let end = batch.progressCompletion
+    let end = batch.endTick
     #expect(batch.averageProgress(at: end) == 1)
     #expect(batch.averageProgress(at: end - AnimationTime(ticks: 1)) != 1)
     var progress = [Double](repeating: 0, count: 700)
@@ -458,7 +458,7 @@ struct BatchSettleTests {
         : try Spring(response: random.logUniform(0.05, 2), dampingRatio: ratio)
       let batch = try makeBatch(items: 200, channels: 3, springs: .shared(spring), seed: UInt64(trial + 1))
       let tolerances = [0.5, 1.0 / 256, 0.002]
-      let pruned = try batch.settleTick(valueTolerances: tolerances)
+      let pruned = try batch.endTick(valueTolerances: tolerances)
       var latest = 0.0
       for channel in 0..<3 {
         for item in 0..<200 {
@@ -523,7 +523,7 @@ struct BatchSettleTests {
       let tolerances = (0..<channels).map { _ in random.logUniform(1e-4, 2) }
       let expected = BatchSettleTests.bruteForceTick(batch, springs: springs, tolerances: tolerances)
       for threads in [1, 2, 3] {
-        #expect(try batch.settleTick(valueTolerances: tolerances, threads: threads) == expected, "trial \(trial), \(threads) threads")
+        #expect(try batch.endTick(valueTolerances: tolerances, threads: threads) == expected, "trial \(trial), \(threads) threads")
       }
     }
   }
@@ -549,7 +549,7 @@ struct BatchSettleTests {
       let perItem = (0..<batch.itemCount).map { batch._groups[batch._group($0)].spring }
       let tolerances = transition.tolerances.perChannel(include3D: transition.include3D)
       let settled = BatchSettleTests.bruteForceTick(batch, springs: perItem, tolerances: tolerances) ?? AnimationTime(ticks: .max)
-      #expect(transition.completion == max(settled, batch.progressCompletion), "trial \(trial)")
+      #expect(transition.endTick == max(settled, batch.endTick), "trial \(trial)")
     }
   }
 }

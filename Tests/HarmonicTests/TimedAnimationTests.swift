@@ -20,7 +20,7 @@ struct TimedAnimationTests {
       #expect(valueError <= 1e-15 && slopeError <= 1e-12, "\(curve) at \(ticks): \(easing.value(atProgress: progress)) vs \(value)")
       // The animation: 10 → 110 over 0.35 s.
       let animation = try TimedAnimation(from: 10.0, to: 110.0, duration: 0.35, curve: easing)
-      #expect(animation.end.ticks == Int64(duration))
+      #expect(animation.endTick?.ticks == Int64(duration))
       let state = animation.components(at: AnimationTime(ticks: Int64(ticks)))
       #expect((state.value[0] - (10 + 100 * value)).magnitude <= 1e-13)
       #expect((state.velocity[0] - 100 * slope / 0.35).magnitude <= 1e-10 * max(1, (100 * slope / 0.35).magnitude))
@@ -49,8 +49,8 @@ struct TimedAnimationTests {
   func animation() throws {
     let from = CGPoint(x: 20, y: 300), to = CGPoint(x: 320, y: 40)
     let slide = try TimedAnimation(from: from, to: to, duration: 0.4, curve: .cubicBezier(.easeOut), start: AnimationTime(ticks: 1_000))
-    #expect(slide.value(at: .zero) == from && slide.value(at: slide.start) == from && slide.value(at: slide.end) == to)
-    #expect(slide.velocity(at: slide.end) == .zero && slide.value(at: slide.end + AnimationTime(ticks: 1)) == to)
+    #expect(slide.value(at: .zero) == from && slide.value(at: slide.start) == from && slide.value(at: slide.endTick!) == to)
+    #expect(slide.velocity(at: slide.endTick!) == .zero && slide.value(at: slide.endTick! + AnimationTime(ticks: 1)) == to)
     // ease-out starts with its fastest slope (1/0.58·… finite); a (0, 1, 0, 1) curve starts vertical: finite, large.
     let snap = try TimedAnimation(from: 0.0, to: 1.0, duration: 0.3, curve: .cubicBezier(try CubicBezier(x1: 0, y1: 1, x2: 0, y2: 1)))
     let initial = snap.velocity(at: .zero)
@@ -61,7 +61,7 @@ struct TimedAnimationTests {
     #expect(shown.allSatisfy { $0.value == shown[0].value && $0.velocity == shown[0].velocity })
     // A finger catches it at 0.2 s: the spring starts with its exact value and velocity.
     let caught = try AnimationTime(seconds: 0.2)
-    let spring = try slide.springAnimation(at: caught, target: CGPoint(x: 100, y: 100), spring: .snappy)
+    let spring = try slide.handOff(to: CGPoint(x: 100, y: 100), with: .snappy, at: caught)
     let (before, after) = (slide.components(at: caught), spring.components(at: caught))
     #expect(before.value == after.value && before.velocity == after.velocity && before.velocity != .zero)
     for bad in [0, -1, .nan, .infinity, 2e6] {

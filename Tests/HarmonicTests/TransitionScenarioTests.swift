@@ -86,7 +86,7 @@ struct TransitionScenarioTests {
         let expected = Double(a.x) + (Double(b.x) - Double(a.x)) * p
         #expect((Double(frame.attributes[k].center.x) - expected).magnitude <= 1e-12 * 400)
       }
-      try transition.frame(at: transition.completion, into: &frame)
+      try transition.frame(at: transition.endTick, into: &frame)
       #expect(frame.attributes.map(\.frame) == (0..<12).map { to.attributes(of: .cell(ip($0)))!.frame })
     }
   }
@@ -255,7 +255,7 @@ struct TransitionScenarioTests {
     // At completion the springs are within their tolerances of the decorated
     // end, so snapping to it moves nothing visibly (undecorated, scale 1 → 0.75 would jump).
     var springs = transition.batch.makeFrame(velocities: false)
-    try transition.batch.evaluate(at: transition.completion, into: &springs)
+    try transition.batch.evaluate(at: transition.endTick, into: &springs)
     let end = LayoutChannels.values(of: transition.endAttributes), n = transition.elements.count
     let tolerances = transition.tolerances.perChannel(include3D: false)
     for e in 0..<end.count { #expect((springs.values[e] - end[e]).magnitude <= tolerances[e / n] * (1 + 1e-9)) }
@@ -398,7 +398,7 @@ struct TransitionScenarioTests {
           #expect((Double(a.center.y) - Double(b.center.y)).magnitude <= 1e-9 * 2000 && (a.alpha - b.alpha).magnitude <= 1e-12)
         }
       }
-      try release.frame(at: release.completion, into: &frame)
+      try release.frame(at: release.endTick, into: &frame)
       #expect(frame.overallProgress == goal)
     }
   }
@@ -425,7 +425,7 @@ struct TransitionScenarioTests {
     #expect(m11 > 0 && m11 < 1)
     let motion = try SpringMotion(spring: .snappy, from: 0, to: 1)
     #expect((try #require(frame.velocity(ofElement: k, channel: LayoutChannels.transform3DStart)) - motion.state(at: t).velocity).magnitude <= 1e-12 * 20)
-    try transition.frame(at: transition.completion, into: &frame)
+    try transition.frame(at: transition.endTick, into: &frame)
     #expect(frame.velocity(ofElement: k, channel: 0) == 0 && transition.makeFrame().velocity(ofElement: 0, channel: 0) == nil)
   }
 
@@ -440,7 +440,7 @@ struct TransitionScenarioTests {
       update: LayoutUpdate(inserted: [ip(3)]), appearance: .flyIn(distance: 30, rotation: 2),
       transforms: .decomposed)
     var frame = transition.makeFrame(velocities: true)
-    let ticks = [AnimationTime.zero, AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), transition.completion, AnimationTime(ticks: 1)]
+    let ticks = [AnimationTime.zero, AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), transition.endTick, AnimationTime(ticks: 1)]
     for tick in ticks { try transition.frame(at: tick, into: &frame) }  // warm-up
     for tick in ticks {
       harmonic_allocations_start()
@@ -473,8 +473,8 @@ struct TransitionScenarioTests {
     let transition = try LayoutTransition(
       from: grid, offset: .zero, to: list, offset: .zero, viewport: phone,
       springs: .shared(.bouncy), velocity: .gesture(CGPoint(x: 0, y: -600)))
-    var attributes = transition.makeFrame(velocities: true), columns = transition.makeChannelFrame(velocities: true)
-    for tick in [AnimationTime.zero, AnimationTime(ticks: AnimationTime.ticksPerSecond / 9), transition.completion] {
+    var attributes = transition.makeFrame(velocities: true), columns = transition.makeFrame(velocities: true, attributes: false)
+    for tick in [AnimationTime.zero, AnimationTime(ticks: AnimationTime.ticksPerSecond / 9), transition.endTick] {
       try transition.frame(at: tick, into: &attributes)
       try transition.frame(at: tick, into: &columns)
       #expect(columns.values == LayoutChannels.values(of: attributes.attributes))
@@ -484,15 +484,15 @@ struct TransitionScenarioTests {
           columns.velocities[LayoutChannels.centerY * transition.elements.count + k] == attributes.velocity(ofElement: k, channel: LayoutChannels.centerY))
       }
     }
-    #expect(columns.isComplete && columns.values == LayoutChannels.values(of: transition.endAttributes))
+    #expect(columns.hasEnded && columns.values == LayoutChannels.values(of: transition.endAttributes))
     let mid = AnimationTime(ticks: AnimationTime.ticksPerSecond / 7)
     try transition.frame(at: mid, into: &columns)
     harmonic_allocations_start()
     for _ in 0..<100 { try transition.frame(at: mid, into: &columns) }
-    for _ in 0..<100 { try transition.frame(at: transition.completion, into: &columns) }
+    for _ in 0..<100 { try transition.frame(at: transition.endTick, into: &columns) }
     let allocations = harmonic_allocations_stop()
     #expect(allocations == 0, "\(allocations) allocations in 200 channel frames")
-    var other = try LayoutTransition(from: grid, offset: .zero, to: grid, offset: CGPoint(x: 0, y: 2000), viewport: phone).makeChannelFrame()
+    var other = try LayoutTransition(from: grid, offset: .zero, to: grid, offset: CGPoint(x: 0, y: 2000), viewport: phone).makeFrame(attributes: false)
     #expect(throws: HarmonicError.self) { try transition.frame(at: mid, into: &other) }
   }
 }

@@ -209,7 +209,7 @@ struct TuneAPITests {
       // The velocities are the motion's, frame by frame (a flick mid-flight adds to them).
       let velocities = try #require(json["velocities"] as? [Double])
       #expect(velocities.count == offsets.count && velocities.last == 0)
-      if case .spring(let motion) = try decision.animation(spring: try Spring(mass: 1, stiffness: 200, damping: 20)), offsets.count > 2 {
+      if case .spring(let motion) = try decision.motion(spring: try Spring(mass: 1, stiffness: 200, damping: 20)), offsets.count > 2 {
         #expect(velocities[1] == ((try motion.state(atTime: 1.0 / 60).velocity) * 1000).rounded() / 1000)
       }
     }

@@ -28,7 +28,7 @@ struct ValueAnimationTests {
     try animation.retarget(to: next, at: at)
     let after = animation.components(at: at)
     #expect(before.value == after.value && before.velocity == after.velocity, "\(Value.self): retarget is C¹")
-    let settle = try #require(try animation.settleTick(valueTolerance: .init(repeating: 0.01), velocityTolerance: .init(repeating: 0.1)))
+    let settle = try #require(try animation.endTick(valueTolerance: .init(repeating: 0.01), velocityTolerance: .init(repeating: 0.1)))
     let late = animation.components(at: settle)
     for k in 0..<n { #expect((late.value[k] - next.springComponents[k]).magnitude <= 0.01 && late.velocity[k].magnitude <= 0.1) }
   }
@@ -105,9 +105,9 @@ struct ValueAnimationTests {
     #expect(state.velocity == card.velocity(at: tick(80)) && state.value == card.value(at: tick(80)))
     // Points end within 0.1 pt (a last frame under 1/6 pt, half a pixel at 3×: ValueAnimatorTests).
     #expect(CGPoint.springSettleTolerance == 0.1 && RGBAColor.springSettleTolerance == 1.0 / 256 && Double.springSettleTolerance == 0.001)
-    let settle = try #require(try card.settleTick())
-    #expect(settle == (try card.settleTick(valueTolerance: SIMD2(repeating: 0.1))))
-    #expect(try card.isSettled(at: settle) && !(try card.isSettled(at: settle - AnimationTime(ticks: 1))))
+    let settle = try #require(card.endTick)
+    #expect(settle == (try card.endTick(valueTolerance: SIMD2(repeating: 0.1))))
+    #expect(card.hasEnded(at: settle) && !card.hasEnded(at: settle - AnimationTime(ticks: 1)))
     for ms in stride(from: settle.ticks / Self.ms + 1, through: settle.ticks / Self.ms + 3000, by: 7) {
       let value = card.value(at: tick(ms))
       #expect(abs(value.x - 300) <= 0.5 && abs(value.y - 60) <= 0.5)
@@ -116,7 +116,7 @@ struct ValueAnimationTests {
     let fade = try ValueAnimation(
       value: RGBAColor(red: 1, green: 0, blue: 0), velocity: SIMD4(-3, 0, 0, 0), target: RGBAColor(red: 0, green: 0, blue: 1), spring: .smooth)
     #expect(fade.velocity(at: .zero) == SIMD4(-3, 0, 0, 0))
-    #expect(throws: HarmonicError.self) { try card.settleTick(tolerance: 0) }
+    #expect(throws: HarmonicError.self) { try card.endTick(within: SettleTolerance(value: 0)) }
   }
 
   @Test("a refused event leaves the animation as it was")
@@ -166,7 +166,7 @@ struct ValueAnimationTests {
       let (from, to, next) = k < specials.count ? (specials[k], colour(), colour()) : (colour(), colour(), colour())
       var animation = try ValueAnimation(value: from, target: to, spring: .snappy)
       if bits(animation.value(at: .zero)) != bits(from) { startsOff += 1 }
-      let rest = try #require(try animation.settleTick(valueTolerance: SIMD4(repeating: 1e-300)))
+      let rest = try #require(try animation.endTick(valueTolerance: SIMD4(repeating: 1e-300)))
       if bits(animation.value(at: rest + AnimationTime(ticks: AnimationTime.ticksPerSecond))) != bits(to) { endsOff += 1 }
       // A retarget mid-flight starts from exactly what was shown at its tick.
       let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 20)
@@ -214,7 +214,7 @@ struct ValueAnimationTests {
         #expect(free.state(at: at).value >= 100 && free.state(at: at - AnimationTime(ticks: 1)).value < 100)
         #expect(clamped.components(at: at).value[0] == 100 && clamped.components(at: at).velocity[0] == 0)
         for ms in stride(from: Int64(0), through: 2000, by: 3) { #expect(clamped.components(at: tick(ms)).value[0] <= 100) }
-        #expect(try clamped.settleTick(tolerance: 0.5) == at || spring.dampingRatio >= 1)
+        #expect(try clamped.endTick(within: SettleTolerance(value: 0.5)) == at || spring.dampingRatio >= 1)
       }
     }
     // androidx's min/max: a fling up stops at the maximum, exactly where the free motion reaches it.

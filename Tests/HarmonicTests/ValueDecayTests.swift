@@ -43,7 +43,7 @@ struct ValueDecayTests {
     let shown = frames.map { decay.value(at: $0) }
     #expect(shown.allSatisfy { $0.x.bitPattern == shown[0].x.bitPattern && $0.y.bitPattern == shown[0].y.bitPattern })
     #expect(decay.value(at: .zero) == CGPoint(x: 180, y: 40))
-    let rest = decay.restValue
+    let rest = decay.endValue
     #expect(rest.x == 180 - (-2600) / decay.decayConstant && rest.y == 40 - 1400 / decay.decayConstant)
   }
 
@@ -51,18 +51,19 @@ struct ValueDecayTests {
   func restTick() throws {
     for (velocity, rate) in [(CGPoint(x: 1400, y: -900), 0.998), (CGPoint(x: 30, y: 0), 0.99), (CGPoint(x: -80_000, y: 5), 0.999)] {
       let decay = try ValueDecay(value: CGPoint(x: 10, y: 10), velocity: velocity, rate: rate)
-      let tick = try #require(try decay.restTick(tolerance: 0.5))
-      let rest = decay.restComponents
+      let tick = try #require(try decay.endTick(within: SettleTolerance(value: 0.5)))
+      let rest = decay.endValue.springComponents
       func off(_ time: AnimationTime) -> Double {
         let value = decay.components(at: time).value
         return max((value[0] - rest[0]).magnitude, (value[1] - rest[1]).magnitude)
       }
       #expect(off(tick) <= 0.5 && off(tick - AnimationTime(ticks: 1)) > 0.5, "\(velocity) at \(rate)")
-      #expect(try decay.isSettled(at: tick, tolerance: 0.5) && !(try decay.isSettled(at: tick - AnimationTime(ticks: 1), tolerance: 0.5)))
+      let band = try SettleTolerance(value: 0.5)
+      #expect(decay.endTick(within: band).map { tick >= $0 } == true && decay.endTick(within: band).map { tick - AnimationTime(ticks: 1) >= $0 } == false)
       for k: Int64 in 1...40 { #expect(off(tick + AnimationTime(ticks: k * 40 * Self.ms)) <= 0.5) }
     }
     let still = try ValueDecay(value: 3.0, velocity: 0)
-    #expect(try still.restTick() == .zero)
+    #expect(still.endTick == .zero)
   }
 
   @Test("contact with a bound at the reference crossing, and a C¹ hand-off to a spring")
@@ -90,8 +91,8 @@ struct ValueDecayTests {
     // A card thrown at the right edge: x meets it first; it springs back onto the edge while y glides on to rest.
     let card = try ValueDecay(value: CGPoint(x: 200, y: 300), velocity: CGPoint(x: 2500, y: 400))
     let (hit, back) = try #require(try card.handOff(minimum: SIMD2(0, 0), maximum: SIMD2(375, 667), spring: .snappy))
-    #expect(back.target.x == 375 && back.target.y == card.restValue.y && card.value(at: hit).x >= 375)
-    let end = try #require(try back.settleTick())
+    #expect(back.target.x == 375 && back.target.y == card.endValue.y && card.value(at: hit).x >= 375)
+    let end = try #require(back.endTick)
     #expect(abs(back.value(at: end).x - 375) <= 0.5)
   }
 
@@ -112,6 +113,6 @@ struct ValueDecayTests {
     #expect(
       name { () throws(HarmonicError) in _ = try ValueDecay(value: CGPoint(x: 0, y: 0), velocity: CGPoint(x: 0, y: CGFloat.nan)) } == "velocity component 1")
     #expect(name { () throws(HarmonicError) in _ = try ValueDecay(value: CGPoint(x: CGFloat.infinity, y: 0), velocity: CGPoint.zero) } == "value component 0")
-    #expect(name { () throws(HarmonicError) in _ = try ValueDecay(value: 0.0, velocity: 10).restTick(tolerance: 0) } == "tolerance")
+    #expect(name { () throws(HarmonicError) in _ = try ValueDecay(value: 0.0, velocity: 10).endTick(within: SettleTolerance(value: 0)) } == "valueTolerance")
   }
 }

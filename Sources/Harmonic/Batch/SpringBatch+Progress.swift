@@ -57,8 +57,11 @@ extension SpringBatch {
     return sum / Double(itemCount)
   }
 
-  /// The first tick at which every item's progress is exactly 1.
-  public var progressCompletion: AnimationTime {
+  /// The end of the batch as a whole: the first tick at which every item's
+  /// progress is exactly 1 (each group's progress within its tolerance of 1
+  /// for good). ``endTick(valueTolerances:threads:)`` asks instead when
+  /// every element's value is within a tolerance.
+  public var endTick: AnimationTime {
     var latest = origin
     for g in 0..<_groups.count {  // an index loop: no allocation in any build (frames read this)
       let settle = _groups[g].progressCompletion

@@ -1,7 +1,7 @@
 extension SpringBatch {
   /// The first tick from which every element stays within its channel's
   /// value tolerance forever: the maximum of the elements' exact settle
-  /// times (see ``SpringMotion/settleTime(tolerance:)``), rounded up to a tick.
+  /// times (see ``SpringMotion/endTime(within:)``), rounded up to a tick.
   /// `nil` if some element never settles (an undamped spring).
   ///
   /// An exact settle time costs about 60 evaluations of the motion (a
@@ -26,13 +26,13 @@ extension SpringBatch {
   ///     cores. The result is the same for any count.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   wrong count or a non-positive tolerance.
-  public func settleTick(valueTolerances tolerances: [Double], threads: Int? = nil) throws(HarmonicError) -> AnimationTime? {
+  public func endTick(valueTolerances tolerances: [Double], threads: Int? = nil) throws(HarmonicError) -> AnimationTime? {
     try _Check.shape(tolerances.count, "tolerances.count", expected: channelCount, what: "channelCount")
     for (channel, tolerance) in tolerances.enumerated() { try _Check.positive(tolerance, "tolerances[\(channel)]") }
     return _settleTick(checkedTolerances: tolerances, threads: threads)
   }
 
-  /// ``settleTick(valueTolerances:threads:)`` for tolerances already checked
+  /// ``endTick(valueTolerances:threads:)`` for tolerances already checked
   /// (one per channel, finite and > 0).
   func _settleTick(checkedTolerances tolerances: [Double], threads: Int?) -> AnimationTime? {
     let n = elementCount, items = itemCount

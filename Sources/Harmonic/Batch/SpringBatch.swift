@@ -41,7 +41,7 @@ public struct SpringBatch: Sendable {
   public internal(set) var origin: AnimationTime
 
   /// The value tolerance of the progress curve: progress is exactly 1 from
-  /// the tick it stays within this of 1 (see ``progressCompletion``).
+  /// the tick it stays within this of 1 (see ``endTick``).
   var _progressTolerance: Double
   /// The progress tolerance of a batch made without one: 0.001.
   static let defaultProgressTolerance = Spring.settlingTolerance.value

@@ -42,7 +42,7 @@ public struct HarmonicSpringAnimation: CustomAnimation {
   public init(_ spring: Spring, reduceMotion: ReduceMotion = .system) {
     func settled(_ spring: Spring) -> (SpringMotion, Double) {
       let step = _libraryConstant { try SpringMotion(spring: spring, from: 0, to: 1) }
-      return (step, step.settleTime(tolerance: _libraryConstant { try SettleTolerance(value: 0.001, velocity: 0.01) }))
+      return (step, step.endTime(within: _libraryConstant { try SettleTolerance(value: 0.001, velocity: 0.01) }))
     }
     (step, duration) = settled(spring)
     _reduced = settled(ReduceMotion.always.spring(spring, systemSetting: true))

@@ -97,7 +97,7 @@ extension LayoutAnimator {
       -> LayoutTransition.Frame
     {
       var now = try transition._frameForChange(at: time)
-      if offset != now.contentOffset, !now.isComplete {
+      if offset != now.contentOffset, !now.hasEnded {
         now._values.values = transition._holdingRest(now._values.values)
         now._restHeld = true
         pin(&now, at: offset, from: now.contentOffset, in: layout, viewport: viewport)
@@ -109,7 +109,7 @@ extension LayoutAnimator {
     /// The frame at `time`, its channels at rest exactly at their targets.
     mutating func evaluate(at time: AnimationTime) throws(HarmonicError) {
       try transition.frame(at: time, into: &frame)
-      if !frame.isComplete { transition._holdRest(&frame.attributes, masks: restMasks) }
+      if !frame.hasEnded { transition._holdRest(&frame.attributes, masks: restMasks) }
     }
   }
 
@@ -158,7 +158,7 @@ extension LayoutAnimator {
     /// The frame at `time`, its channels at rest exactly at their targets.
     mutating func evaluate(at time: AnimationTime) throws(HarmonicError) {
       try transition.frame(at: time, into: &frame)
-      if !frame.isComplete { transition._holdRest(&frame.attributes, masks: restMasks) }
+      if !frame.hasEnded { transition._holdRest(&frame.attributes, masks: restMasks) }
     }
   }
 
@@ -180,7 +180,7 @@ extension LayoutAnimator {
   package var _phaseEnd: AnimationTime? {
     switch phase {
     case .resting(let scroll): scroll?.end
-    case .transitioning(let running): running.shown.transition.completion
+    case .transitioning(let running): running.shown.transition.endTick
     case .interactive: nil
     }
   }
@@ -219,7 +219,7 @@ extension LayoutAnimator {
       if let scroll { assert(scroll.start <= time, "LayoutAnimator: a snap starts at or before the current tick") }
     case .transitioning(let running):
       assert(running.shown.frame.attributes.count == running.shown.transition.elements.count, "LayoutAnimator: the frame is the transition's")
-      assert(!running.shown.frame.isComplete, "LayoutAnimator: a complete transition has handed over to the resting phase")
+      assert(!running.shown.frame.hasEnded, "LayoutAnimator: a complete transition has handed over to the resting phase")
     case .interactive(let gesture):
       assert(gesture.progress.isFinite, "LayoutAnimator: the gesture's progress is finite")
       assert(gesture.shown.frame.attributes.count == gesture.shown.transition.elements.count, "LayoutAnimator: the pose is the gesture's")

@@ -42,10 +42,10 @@ extension LayoutAnimator {
     static let fadeTicks: Int64 = AnimationTime.ticksPerSecond / 20 * 3
 
     /// The motion of `animation` (a snap decision's) from `time`.
-    init(_ animation: SnapAnimation, target: Double, axis: ScrollAxis, across: Double, at time: AnimationTime) throws(HarmonicError) {
+    init(_ animation: SnapMotion, target: Double, axis: ScrollAxis, across: Double, at time: AnimationTime) throws(HarmonicError) {
       (self.target, self.axis, self.across, self.start) = (target, axis, across, time)
       if case .deceleration(let natural) = animation, let stopping = _ScrollMotion.stopping(natural, at: target) {
-        let seconds = try stopping.time(untilSpeed: _ScrollMotion.stopSpeed)
+        let seconds = stopping.endTime(within: try SettleTolerance(speed: _ScrollMotion.stopSpeed))
         (shape, end) = (.deceleration(stopping), time._advanced(by: _ScrollMotion.ticks(seconds)))
         return
       }
@@ -55,7 +55,7 @@ extension LayoutAnimator {
       case .deceleration(let natural):
         motion = try SpringMotion(spring: Snapping.defaultSpring, from: natural.start, to: target, initialVelocity: natural.velocity)
       }
-      let settle = motion.settleTime(tolerance: try SettleTolerance(value: 0.5, velocity: 5))
+      let settle = motion.endTime(within: try SettleTolerance(value: 0.5, velocity: 5))
       let fadeStart = time._advanced(by: _ScrollMotion.ticks(settle))
       (shape, end) = (.spring(motion, fadeStart: fadeStart), fadeStart._advanced(by: _ScrollMotion.fadeTicks))
     }
@@ -79,7 +79,7 @@ extension LayoutAnimator {
       let rest = x0 + travel * (v.magnitude / (v.magnitude - stopSpeed))
       guard let rate = ScrollDeceleration.rate(toRestAt: rest, from: x0, velocity: v),
         let stopping = try? ScrollDeceleration(rate: rate, from: x0, velocity: v),
-        let seconds = try? stopping.time(untilSpeed: stopSpeed),
+        let seconds = try? stopping.endTime(within: SettleTolerance(speed: stopSpeed)),
         let there = try? stopping.state(atTime: seconds).value,
         (there - target).magnitude <= 1e-9 * max(1, travel.magnitude)
       else { return nil }

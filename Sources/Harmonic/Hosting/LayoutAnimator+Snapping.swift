@@ -40,7 +40,7 @@ extension LayoutAnimator {
     if let snapping {
       let decision = try Snapping.target(layout: try snapping(layout, viewport), offset: along, velocity: speed, options: snappingOptions)
       let spring = reduceMotion.spring(spring, systemSetting: systemReducesMotion)
-      motion = try _ScrollMotion(decision.animation(spring: spring), target: decision.target, axis: scrollAxis, across: across, at: time)
+      motion = try _ScrollMotion(decision.motion(spring: spring), target: decision.target, axis: scrollAxis, across: across, at: time)
     } else {
       // UIKit's deceleration, carried by the engine so that a change can
       // keep the reader's place while it runs: it rests where UIKit's

@@ -183,11 +183,11 @@ public struct LayoutAnimator: Sendable {
       let frame = running.shown.frame
       contentOffset = frame.contentOffset
       if let carried = running.carried {
-        let weight = frame.isComplete ? 1 : running.shown.transition._residualWeight(frame.progress)
+        let weight = frame.hasEnded ? 1 : running.shown.transition._residualWeight(frame.progress)
         contentOffset = carried.offset(frame.contentOffset, at: time, weight: weight)
-        if !frame.isComplete { running.shown.pin(at: contentOffset, from: frame.contentOffset, in: layout, viewport: viewport) }
+        if !frame.hasEnded { running.shown.pin(at: contentOffset, from: frame.contentOffset, in: layout, viewport: viewport) }
       }
-      if !frame.isComplete {
+      if !frame.hasEnded {
         phase = .transitioning(running)
       } else if let carried = running.carried, let scroll = carried.moving(at: time) {
         // The transition ends under a scroll that goes on: the scroll
@@ -202,7 +202,7 @@ public struct LayoutAnimator: Sendable {
       break
     }
     for k in leaving.indices { try leaving[k].evaluate(at: time) }
-    leaving.removeAll { $0.frame.isComplete }
+    leaving.removeAll { $0.frame.hasEnded }
   }
 
   // MARK: - UIKit's queries

@@ -71,17 +71,31 @@ public struct ScrollDeceleration: Sendable, Hashable {
   /// Position (points) and velocity (points/s) at `time` seconds (≥ 0).
   public func state(atTime time: Double) throws(HarmonicError) -> SpringState {
     try _Check.time(time)
+    return _state(atSeconds: time)
+  }
+
+  func _state(atSeconds time: Double) -> SpringState {
     let lambda = decayConstant
     let decay = _Math.expm1(lambda * time)  // rate^(1000 t) − 1, accurate for small t
     return SpringState(value: start + velocity * (decay / lambda), velocity: velocity * (decay + 1))
   }
 
-  /// Seconds until the speed falls to `speed` (points/s, > 0): 0 if it
-  /// already is at or below it.
-  public func time(untilSpeed speed: Double) throws(HarmonicError) -> Double {
-    try _Check.positive(speed, "speed", unit: "points/s")
-    guard velocity.magnitude > speed else { return 0 }
-    return _Math.log(speed / velocity.magnitude) / decayConstant
+  /// Seconds until the offset stays within `tolerance.value` of
+  /// ``restOffset`` and the speed within `tolerance.velocity`:
+  /// `|v₀/λ|·e^(λt) ≤ value` and `|v₀|·e^(λt) ≤ velocity`, in closed form;
+  /// 0 when it already is. UIKit's stop, a speed of 5 pt/s, is
+  /// `SettleTolerance(speed: 5)`.
+  public func endTime(within tolerance: SettleTolerance) -> Double {
+    ScrollDeceleration._endTime(velocity: velocity, decayConstant: decayConstant, within: tolerance)
+  }
+
+  /// The end time of a decay from `velocity` with decay constant λ < 0.
+  static func _endTime(velocity: Double, decayConstant lambda: Double, within tolerance: SettleTolerance) -> Double {
+    var seconds = 0.0
+    let travel = (velocity / lambda).magnitude  // the distance still to go at the start
+    if travel > tolerance.value { seconds = _Math.log(tolerance.value / travel) / lambda }
+    if velocity.magnitude > tolerance.velocity { seconds = max(seconds, _Math.log(tolerance.velocity / velocity.magnitude) / lambda) }
+    return seconds
   }
 
   /// The rate per millisecond that brings this start and velocity to rest

@@ -32,8 +32,8 @@ extension Snapping {
 
     /// One spring carrying the release velocity on both axes to the target
     /// (C¹ in x and y). Its state at t is closed-form on each axis.
-    public func animation(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> PlaneSnapAnimation {
-      PlaneSnapAnimation(
+    public func motion(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> PlaneSnapMotion {
+      PlaneSnapMotion(
         x: try SpringMotion(spring: spring, from: x.offset, to: x.target, initialVelocity: x.velocity),
         y: try SpringMotion(spring: spring, from: y.offset, to: y.target, initialVelocity: y.velocity))
     }
@@ -66,8 +66,9 @@ extension Snapping {
   }
 }
 
-/// A spring from a release to a 2-D snap target: one spring, both axes.
-public struct PlaneSnapAnimation: Sendable {
+/// A spring from a release to a 2-D snap target: one spring, both axes; a
+/// ``Motion`` of the offset (points), tick 0 at the release.
+public struct PlaneSnapMotion: Sendable {
   public let x: SpringMotion
   public let y: SpringMotion
 
@@ -80,9 +81,9 @@ public struct PlaneSnapAnimation: Sendable {
     return (SIMD2(a.value, b.value), SIMD2(a.velocity, b.velocity))
   }
 
-  /// When both axes have settled within `tolerance`, seconds.
-  public func settleTime(tolerance: SettleTolerance) -> Double {
-    max(x.settleTime(tolerance: tolerance), y.settleTime(tolerance: tolerance))
+  /// Seconds until both axes stay within `tolerance` of their targets.
+  public func endTime(within tolerance: SettleTolerance) -> Double {
+    max(x.endTime(within: tolerance), y.endTime(within: tolerance))
   }
 }
 
@@ -142,37 +143,16 @@ public struct CircularSnapLayout: Sendable, Hashable {
 }
 
 extension Snapping {
-  /// A circular snap decision.
-  public struct CircularDecision: Sendable, Hashable {
-    /// The target, continuous with the offset (unwrapped: it may lie beyond
-    /// one period), so an animation runs the short way and across the seam.
-    public let target: Double
-    /// The target reduced into [0, period).
-    public let wrappedTarget: Double
-    /// Which snap point (index into ``CircularSnapLayout/points``).
-    public let index: Int
-    /// Where the deceleration alone would have stopped (unwrapped).
-    public let restOffset: Double
-    /// The offset and velocity the query started from (unwrapped), and the
-    /// deceleration rate per millisecond.
-    public let offset: Double
-    public let velocity: Double
-    public let decelerationRate: Double
-
-    /// How to get there, as ``Snapping/Decision/animation(spring:)`` for one
-    /// axis: a spring from the offset carrying the release velocity to the
-    /// unwrapped ``target`` (so it runs the short way, across the seam), or
-    /// the deceleration adjusted to end on it. Read the motion's values
-    /// modulo the period to show them.
-    public func animation(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> SnapAnimation {
-      try Snapping._animation(from: offset, velocity: velocity, to: target, rate: decelerationRate, spring: spring)
-    }
-  }
-
   /// Snapping with wrap-around: the rules of ``target(layout:offset:velocity:options:)``
   /// on the infinite sequence of snap points repeated every period (no
   /// clamping: there are no ends). A flick counts candidates across the
   /// seam like any others; `alignment` and the stops do not apply.
+  ///
+  /// The decision's ``Decision/target`` is continuous with the offset
+  /// (unwrapped: it may lie beyond one period), so its
+  /// ``Decision/motion(spring:)`` runs the short way, across the seam: read
+  /// the motion's values modulo the period to show them. The snap point in
+  /// [0, period) is `layout.points[decision.index]`.
   ///
   /// Every velocity is in the offset's unit per second, the minimum fling
   /// velocity included: its default of 50 suits points. For a wheel in
@@ -191,7 +171,7 @@ extension Snapping {
   /// - Complexity: O(log m) for m points per period.
   public static func target(
     circular layout: CircularSnapLayout, offset: Double, velocity: Double, options: Options = Options()
-  ) throws(HarmonicError) -> CircularDecision {
+  ) throws(HarmonicError) -> Decision {
     try _Check.coordinate(offset, "offset", unit: "points or radians")
     try _Check.scrollVelocity(velocity, "velocity", unit: "points or radians per second")
     if let n = options.maximumItemsPerFlick { try _Check.count(n, "maximumItemsPerFlick", atLeast: 1, why: "nil for no limit") }
@@ -230,8 +210,7 @@ extension Snapping {
     let target = layout.candidate(j)
     let m = layout.points.count
     let index = ((j % m) + m) % m
-    return CircularDecision(
-      target: target, wrappedTarget: layout.points[index], index: index, restOffset: rest, offset: offset, velocity: velocity,
-      decelerationRate: options.decelerationRate)
+    return Decision(
+      target: target, index: index, restOffset: rest, offset: offset, velocity: velocity, decelerationRate: options.decelerationRate)
   }
 }

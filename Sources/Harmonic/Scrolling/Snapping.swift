@@ -98,16 +98,16 @@ public enum Snapping {
     /// 1 pt, |offset| and |target|; a rate within ~1e-15 of 1 cannot be
     /// stored that precisely — its rest offset was off by 0.94 pt in 1,339,
     /// found by the fuzzer — and then the spring is used).
-    public func animation(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> SnapAnimation {
-      try Snapping._animation(from: offset, velocity: velocity, to: target, rate: decelerationRate, spring: spring)
+    public func motion(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> SnapMotion {
+      try Snapping._motion(from: offset, velocity: velocity, to: target, rate: decelerationRate, spring: spring)
     }
   }
 
-  /// A snap's animation (see ``Decision/animation(spring:)``).
-  package static func _animation(
+  /// A snap's motion (see ``Decision/motion(spring:)``).
+  package static func _motion(
     from offset: Double, velocity: Double, to target: Double, rate decelerationRate: Double, spring: Spring
   ) throws(HarmonicError)
-    -> SnapAnimation
+    -> SnapMotion
   {
     if let rate = ScrollDeceleration.rate(toRestAt: target, from: offset, velocity: velocity) {
       // |ln a / ln b − 1|: how much the decay constant changes.

@@ -23,6 +23,21 @@ public struct SettleTolerance: Sendable, Hashable {
     self.velocity = velocity
   }
 
+  /// Speed only: ended once the speed stays at or below `speed` (units/s,
+  /// finite and > 0), wherever the value is — UIKit's scroll view stops a
+  /// deceleration below 5 pt/s.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming `speed`.
+  public init(speed: Double) throws(HarmonicError) {
+    try _Check.positive(speed, "speed", unit: "units/s")
+    (value, velocity) = (.greatestFiniteMagnitude, speed)
+  }
+
+  /// `tolerance` scaled by `factor` ≥ 1 (a finite value stays finite).
+  init(_share factor: Double, of tolerance: SettleTolerance) {
+    (value, velocity) = (min(tolerance.value * factor, .greatestFiniteMagnitude), tolerance.velocity * factor)
+  }
+
   static func _unchecked(value: Double, velocity: Double) -> SettleTolerance {
     _libraryConstant { try SettleTolerance(value: value, velocity: velocity) }
   }

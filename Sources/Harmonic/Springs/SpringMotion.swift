@@ -54,11 +54,6 @@ public struct SpringMotion: Sendable, Hashable {
     _state(atSeconds: time.ticks > 0 ? time.seconds : 0)
   }
 
-  /// The value at `time` seconds (see ``state(atTime:)``).
-  public func value(atTime time: Double) throws(HarmonicError) -> Double {
-    try state(atTime: time).value
-  }
-
   @inlinable
   package func _state(atSeconds t: Double) -> SpringState { _state(atSeconds: t, math: _Math.self) }
 
@@ -84,12 +79,12 @@ public struct SpringMotion: Sendable, Hashable {
     return SpringState(value: value, velocity: velocity)
   }
 
-  /// The exact settle time in seconds: the smallest T such that for every
+  /// The exact end time in seconds: the smallest T such that for every
   /// t ≥ T, |value − target| ≤ `tolerance.value` and |velocity| ≤
   /// `tolerance.velocity`. 0 if the motion never leaves the band; `+∞` only
   /// when it never settles (an undamped spring with an amplitude above the
   /// tolerance). Accurate to better than 1e-9 relative.
-  public func settleTime(tolerance: SettleTolerance) -> Double {
+  public func endTime(within tolerance: SettleTolerance) -> Double {
     spring._settleTime(displacement: start - target, velocity: initialVelocity, tolerance: tolerance)
   }
 

@@ -152,10 +152,10 @@ extension LayoutTransition {
       // Channels at rest exactly at their targets, so that a change in
       // flight never turns an ulp of rounding into a motion.
       let values =
-        pose.isComplete
+        pose.hasEnded
         ? LayoutChannels.values(of: running.endAttributes, include3D: running.include3D, transforms: running.transforms)
         : pose._restHeld ? pose._values.values : running._holdingRest(pose._values.values)
-      let rates = pose.isComplete || atRest || !pose.hasVelocities ? nil : pose._values.velocities
+      let rates = pose.hasEnded || atRest || !pose.hasVelocities ? nil : pose._values.velocities
       return (values, rates)
     }
 

@@ -1,9 +1,24 @@
 extension LayoutTransition {
   /// One frame of a ``LayoutTransition``; make it once with
-  /// ``LayoutTransition/makeFrame(velocities:)`` and reuse it (no allocation per frame).
+  /// ``LayoutTransition/makeFrame(velocities:attributes:)`` and reuse it (no
+  /// allocation per frame).
+  ///
+  /// A frame holds the springs' channel columns, ``values`` (and
+  /// ``velocities``), and — unless made with `attributes: false`, for
+  /// consumers that read values straight into their own storage (a Metal
+  /// buffer, a render tree) — the elements' ``LayoutAttributes`` built from
+  /// them. Element k's channel c is `values[c·n + k]` (``LayoutChannels``
+  /// order, n = `elements.count`, in ``LayoutTransition/elements`` order);
+  /// with decomposed transforms the transform channels hold the decomposition.
   public struct Frame: Sendable {
-    /// The animated elements' attributes, in ``LayoutTransition/elements`` order.
+    /// The animated elements' attributes, in ``LayoutTransition/elements``
+    /// order (empty in a frame made with `attributes: false`).
     public internal(set) var attributes: [LayoutAttributes]
+    /// Channel-major values, n·11 or n·27.
+    public var values: [Double] { _values.values }
+    /// Channel-major rates per second: 0 from the end on and in a scrubbed
+    /// pose; empty unless made with velocities.
+    public var velocities: [Double] { _values.velocities }
     public internal(set) var contentOffset: CGPoint
     public internal(set) var contentSize: CGSize
     /// The segment's average progress p̄ (0 → 1; may overshoot with bouncy springs).
@@ -23,18 +38,19 @@ extension LayoutTransition {
     /// `overallProgress` (to rounding). A gesture that grabs again at t
     /// resumes scrubbing from `overallProgress`, without a jump.
     public internal(set) var overallProgress: Double
-    /// True from ``LayoutTransition/completion`` on: everything is exactly at its target.
-    public internal(set) var isComplete: Bool
+    /// True from ``LayoutTransition/endTick`` on: everything is exactly at its target.
+    public internal(set) var hasEnded: Bool
+    /// The tick evaluated (nil for a scrubbed pose or a frame never evaluated).
     public internal(set) var time: AnimationTime?
     var _values: SpringBatch.Frame
-    /// True when the velocities are all 0 (complete, or a scrub).
-    var _settled: Bool
+    /// Whether the frame builds attributes.
+    let _writesAttributes: Bool
     /// True when the channel values already hold their channels at rest
     /// (a host's pose, which may then move some on purpose): a change in
     /// flight takes them as they are.
     var _restHeld = false
 
-    /// Whether this frame computes velocities (``makeFrame(velocities:)``).
+    /// Whether this frame computes velocities (``makeFrame(velocities:attributes:)``).
     public var hasVelocities: Bool { !_values.velocities.isEmpty }
 
     /// The rate of one channel (``LayoutChannels``) of element `element`, in
@@ -43,9 +59,9 @@ extension LayoutTransition {
     /// are out of range. With decomposed transforms, the transform channels'
     /// rates are those of the decomposition (rotation in radians per second).
     public func velocity(ofElement element: Int, channel: Int) -> Double? {
-      let n = attributes.count
-      guard hasVelocities, (0..<n).contains(element), channel >= 0, channel * n + element < _values.velocities.count else { return nil }
-      return _settled ? 0 : _values.velocities[channel * n + element]
+      let n = _values.values.count / max(_channelCount, 1)
+      guard hasVelocities, (0..<n).contains(element), (0..<_channelCount).contains(channel) else { return nil }
+      return _values.velocities[channel * n + element]
     }
 
     /// The velocity of an element's center, points per second (nil as for
@@ -66,6 +82,8 @@ extension LayoutTransition {
       attributes.filter { Frame._shows($0, in: rect) }
     }
 
+    var _channelCount: Int
+
     /// Whether `element` is not hidden and its frame (the bounding box of its
     /// bounds under its affine transform) overlaps `rect` with positive area.
     static func _shows(_ element: LayoutAttributes, in rect: CGRect) -> Bool {
@@ -84,13 +102,16 @@ extension LayoutTransition {
 extension LayoutTransition {
   /// A frame to evaluate into.
   ///
-  /// - Parameter velocities: also compute every channel's velocity (about
-  ///   twice the arithmetic per frame).
-  public func makeFrame(velocities: Bool = false) -> LayoutTransition.Frame {
+  /// - Parameters:
+  ///   - velocities: also compute every channel's velocity (about twice the
+  ///     arithmetic per frame).
+  ///   - attributes: also build every element's ``LayoutAttributes`` from
+  ///     the channels (default); `false` keeps only the channel columns.
+  public func makeFrame(velocities: Bool = false, attributes: Bool = true) -> LayoutTransition.Frame {
     LayoutTransition.Frame(
-      attributes: _inFlight(), contentOffset: startOffset, contentSize: startContentSize, progress: 0,
-      overallProgress: overallProgressRange.start, isComplete: false, time: nil,
-      _values: batch.makeFrame(velocities: velocities), _settled: false)
+      attributes: attributes ? _inFlight() : [], contentOffset: startOffset, contentSize: startContentSize, progress: 0,
+      overallProgress: overallProgressRange.start, hasEnded: false, time: nil,
+      _values: batch.makeFrame(velocities: velocities), _writesAttributes: attributes, _channelCount: batch.channelCount)
   }
 
   /// ``_inFlight()`` written into an existing array of the same count
@@ -113,11 +134,12 @@ extension LayoutTransition {
     return element
   }
 
-  /// The frame at `time`: a pure function of the tick.
+  /// The frame at `time`: a pure function of the tick. From ``endTick`` on,
+  /// exactly the end state (velocities 0).
   ///
   /// - Parameters:
   ///   - time: the tick.
-  ///   - frame: made by ``makeFrame(velocities:)`` of this segment.
+  ///   - frame: made by ``makeFrame(velocities:attributes:)`` of this segment.
   ///   - backend: `.native` or `.blas`.
   ///   - threads: worker count (the result does not depend on it).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
@@ -126,39 +148,51 @@ extension LayoutTransition {
   public func frame(
     at time: AnimationTime, into frame: inout LayoutTransition.Frame, backend: BatchBackend = .native, threads: Int? = nil
   ) throws(HarmonicError) {
-    try _Check.shape(
-      frame.attributes.count, "frame.attributes.count", expected: elements.count,
-      what: "the segment's element count (make the frame with makeFrame() of this segment)")
+    try _checkShape(of: frame)
     frame.time = time
     if _isComplete(at: time) {
-      frame.attributes.withUnsafeMutableBufferPointer { attributes in
-        for k in 0..<attributes.count { attributes[k] = _endAttributes(k) }
+      if frame._writesAttributes {
+        frame.attributes.withUnsafeMutableBufferPointer { attributes in
+          for k in 0..<attributes.count { attributes[k] = _endAttributes(k) }
+        }
       }
-      frame.contentOffset = endOffset
-      frame.contentSize = endContentSize
-      frame.progress = 1
+      let m = batch.elementCount
+      batch._columns.withUnsafeBufferPointer { columns in
+        frame._values.values.withUnsafeMutableBufferPointer { out in
+          for e in 0..<m { out[e] = columns[m + e] }
+        }
+      }
+      frame._zeroVelocities()
+      (frame.contentOffset, frame.contentSize, frame.progress) = (endOffset, endContentSize, 1)
       frame.overallProgress = overallProgressRange.end
-      frame.isComplete = true
-      frame._settled = true
+      frame.hasEnded = true
       return
     }
     try batch.evaluate(at: time, into: &frame._values, backend: backend, threads: threads)
-    if frame.isComplete || time <= batch.origin {  // reused after completion, or the exact start
-      _restoreInFlight(&frame.attributes)
-    }
-    if !(time <= batch.origin && transforms == .decomposed) {  // recomposing is exact only to rounding
-      try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)
+    if frame._writesAttributes {
+      if frame.hasEnded || time <= batch.origin {  // reused after the end, or the exact start
+        _restoreInFlight(&frame.attributes)
+      }
+      if !(time <= batch.origin && transforms == .decomposed) {  // recomposing is exact only to rounding
+        try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)
+      }
     }
     (frame.progress, frame.overallProgress, frame.contentOffset, frame.contentSize) = _state(atProgress: batch.averageProgress(at: time))
     if time > batch.origin { frame.contentOffset = _anchored(frame.contentOffset, values: frame._values.values, progress: frame.progress) }
-    frame.isComplete = false
-    frame._settled = false
+    frame.hasEnded = false
   }
 
-  /// Whether `time` is at or after ``completion``: without computing it
-  /// before ``SpringBatch/progressCompletion``, a lower bound.
+  /// Throws unless `frame` was made by this segment's ``makeFrame(velocities:attributes:)``.
+  func _checkShape(of frame: LayoutTransition.Frame) throws(HarmonicError) {
+    let why = "the segment's size (make the frame with makeFrame() of this segment)"
+    try _Check.shape(frame._values.values.count, "frame.values.count", expected: batch.elementCount, what: why)
+    if frame._writesAttributes { try _Check.shape(frame.attributes.count, "frame.attributes.count", expected: elements.count, what: why) }
+  }
+
+  /// Whether `time` is at or after ``endTick``: without computing it
+  /// before ``SpringBatch/endTick``, a lower bound.
   func _isComplete(at time: AnimationTime) -> Bool {
-    time >= batch.progressCompletion && time >= completion
+    time >= batch.endTick && time >= endTick
   }
 
   /// The content offset's velocity at `time`, points per second: p̄'·(end − start),
@@ -201,78 +235,12 @@ extension LayoutTransition {
   }
 }
 
-extension LayoutTransition {
-  /// A transition frame as channel columns: for consumers that read values
-  /// straight into their own storage (a Metal buffer, a render tree) instead
-  /// of ``LayoutAttributes``. Element k's channel c is `values[c·n + k]`
-  /// (``LayoutChannels`` order, n = `elements.count`, in
-  /// ``LayoutTransition/elements`` order); with decomposed transforms the
-  /// transform channels hold the decomposition.
-  public struct ChannelFrame: Sendable {
-    /// Channel-major values, n·11 or n·27.
-    public var values: [Double] { _values.values }
-    /// Channel-major rates per second (empty unless made with velocities).
-    public var velocities: [Double] { _values.velocities }
-    public internal(set) var contentOffset: CGPoint
-    public internal(set) var contentSize: CGSize
-    public internal(set) var progress: Double
-    public internal(set) var overallProgress: Double
-    public internal(set) var isComplete: Bool
-    public internal(set) var time: AnimationTime?
-    var _values: SpringBatch.Frame
-    let _end: [Double]
-  }
-
-  /// A channel frame to evaluate into (reuse it: frames then allocate nothing).
-  ///
-  /// - Parameter velocities: also compute every channel's rate.
-  /// - Complexity: O(n·C) once (it keeps the end state's channels for completion).
-  public func makeChannelFrame(velocities: Bool = false) -> ChannelFrame {
-    ChannelFrame(
-      contentOffset: startOffset, contentSize: startContentSize, progress: 0, overallProgress: overallProgressRange.start,
-      isComplete: false, time: nil, _values: batch.makeFrame(velocities: velocities),
-      _end: Array(batch._columns[batch.elementCount..<(2 * batch.elementCount)]))
-  }
-
-  /// The frame at `time` as channel columns: the springs' values, with no
-  /// ``LayoutAttributes`` written. From ``completion`` on, exactly the end
-  /// state (velocities 0).
-  ///
-  /// - Parameters:
-  ///   - time: the tick.
-  ///   - frame: made by ``makeChannelFrame(velocities:)`` of this segment.
-  ///   - backend: `.native` or `.blas`.
-  ///   - threads: worker count (the result does not depend on it).
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   frame of another segment.
-  /// - Complexity: O(n·C); no allocation.
-  public func frame(
-    at time: AnimationTime, into frame: inout ChannelFrame, backend: BatchBackend = .native, threads: Int? = nil
-  ) throws(HarmonicError) {
-    try _Check.shape(
-      frame._end.count, "frame.values.count", expected: batch.elementCount,
-      what: "the segment's channel values (make the frame with makeChannelFrame() of this segment)")
-    frame.time = time
-    if _isComplete(at: time) {
-      frame._values.values.withUnsafeMutableBufferPointer { out in
-        frame._end.withUnsafeBufferPointer { end in
-          for e in 0..<end.count { out[e] = end[e] }
-        }
-      }
-      if !frame._values.velocities.isEmpty {
-        frame._values.velocities.withUnsafeMutableBufferPointer { out in
-          for e in 0..<out.count { out[e] = 0 }
-        }
-      }
-      (frame.contentOffset, frame.contentSize, frame.progress) = (endOffset, endContentSize, 1)
-      frame.overallProgress = overallProgressRange.end
-      frame.isComplete = true
-      return
+extension LayoutTransition.Frame {
+  /// Every velocity 0 (the end, a scrub): O(n·C) writes, none without velocities.
+  mutating func _zeroVelocities() {
+    _values.velocities.withUnsafeMutableBufferPointer { out in
+      for e in 0..<out.count { out[e] = 0 }
     }
-    try batch.evaluate(at: time, into: &frame._values, backend: backend, threads: threads)
-    (frame.progress, frame.overallProgress, frame.contentOffset, frame.contentSize) = _state(atProgress: batch.averageProgress(at: time))
-    if time > batch.origin { frame.contentOffset = _anchored(frame.contentOffset, values: frame._values.values, progress: frame.progress) }
-    frame.isComplete = false
   }
 }
 

@@ -36,14 +36,16 @@ extension LayoutTransition {
   ///   non-finite progress or a frame of another segment.
   public func scrub(progress p: Double, rubberBand: Bool = false, into frame: inout LayoutTransition.Frame) throws(HarmonicError) {
     try _Check.factor(p, "progress", unit: "progress")
-    try _Check.shape(frame.attributes.count, "frame.attributes.count", expected: elements.count, what: "the segment's element count")
+    try _checkShape(of: frame)
     let q = rubberBand ? LayoutTransition.rubberBanded(p).value : p
     _writePose(progress: q, into: &frame._values.values)
-    if frame.isComplete { _restoreInFlight(&frame.attributes) }
-    try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)
-    frame._settled = false
+    frame._zeroVelocities()
+    if frame._writesAttributes {
+      if frame.hasEnded { _restoreInFlight(&frame.attributes) }
+      try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)
+    }
     (frame.progress, frame.overallProgress, frame.contentOffset, frame.contentSize) = _state(atProgress: q)
-    frame.isComplete = false
+    frame.hasEnded = false
     frame.time = nil
   }
 

@@ -95,7 +95,7 @@ extension LayoutTransition {
 ///   that becomes visible is visible from the start.
 /// - contentOffset and contentSize follow the average progress p̄ from their
 ///   start to their end values: `(0 + start·(1 − p̄)) + end·p̄`.
-/// - A frame is a pure function of the tick. From ``completion`` on — the
+/// - A frame is a pure function of the tick. From ``endTick`` on — the
 ///   first tick at which every element has settled within its tolerance and
 ///   p̄ = 1 — every element and the offset are exactly at their targets.
 public struct LayoutTransition: Sendable {
@@ -115,19 +115,19 @@ public struct LayoutTransition: Sendable {
   public let tolerances: LayoutTransition.Tolerances
   /// The first tick from which the frame is exactly the end state: the
   /// latest of the elements' exact settle ticks (within ``tolerances``) and
-  /// ``SpringBatch/progressCompletion``.
+  /// ``SpringBatch/endTick``.
   ///
   /// Computed on first use, not by the initializer: it costs about as much
   /// as the rest of the setup (an exact settle time for each element that can
   /// be the last to settle), and a frame before
-  /// `batch.progressCompletion` — a lower bound, O(spring groups) — never
+  /// `batch.endTick` — a lower bound, O(spring groups) — never
   /// needs it. The first frame at or after that tick computes it, unless it
   /// was read before: read it once off the main thread after setup (copies
   /// of the transition share the value) to take the cost out of every frame.
   ///
   /// - Complexity: first read O(k·C) for k elements and C channels plus about
   ///   60 spring evaluations per element that can settle last; then O(1).
-  public var completion: AnimationTime { _completion.resolved }
+  public var endTick: AnimationTime { _completion.resolved }
   var _completion: _Deferred<AnimationTime>
   /// The layout being transitioned to.
   public internal(set) var target: any CollectionLayout
@@ -179,7 +179,7 @@ public struct LayoutTransition: Sendable {
   ///   - include3D: animate the 16 entries of the 3-D transform even when no
   ///     element carries one (they do whenever one does).
   ///   - transforms: per entry or decomposed (``TransformInterpolation``).
-  ///   - tolerances: when an element counts as settled, for ``completion``.
+  ///   - tolerances: when an element counts as settled, for ``endTick``.
   ///   - start: the tick the transition starts at.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   an update that does not match the layouts' item counts, a cell in one
@@ -490,7 +490,7 @@ public struct LayoutTransition: Sendable {
     let perChannel = tolerances.perChannel(include3D: include3D)
     return _Deferred {
       let settled = batch._settleTick(checkedTolerances: perChannel, threads: nil) ?? AnimationTime(ticks: .max)
-      return max(settled, batch.progressCompletion)
+      return max(settled, batch.endTick)
     }
   }
 

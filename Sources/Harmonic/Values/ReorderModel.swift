@@ -5,7 +5,7 @@
 ///
 /// - Positions are along the axis, in points (row centers, say), one per
 ///   slot; slot k holds row `order[k]`.
-/// - Every row that is not dragged is a ``SpringAnimation``: a change of the
+/// - Every row that is not dragged is a ``ValueAnimation`` (``motion(ofRow:)``): a change of the
 ///   insertion point retargets the rows it moves from their exact state at
 ///   that tick, so every row is C¹ throughout, however often the finger
 ///   crosses back and forth.
@@ -29,7 +29,7 @@ public struct ReorderModel: Sendable {
   /// The row being dragged, if any.
   public private(set) var draggedRow: Int?
   public let spring: Spring
-  var _rows: [SpringAnimation]
+  var _rows: [ValueAnimation<Double>]
   var _slotOfRow: [Int]
   var _finger: (position: Double, velocity: Double, time: AnimationTime)
   var _lastEvent: AnimationTime
@@ -48,7 +48,7 @@ public struct ReorderModel: Sendable {
     self.spring = spring
     order = Array(slots.indices)
     _slotOfRow = order
-    _rows = try slots.map { slot throws(HarmonicError) in SpringAnimation(try SpringMotion(spring: spring, from: slot, to: slot), startingAt: time) }
+    _rows = try slots.map { slot throws(HarmonicError) in try ValueAnimation(value: slot, target: slot, spring: spring, start: time) }
     _finger = (0, 0, time)
     _lastEvent = time
   }
@@ -119,7 +119,7 @@ public struct ReorderModel: Sendable {
     try _Check.finiteMagnitude(velocity, "velocity", unit: "points/s")
     let now = _now(time)
     let here = _fingerPosition(at: now)
-    _rows[row] = SpringAnimation(try SpringMotion(spring: spring, from: here, to: slots[_slotOfRow[row]], initialVelocity: velocity), startingAt: now)
+    _rows[row] = try ValueAnimation(value: here, velocity: velocity, target: slots[_slotOfRow[row]], spring: spring, start: now)
     draggedRow = nil
   }
 
@@ -130,8 +130,13 @@ public struct ReorderModel: Sendable {
   /// Row `row`'s position (points) and velocity (points/s) at `time`.
   public func state(ofRow row: Int, at time: AnimationTime) -> SpringState {
     if row == draggedRow { return SpringState(value: _fingerPosition(at: time), velocity: _finger.velocity) }
-    return _rows[row].state(at: time)
+    let state = _rows[row].state(at: time)
+    return SpringState(value: state.value, velocity: state.velocity)
   }
+
+  /// Row `row`'s spring, a ``Motion`` of its position (points); nil while
+  /// the row is dragged (it is where the finger is).
+  public func motion(ofRow row: Int) -> ValueAnimation<Double>? { row == draggedRow ? nil : _rows[row] }
 
   /// Every row's position and velocity at `time`, in row order.
   ///

@@ -103,7 +103,7 @@ public struct SpringyScroll: Sendable, Hashable {
     for var touch in touches {
       let state = touch.rest.state(at: elapsed)
       touch.rest = try SpringyScroll.motion(spring, from: state.value, to: 0, velocity: state.velocity)
-      if touch.rest.settleTime(tolerance: quiet) > 0 { kept.append(touch) }
+      if touch.rest.endTime(within: quiet) > 0 { kept.append(touch) }
     }
     kept.append(Touch(position: position, rest: try SpringyScroll.motion(spring, from: 0, to: 0, velocity: 0)))
     touches = Array(kept.suffix(SpringyScroll.maximumTouches))
@@ -154,6 +154,51 @@ public struct SpringyScroll: Sendable, Hashable {
     let elapsed = max(time, lastUpdate)._elapsed(since: lastUpdate)
     return Lag(
       resistancePerPoint: resistancePerPoint, touches: touches.map { (position: $0.position, lag: $0.rest.state(at: elapsed).value) })
+  }
+
+  /// The row whose resting place is `position` (content coordinates,
+  /// points) as a ``Motion`` of its displacement from the updates given so
+  /// far: exact until the next ``update(offset:at:)`` or ``touch(at:time:)``
+  /// (take a new one then). It ends at 0.
+  public func motion(ofRowAt position: Double) -> RowMotion { RowMotion(scroll: self, position: position) }
+
+  /// One row's displacement (points) as a ``Motion``; see ``motion(ofRowAt:)``.
+  public struct RowMotion: Motion {
+    let scroll: SpringyScroll
+    let position: Double
+
+    /// Σ rᵢ·uᵢ(t) over the touches; the displacement of ``Lag/displacement(ofRowAt:)``.
+    public func value(at time: AnimationTime) -> Double { _sum(at: time) { $0.value } }
+    public func velocity(at time: AnimationTime) -> Double { _sum(at: time) { $0.velocity } }
+    public var endValue: Double { 0 }
+    /// A tick from which the displacement stays within `tolerance` for
+    /// good: the latest at which every touch's share, rᵢ·uᵢ, stays within
+    /// the tolerance over the number of touches (a bound, not the first such tick).
+    public func endTick(within tolerance: SettleTolerance) -> AnimationTime? {
+      let shares = Double(max(scroll.touches.count, 1))
+      var latest = scroll.lastUpdate
+      for touch in scroll.touches {
+        let r = _resistance(touch)
+        guard r > 0 else { continue }
+        let share = SettleTolerance(_share: 1 / (shares * r), of: tolerance)
+        guard let seconds = Optional(touch.rest.endTime(within: share)), seconds.isFinite,
+          let tick = scroll.lastUpdate._firstTick(afterSeconds: seconds)
+        else { return nil }
+        latest = max(latest, tick)
+      }
+      return latest
+    }
+
+    func _resistance(_ touch: Touch) -> Double {
+      position.isNaN ? 0 : Swift.min(1, (position - touch.position).magnitude * scroll.resistancePerPoint)
+    }
+
+    func _sum(at time: AnimationTime, _ part: (SpringState) -> Double) -> Double {
+      let elapsed = max(time, scroll.lastUpdate)._elapsed(since: scroll.lastUpdate)
+      var total = 0.0
+      for touch in scroll.touches { total = total + _resistance(touch) * part(touch.rest.state(at: elapsed)) }
+      return total
+    }
   }
 
   /// The unit lags of every touch at one tick.

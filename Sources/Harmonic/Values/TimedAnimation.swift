@@ -3,7 +3,7 @@
 /// ``TimingCurve`` (CSS `cubic-bezier()` and `linear()`, UIKit's and
 /// SwiftUI's named curves) — and, when a gesture or a new target interrupts
 /// it, a spring that takes over with its exact value and velocity (C¹,
-/// ``springAnimation(at:target:spring:limits:)``).
+/// ``handOff(to:with:at:)``).
 ///
 /// The value at a tick is `from + (to − from)·curve(p)` with `p` the elapsed
 /// ticks over the duration's ticks; the velocity is `(to − from)·curve'(p)`
@@ -21,8 +21,8 @@ public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff 
   public let to: Value
   /// The tick the animation starts at.
   public let start: AnimationTime
-  /// The tick it ends at, exactly on `to`.
-  public let end: AnimationTime
+  /// The tick it ends at, exactly on `to` (``endTick``).
+  @usableFromInline let _end: AnimationTime
   public let curve: TimingCurve
   @usableFromInline let _from: Components
   @usableFromInline let _change: Components
@@ -55,7 +55,7 @@ public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff 
       try _Check.finiteMagnitude(a[k], "from component \(k)", unit: "units")
       try _Check.finiteMagnitude(b[k], "to component \(k)", unit: "units")
     }
-    (self.from, self.to, self.start, self.end, self.curve) = (from, to, start, AnimationTime(ticks: endTicks), curve)
+    (self.from, self.to, self.start, self._end, self.curve) = (from, to, start, AnimationTime(ticks: endTicks), curve)
     (_from, _change, _ticks, _seconds) = (a, b - a, ticks.ticks, ticks.seconds)
   }
 
@@ -63,7 +63,7 @@ public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff 
   @inlinable
   func _progress(at time: AnimationTime) -> Double {
     guard time > start else { return 0 }
-    guard time < end else { return 1 }
+    guard time < _end else { return 1 }
     return Double(time.ticks - start.ticks) / Double(_ticks)
   }
 
@@ -89,7 +89,7 @@ public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff 
   @inlinable
   public func value(at time: AnimationTime) -> Value {
     if time <= start { return from }
-    if time >= end { return to }
+    if time >= _end { return to }
     return Value(springComponents: _from + _change * curve.value(atProgress: _progress(at: time)))
   }
 
@@ -99,16 +99,16 @@ public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff 
     Value.springVelocity(ofComponents: components(at: time).velocity)
   }
 
-  /// Interrupted at `time`: a spring from the animation's exact value and
-  /// velocity there (C¹) to `target`.
-  ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` as
-  ///   ``ValueAnimation``'s initializer does.
-  public func springAnimation(
-    at time: AnimationTime, target: Value, spring: Spring, limits: ValueLimits<Components> = .none
-  )
-    throws(HarmonicError) -> ValueAnimation<Value>
-  {
-    try _springTakingOver(at: time, target: target, spring: spring, limits: limits)
+  /// Interrupted at `time` (not before the start): a spring from the
+  /// animation's exact value and velocity there (C¹) to `target`.
+  public func handOff(to target: Value, with spring: Spring, at time: AnimationTime) throws(HarmonicError) -> ValueAnimation<Value> {
+    try _springTakingOver(at: time, target: target, spring: spring, limits: .none)
   }
+
+  /// The value at the end, ``to``.
+  public var endValue: Value { to }
+
+  /// The last tick, start + duration, whatever the tolerance: from there
+  /// on the value is exactly ``to``.
+  public func endTick(within tolerance: SettleTolerance) -> AnimationTime? { _end }
 }

@@ -327,25 +327,22 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     (_targetValue, _startValue) = (target, value)
   }
 
-  /// The first tick from which every component stays within `tolerance` of
-  /// its target (default ``SpringAnimatable/springSettleTolerance``: 0.1 pt
-  /// for points) — or rests at a limit; velocity is not considered. Nil if
-  /// that never happens before the clock's end.
-  ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   tolerance that is not finite and > 0.
-  /// - Complexity: one exact settle-time search per component.
-  public func settleTick(tolerance: Double = Value.springSettleTolerance) throws(HarmonicError) -> AnimationTime? {
-    try settleTick(valueTolerance: Components(repeating: tolerance))
+  /// Where the animation ends: the target, or for a component that stops
+  /// at a limit, that limit.
+  public var endValue: Value {
+    guard !_stops.isEmpty else { return target }
+    var end = _target
+    for stop in _stops { end[stop.component] = stop.value }
+    return Value(springComponents: end)
   }
 
-  /// Whether the animation has settled at `time`: `time` is at or after
-  /// ``settleTick(tolerance:)`` (so it stays settled).
+  /// The first tick from which every component stays within `tolerance` of
+  /// its target (or rests at a limit). Nil if that never happens before the
+  /// clock's end.
   ///
-  /// - Throws: as ``settleTick(tolerance:)``.
-  public func isSettled(at time: AnimationTime, tolerance: Double = Value.springSettleTolerance) throws(HarmonicError) -> Bool {
-    guard let tick = try settleTick(tolerance: tolerance) else { return false }
-    return time >= tick
+  /// - Complexity: one exact settle-time search per component.
+  public func endTick(within tolerance: SettleTolerance) -> AnimationTime? {
+    _endTick { _ in tolerance }
   }
 
   /// The first tick from which every component stays within its tolerance
@@ -357,14 +354,20 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   ///   - velocityTolerance: per component, units/s; `.infinity` (the default) ignores velocity.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   tolerance that is not positive.
-  public func settleTick(
+  public func endTick(
     valueTolerance: Components, velocityTolerance: Components = Components(repeating: .infinity)
   ) throws(HarmonicError)
     -> AnimationTime?
   {
+    var tolerances: [SettleTolerance] = []
+    for k in 0..<ValueAnimation.count { tolerances.append(try SettleTolerance(value: valueTolerance[k], velocity: velocityTolerance[k])) }
+    return _endTick { tolerances[$0] }
+  }
+
+  func _endTick(_ toleranceOf: (Int) -> SettleTolerance) -> AnimationTime? {
     var latest = segmentStart
     for k in 0..<ValueAnimation.count {
-      let tolerance = try SettleTolerance(value: valueTolerance[k], velocity: velocityTolerance[k])
+      let tolerance = toleranceOf(k)
       let seconds = spring._settleTime(displacement: _start[k] - _target[k], velocity: _velocity[k], tolerance: tolerance)
       var tick = segmentStart._firstTick(afterSeconds: seconds)
       if let stop = _stops.first(where: { $0.component == k }), tick == nil || stop.tick < tick!.ticks { tick = AnimationTime(ticks: stop.tick) }

@@ -5,131 +5,100 @@
 ///
 /// ```swift
 /// var card = try ValueAnimator(value: CGPoint(x: 40, y: 40))
-/// try card.spring(to: CGPoint(x: 300, y: 500), spring: .snappy, at: .zero)
-/// let frame = card.frame(at: now)        // frame.value to draw; frame.didFinish once, at the end
+/// try card.spring(to: CGPoint(x: 300, y: 500), with: .snappy, at: .zero)
+/// let frame = card.frame(at: now)        // frame.value to draw; frame.didEnd once, at the end
 /// ```
 ///
-/// Completion is exact: a spring finishes at its settle tick for the
-/// value's ``SpringAnimatable/springSettleTolerance`` (or the one given), a
-/// glide at its rest tick, a timed curve at its end — and from then on the
-/// frame shows exactly the target, the rest value or the end value.
+/// It is itself a ``Motion``, and holds one: whatever motion it runs, it
+/// asks only the protocol — its value, velocity, end and hand-off — so a
+/// spring, a glide and a curve are driven the same way. The end is exact:
+/// the current motion's ``Motion/endTick(within:)`` for the animator's
+/// ``tolerance`` (by default the value type's band,
+/// ``SpringAnimatable/springSettleTolerance``), and from then on the frame
+/// shows exactly the motion's ``Motion/endValue``.
 ///
-/// Cost: one evaluation of the current motion per frame; starting a motion
-/// computes its completion tick once (a settle-time search for a spring).
+/// Cost: one evaluation of the current motion per frame (through the
+/// protocol); starting a motion computes its end tick once (a settle-time
+/// search for a spring).
 public struct ValueAnimator<Value: SpringAnimatable>: Sendable {
-  /// The motion under way.
-  public enum Motion: Sendable {
-    /// At rest at a value.
-    case rest(Value)
-    case spring(ValueAnimation<Value>)
-    case decay(ValueDecay<Value>)
-    case timed(TimedAnimation<Value>)
-  }
-
   /// What a frame shows.
   public struct Frame: Sendable {
     /// The value to draw.
     public let value: Value
-    /// Its velocity, units per second (0 once finished).
+    /// Its velocity, units per second (0 once ended).
     public let velocity: Value.SpringVelocity
-    /// The motion is over (the value is final until the next motion).
-    public let isFinished: Bool
+    /// The motion has ended: the value is final until the next motion.
+    public let hasEnded: Bool
     /// True on the first frame at or after the motion's end, and only then:
     /// run completion work here.
-    public let didFinish: Bool
+    public let didEnd: Bool
   }
 
-  /// The motion under way.
-  public private(set) var motion: Motion
-  /// The tick the current motion is over at (nil: never, or at rest).
-  public private(set) var completionTick: AnimationTime?
-  /// The band, in the value's units, within which a spring or a glide counts as done.
-  public let tolerance: Double
-  var _reportedFinish = true
+  /// The motion under way: a ``ValueAnimation``, a ``ValueDecay``, a
+  /// ``TimedAnimation``, or at rest a motion that stays at its value.
+  public private(set) var motion: any Motion<Value>
+  /// The band within which a spring or a glide counts as ended.
+  public let tolerance: SettleTolerance
+  /// The tick the current motion began at, and its end tick.
+  var _start: AnimationTime
+  var _end: AnimationTime?
+  var _reportedEnd = true
 
   /// At rest at `value`.
   ///
   /// - Parameters:
   ///   - value: the value it rests at.
-  ///   - tolerance: the completion band in the value's units; default
-  ///     ``SpringAnimatable/springSettleTolerance``.
+  ///   - tolerance: when a motion counts as ended; nil (the default): the
+  ///     value type's band, ``SpringAnimatable/springSettleTolerance``,
+  ///     value only.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   non-finite or too large component (|x| ≤ 1e100), or a tolerance that
-  ///   is not finite and > 0.
-  public init(value: Value, tolerance: Double = Value.springSettleTolerance) throws(HarmonicError) {
-    try _Check.positive(tolerance, "tolerance", unit: "units")
+  ///   non-finite or too large component (|x| ≤ 1e100).
+  public init(value: Value, tolerance: SettleTolerance? = nil) throws(HarmonicError) {
     let components = value.springComponents
     for k in 0..<ValueAnimation<Value>.count {
       try _Check.finiteMagnitude(components[k], "value component \(k)", unit: "units")
     }
-    (motion, self.tolerance) = (.rest(value), tolerance)
+    (motion, self.tolerance) = (_Resting(value: value), tolerance ?? ._band(of: Value.self))
+    (_start, _end) = (AnimationTime(ticks: .min), AnimationTime(ticks: .min))
   }
 
-  /// The value's components and their rates at `time` (exact for every motion).
-  public func components(at time: AnimationTime) -> (value: Value.SpringComponents, velocity: Value.SpringComponents) {
-    switch motion {
-    case let .rest(value): return (value.springComponents, .zero)
-    case let .spring(animation): return animation.components(at: time)
-    case let .decay(decay): return decay.components(at: time)
-    case let .timed(timed): return timed.components(at: time)
-    }
+  /// The value at `time`: the motion's, then exactly its end value once ended.
+  public func value(at time: AnimationTime) -> Value { hasEnded(at: time) ? motion.endValue : motion.value(at: time) }
+
+  /// The velocity at `time`, units per second (0 once ended).
+  public func velocity(at time: AnimationTime) -> Value.SpringVelocity {
+    hasEnded(at: time) ? Value.springVelocity(ofComponents: .zero) : motion.velocity(at: time)
   }
 
-  /// Whether the motion is over at `time`.
-  public func isFinished(at time: AnimationTime) -> Bool {
-    if case .rest = motion { return true }
-    guard let completionTick else { return false }
-    return time >= completionTick
-  }
+  /// Where the current motion ends: the spring's target, the glide's rest
+  /// value, the curve's end value, the value at rest.
+  public var endValue: Value { motion.endValue }
 
-  /// The final value of the motion: the spring's target, the glide's rest
-  /// value, the curve's end value.
-  public var finalValue: Value {
-    switch motion {
-    case let .rest(value): return value
-    case let .spring(animation): return animation.target
-    case let .decay(decay): return decay.restValue
-    case let .timed(timed): return timed.to
-    }
-  }
+  /// The tick the current motion ends at for the animator's ``tolerance``
+  /// (nil: never before the clock's end); at rest, the clock's first tick.
+  public var endTick: AnimationTime? { _end }
 
-  /// The value and velocity at `time`: the exact motion, then exactly the
-  /// final value once finished.
-  public func state(at time: AnimationTime) -> (value: Value, velocity: Value.SpringVelocity) {
-    if isFinished(at: time) { return (finalValue, Value.springVelocity(ofComponents: .zero)) }
-    switch motion {
-    case let .rest(value): return (value, Value.springVelocity(ofComponents: .zero))
-    case let .spring(animation): return animation.state(at: time)
-    case let .decay(decay): return (decay.value(at: time), decay.velocity(at: time))
-    case let .timed(timed): return (timed.value(at: time), timed.velocity(at: time))
-    }
-  }
+  /// The current motion's end for another tolerance.
+  public func endTick(within tolerance: SettleTolerance) -> AnimationTime? { motion.endTick(within: tolerance) }
 
   /// The frame at `time`, for a display link: what to draw, whether the
-  /// motion is over, and — once per motion — that it has just finished.
+  /// motion has ended, and — once per motion — that it has just ended.
   public mutating func frame(at time: AnimationTime) -> Frame {
-    let (value, velocity) = state(at: time)
-    let finished = isFinished(at: time)
-    let first = finished && !_reportedFinish
-    if finished { _reportedFinish = true }
-    return Frame(value: value, velocity: velocity, isFinished: finished, didFinish: first)
+    let ended = hasEnded(at: time)
+    let first = ended && !_reportedEnd
+    if ended { _reportedEnd = true }
+    return Frame(value: value(at: time), velocity: velocity(at: time), hasEnded: ended, didEnd: first)
   }
 
-  /// Springs to `target` from the value and velocity shown at `time` (C¹).
+  /// Springs to `target` from the value and velocity shown at `time` (C¹):
+  /// the current motion's ``Motion/handOff(to:with:at:)``.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   bad target (the animator is then unchanged).
-  public mutating func spring(to target: Value, spring: Spring = .smooth, at time: AnimationTime) throws(HarmonicError) {
-    let now = _start(time)
-    if case var .spring(animation) = motion, !isFinished(at: now) {
-      try animation.retarget(to: target, at: now, spring: spring)
-      try _begin(.spring(animation))
-      return
-    }
-    let state = components(at: now)
-    let shown = isFinished(at: now) ? finalValue.springComponents : state.value
-    let rates = isFinished(at: now) ? Value.SpringComponents.zero : state.velocity
-    try _begin(.spring(ValueAnimation(_components: shown, velocity: rates, target: target, spring: spring, limits: .none, start: now)))
+  public mutating func spring(to target: Value, with spring: Spring = .smooth, at time: AnimationTime) throws(HarmonicError) {
+    let now = max(time, _start)
+    let from: any Motion<Value> = hasEnded(at: now) ? _Resting(value: motion.endValue) : motion
+    try _begin(from.handOff(to: target, with: spring, at: now), at: now)
   }
 
   /// A throw: from the value shown at `time`, glides with `velocity` (units
@@ -138,48 +107,45 @@ public struct ValueAnimator<Value: SpringAnimatable>: Sendable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` as
   ///   ``ValueDecay``'s initializer does.
   public mutating func decay(velocity: Value.SpringVelocity, rate: Double = 0.998, at time: AnimationTime) throws(HarmonicError) {
-    let now = _start(time)
-    try _begin(.decay(ValueDecay(value: state(at: now).value, velocity: velocity, rate: rate, start: now)))
+    let now = max(time, _start)
+    try _begin(ValueDecay(value: value(at: now), velocity: velocity, rate: rate, start: now), at: now)
   }
 
-  /// A duration + easing animation from the value shown at `time` to `target`.
+  /// Eases to `target` over `duration` seconds along `curve`, from the value
+  /// shown at `time`.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` as
   ///   ``TimedAnimation``'s initializer does.
-  public mutating func animate(
+  public mutating func ease(
     to target: Value, duration: Double, curve: TimingCurve = .cubicBezier(.easeInOut), at time: AnimationTime
   )
     throws(HarmonicError)
   {
-    let now = _start(time)
-    try _begin(.timed(TimedAnimation(from: state(at: now).value, to: target, duration: duration, curve: curve, start: now)))
+    let now = max(time, _start)
+    try _begin(TimedAnimation(from: value(at: now), to: target, duration: duration, curve: curve, start: now), at: now)
   }
 
   /// Stops at the value shown at `time`.
   public mutating func stop(at time: AnimationTime) {
-    motion = .rest(state(at: _start(time)).value)
-    (completionTick, _reportedFinish) = (nil, true)
+    let now = max(time, _start)
+    motion = _Resting(value: value(at: now))
+    (_start, _end, _reportedEnd) = (now, AnimationTime(ticks: .min), true)
   }
 
-  /// The tick a new motion starts at: not before the current one's start.
-  func _start(_ time: AnimationTime) -> AnimationTime {
-    switch motion {
-    case .rest: return time
-    case let .spring(animation): return max(time, animation.segmentStart)
-    case let .decay(decay): return max(time, decay.start)
-    case let .timed(timed): return max(time, timed.start)
-    }
+  /// Installs `next`, begun at `time`, and its end tick.
+  mutating func _begin(_ next: any Motion<Value>, at time: AnimationTime) throws(HarmonicError) {
+    (motion, _start, _end, _reportedEnd) = (next, time, next.endTick(within: tolerance), false)
   }
+}
 
-  /// Installs `next` and its completion tick.
-  mutating func _begin(_ next: Motion) throws(HarmonicError) {
-    let tick: AnimationTime?
-    switch next {
-    case .rest: tick = nil
-    case let .spring(animation): tick = try animation.settleTick(tolerance: tolerance)
-    case let .decay(decay): tick = try decay.restTick(tolerance: tolerance)
-    case let .timed(timed): tick = timed.end
-    }
-    (motion, completionTick, _reportedFinish) = (next, tick, false)
+/// A value at rest: the motion of ``ValueAnimator`` between motions.
+struct _Resting<Value: SpringAnimatable>: Motion {
+  let value: Value
+  func value(at time: AnimationTime) -> Value { value }
+  func velocity(at time: AnimationTime) -> Value.SpringVelocity { Value.springVelocity(ofComponents: .zero) }
+  var endValue: Value { value }
+  func endTick(within tolerance: SettleTolerance) -> AnimationTime? { AnimationTime(ticks: .min) }
+  func handOff(to target: Value, with spring: Spring, at time: AnimationTime) throws(HarmonicError) -> ValueAnimation<Value> {
+    try ValueAnimation(value: value, target: target, spring: spring, start: time)
   }
 }

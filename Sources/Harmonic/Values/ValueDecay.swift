@@ -14,7 +14,7 @@
 /// same tick.
 ///
 /// At a bound the decay hands its exact state over to a spring
-/// (``contactTick(minimum:maximum:)``, ``springAnimation(at:target:spring:limits:)``):
+/// (``contactTick(minimum:maximum:)``, ``handOff(to:with:at:)``):
 /// the value and velocity are continuous there (C¹).
 ///
 /// Cost: one `expm1` per evaluation plus O(n) vector arithmetic; no allocation.
@@ -81,44 +81,33 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
   }
 
   /// Where every component comes to rest, `x₀ − v₀/λ`, as components.
-  public var restComponents: Components { _start - _velocity / decayConstant }
+  var _restComponents: Components { _start - _velocity / decayConstant }
 
-  /// Where the value comes to rest, exactly.
-  public var restValue: Value { Value(springComponents: restComponents) }
+  /// Where the value comes to rest, exactly: `x₀ − v₀/λ` per component.
+  public var endValue: Value { Value(springComponents: _restComponents) }
 
-  /// The first tick from which every component stays within `tolerance` of
-  /// its rest value (default ``SpringAnimatable/springSettleTolerance``):
-  /// `|v₀|·e^(λt)/|λ| ≤ tolerance`, solved in closed form and confirmed
-  /// against the evaluated values. Nil when that tick is past the clock's end.
-  ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   tolerance that is not finite and > 0.
-  public func restTick(tolerance: Double = Value.springSettleTolerance) throws(HarmonicError) -> AnimationTime? {
-    try _Check.positive(tolerance, "tolerance", unit: "units")
+  /// The first tick from which every component stays within
+  /// `tolerance.value` of its rest value and moves slower than
+  /// `tolerance.velocity`: `|v₀/λ|·e^(λt) ≤ value` and `|v₀|·e^(λt) ≤
+  /// velocity`, solved in closed form and confirmed against the evaluated
+  /// values. Nil when that tick is past the clock's end.
+  public func endTick(within tolerance: SettleTolerance) -> AnimationTime? {
     var seconds = 0.0
     for k in 0..<ValueAnimation<Value>.count {
-      let travel = (_velocity[k] / decayConstant).magnitude  // |v₀/λ|: the distance still to go at the start
-      if travel > tolerance { seconds = max(seconds, _Math.log(tolerance / travel) / decayConstant) }
+      seconds = max(seconds, ScrollDeceleration._endTime(velocity: _velocity[k], decayConstant: decayConstant, within: tolerance))
     }
     guard var tick = start._firstTick(afterSeconds: seconds) else { return nil }
     // Rounding may leave the evaluated value an ulp outside the band at the
     // computed tick: step on until it is inside.
-    let rest = restComponents
+    let rest = _restComponents
     for _ in 0..<64 where !_within(tolerance, of: rest, at: tick) { tick = tick + AnimationTime(ticks: 1) }
     return tick
   }
 
-  /// Whether the decay is within `tolerance` of its rest value for good at `time`.
-  ///
-  /// - Throws: as ``restTick(tolerance:)``.
-  public func isSettled(at time: AnimationTime, tolerance: Double = Value.springSettleTolerance) throws(HarmonicError) -> Bool {
-    guard let tick = try restTick(tolerance: tolerance) else { return false }
-    return time >= tick
-  }
-
-  func _within(_ tolerance: Double, of rest: Components, at time: AnimationTime) -> Bool {
-    let value = components(at: time).value
-    for k in 0..<ValueAnimation<Value>.count where !((value[k] - rest[k]).magnitude <= tolerance) { return false }
+  func _within(_ tolerance: SettleTolerance, of rest: Components, at time: AnimationTime) -> Bool {
+    let (value, velocity) = components(at: time)
+    for k in 0..<ValueAnimation<Value>.count
+    where !((value[k] - rest[k]).magnitude <= tolerance.value && velocity[k].magnitude <= tolerance.velocity) { return false }
     return true
   }
 
@@ -165,17 +154,10 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
     return tick
   }
 
-  /// The spring that takes over at `time` with the decay's exact value and
-  /// velocity there (C¹), heading for `target`.
-  ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` as
-  ///   ``ValueAnimation``'s initializer does.
-  public func springAnimation(
-    at time: AnimationTime, target: Value, spring: Spring, limits: ValueLimits<Components> = .none
-  )
-    throws(HarmonicError) -> ValueAnimation<Value>
-  {
-    try _springTakingOver(at: time, target: target, spring: spring, limits: limits)
+  /// The spring that takes over at `time` (not before the start) with the
+  /// decay's exact value and velocity there (C¹), heading for `target`.
+  public func handOff(to target: Value, with spring: Spring, at time: AnimationTime) throws(HarmonicError) -> ValueAnimation<Value> {
+    try _springTakingOver(at: time, target: target, spring: spring, limits: .none)
   }
 
   /// A glide inside bounds: where it first meets one, and the spring that
@@ -185,7 +167,7 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   a component whose minimum is above its maximum (a box with no
-  ///   inside), or as ``springAnimation(at:target:spring:limits:)``.
+  ///   inside), or as ``ValueAnimation``'s initializer does.
   public func handOff(
     minimum: Components? = nil, maximum: Components? = nil, spring: Spring
   ) throws(HarmonicError)
@@ -195,9 +177,9 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
       for k in 0..<ValueAnimation<Value>.count { try _Check.order(minimum[k], "minimum[\(k)]", .atMost, maximum[k], "maximum[\(k)]") }
     }
     guard let contact = contactTick(minimum: minimum, maximum: maximum) else { return nil }
-    var target = restComponents
+    var target = _restComponents
     if let minimum { target.replace(with: minimum, where: target .< minimum) }
     if let maximum { target.replace(with: maximum, where: target .> maximum) }
-    return (contact, try springAnimation(at: contact, target: Value(springComponents: target), spring: spring))
+    return (contact, try _springTakingOver(at: contact, target: Value(springComponents: target), spring: spring, limits: .none))
   }
 }

@@ -1,5 +1,0 @@
-/// How a snap animates.
-public enum SnapAnimation: Sendable, Hashable {
-  case spring(SpringMotion)
-  case deceleration(ScrollDeceleration)
-}
