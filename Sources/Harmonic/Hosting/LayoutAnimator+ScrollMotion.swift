@@ -107,6 +107,24 @@ extension LayoutAnimator {
       }
     }
 
+    /// The offset's velocity along ``axis`` at `time`, points per second
+    /// (the derivative of ``along(at:)``; 0 from ``end`` on).
+    func velocity(at time: AnimationTime) -> Double {
+      guard time < end else { return 0 }
+      let seconds = time._seconds(since: start)
+      switch shape {
+      case .deceleration(let deceleration):
+        return deceleration._state(atSeconds: seconds).velocity
+      case .spring(let motion, let fadeStart):
+        let state = motion._state(atSeconds: seconds)
+        guard time > fadeStart else { return state.velocity }
+        let length = Double(end.ticks - fadeStart.ticks) / Double(AnimationTime.ticksPerSecond)
+        let u = Double(time.ticks - fadeStart.ticks) / Double(end.ticks - fadeStart.ticks)
+        let (keep, rate) = (1 - u * u * (3 - 2 * u), 6 * u * (1 - u) / length)
+        return state.velocity * keep - (state.value - target) * rate
+      }
+    }
+
     /// The content offset at `time`.
     func offset(at time: AnimationTime) -> CGPoint {
       let along = along(at: time)

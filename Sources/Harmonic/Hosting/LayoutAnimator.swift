@@ -98,6 +98,14 @@ public struct LayoutAnimator: Sendable {
   /// Whether changes reduce motion (``ReduceMotion``; default
   /// ``ReduceMotion/system``, which reads ``systemReducesMotion``).
   public var reduceMotion: ReduceMotion = .system
+  /// A scroll-driven effect on every element the engine answers (a
+  /// carousel's scale and fade, a stack of cards…), its phases measured by
+  /// ``scrollPhase``; nil (the default) for none. See
+  /// ``layoutAttributesForElements(in:)``.
+  public var scrollEffect: ScrollEffect?
+  /// How ``scrollEffect`` measures phases; nil (the default): the center
+  /// of the viewport along ``scrollAxis``, ``ScrollPhase/Scale/viewport``.
+  public var scrollPhase: ScrollPhase?
   /// The system's Reduce Motion setting, which the host keeps current (the
   /// UIKit shim from `UIAccessibility.isReduceMotionEnabled` and its
   /// notification; the SwiftUI shim from `accessibilityReduceMotion`).
@@ -214,7 +222,19 @@ public struct LayoutAnimator: Sendable {
   /// `layoutAttributesForElements(in:)`: the elements whose frame overlaps
   /// `rect` at the current tick — the transition's while one runs, else the
   /// layout's. Elements that left the layout are in ``leavingAttributes``.
+  ///
+  /// With a ``scrollEffect`` the elements within one viewport extent of
+  /// the visible rect (along the scroll axis) get the effect, and those
+  /// whose transformed frame then overlaps `rect` are answered: an effect
+  /// may bring an element up to a viewport away onto the screen (a stack's
+  /// waiting cards, a cross-fade).
   public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+    guard scrollEffect == nil else { return _effectAttributes(in: rect) }
+    return _attributes(in: rect)
+  }
+
+  /// ``layoutAttributesForElements(in:)`` without the scroll effect.
+  func _attributes(in rect: CGRect) -> [LayoutAttributes] {
     guard let shown = _shown else { return layout.attributes(in: rect, viewport: viewport, at: contentOffset) }
     var result: [LayoutAttributes] = []
     let elements = shown.transition.elements
@@ -246,10 +266,15 @@ public struct LayoutAnimator: Sendable {
   }
 
   func _attributes(of id: ElementID) -> LayoutAttributes? {
+    var answer: LayoutAttributes?
     if let shown = _shown, let k = shown.byNewID[id] {
-      return LayoutAnimator._answer(shown.frame.attributes[k], as: id)
+      answer = LayoutAnimator._answer(shown.frame.attributes[k], as: id)
+    } else {
+      answer = layout.attributes(of: id, in: viewport, at: contentOffset)
     }
-    return layout.attributes(of: id, in: viewport, at: contentOffset)
+    guard let effect = scrollEffect, var one = answer.map({ [$0] }) else { return answer }
+    effect.apply(to: &one, in: viewport.visibleRect(at: contentOffset), phase: _scrollPhase, offsetVelocity: _offsetVelocity)
+    return LayoutAnimator._answer(one[0], as: nil)
   }
 
   /// Elements that have left the layout (deleted, or animated away by an

@@ -63,3 +63,48 @@ extension Transform3D {
     return bits == 0
   }
 }
+
+extension Transform3D {
+  /// This transform followed by `other` (CATransform3DConcat's order): a
+  /// point maps through `self`, then `other`. With CATransform3D's row
+  /// vectors [x y z 1]·M, the product `self.m · other.m`; each entry is a
+  /// sum of four products rounded in a fixed order (no fused multiply-add).
+  public func concatenating(_ other: Transform3D) -> Transform3D {
+    var result = Transform3D()
+    for row in 0..<4 {
+      for column in 0..<4 {
+        let a = m[4 * row], b = m[4 * row + 1], c = m[4 * row + 2], d = m[4 * row + 3]
+        let products = (a * other.m[column], b * other.m[4 + column], c * other.m[8 + column], d * other.m[12 + column])
+        result.m[4 * row + column] = ((products.0 + products.1) + products.2) + products.3
+      }
+    }
+    return result
+  }
+
+  /// A translation by (x, y, z) points.
+  public static func translation(x: Double, y: Double, z: Double = 0) -> Transform3D { Transform3D(m41: x, m42: y, m43: z) }
+
+  /// A scale by (x, y, z).
+  public static func scale(x: Double, y: Double, z: Double = 1) -> Transform3D { Transform3D(m11: x, m22: y, m33: z) }
+
+  /// A rotation by `angle` radians about a coordinate axis, as
+  /// `CATransform3DMakeRotation(angle, 1, 0, 0)`, `(angle, 0, 1, 0)` and
+  /// `(angle, 0, 0, 1)`.
+  public static func rotation(_ angle: Double, about axis: Axis) -> Transform3D {
+    let (c, s) = (_Math.cos(angle), _Math.sin(angle))
+    switch axis {
+    case .x: return Transform3D(m22: c, m23: s, m32: -s, m33: c)
+    case .y: return Transform3D(m11: c, m13: -s, m31: s, m33: c)
+    case .z: return Transform3D(m11: c, m12: s, m21: -s, m22: c)
+    }
+  }
+
+  /// A coordinate axis of the layer's space: x right, y down, z out of the screen.
+  public enum Axis: Sendable, Hashable, CaseIterable {
+    case x, y, z
+  }
+
+  /// Perspective seen from `distance` points in front of the plane
+  /// (m34 = −1/distance, the usual `transform.m34 = -1 / 500`).
+  public static func perspective(distance: Double) -> Transform3D { Transform3D(m34: -1 / distance) }
+}

@@ -61,6 +61,16 @@ extension LayoutTransition {
       }
     }
 
+    /// A scroll-driven effect (``ScrollEffect``) at each end of the
+    /// transition, its phases measured by `phase` in that end's visible rect.
+    public static func scrollEffect(_ effect: ScrollEffect, phase: ScrollPhase) -> LayoutTransition.Decoration {
+      LayoutTransition.Decoration { attributes, rect in
+        var one = [attributes]
+        effect.apply(to: &one, in: rect, phase: phase)
+        attributes = one[0]
+      }
+    }
+
     /// Applies the decoration to `attributes` for the visible rect `rect`.
     public func apply(to attributes: inout LayoutAttributes, visibleRect rect: CGRect) { _body(&attributes, rect) }
   }

@@ -1,0 +1,35 @@
+extension LayoutAnimator {
+  /// The phase the scroll effect is measured with.
+  var _scrollPhase: ScrollPhase {
+    scrollPhase ?? (try? ScrollPhase(axis: scrollAxis)) ?? _libraryConstant { try ScrollPhase(axis: .vertical) }
+  }
+
+  /// The content offset's velocity at the current tick, points per second:
+  /// a snap's or deceleration's, a transition's; 0 at rest and under a
+  /// gesture (the host's scroll view owns the offset then).
+  var _offsetVelocity: CGPoint {
+    switch phase {
+    case .resting(let scroll?):
+      let along = scroll.velocity(at: time)
+      return scroll.axis == .vertical ? CGPoint(x: 0, y: along) : CGPoint(x: along, y: 0)
+    case .transitioning(let running):
+      return running.shown.transition.contentOffsetVelocity(at: time)
+    case .resting(nil), .interactive:
+      return CGPoint(x: 0, y: 0)
+    }
+  }
+
+  /// The answer with ``scrollEffect`` applied: the elements within a
+  /// viewport extent of the visible rect along the axis, with the effect,
+  /// whose transformed frames overlap `rect`.
+  func _effectAttributes(in rect: CGRect) -> [LayoutAttributes] {
+    guard let effect = scrollEffect else { return _attributes(in: rect) }
+    let visible = viewport.visibleRect(at: contentOffset)
+    let horizontal = _scrollPhase.axis == .horizontal
+    let reach = horizontal ? visible.size.width : visible.size.height
+    let near = horizontal ? visible.insetBy(dx: -reach, dy: 0) : visible.insetBy(dx: 0, dy: -reach)
+    var elements = _attributes(in: near.union(rect))
+    effect.apply(to: &elements, in: visible, phase: _scrollPhase, offsetVelocity: _offsetVelocity)
+    return elements.filter { LayoutTransition.Frame._shows($0, in: rect) }.map { LayoutAnimator._answer($0, as: nil) }
+  }
+}

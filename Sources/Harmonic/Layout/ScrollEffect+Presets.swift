@@ -1,0 +1,234 @@
+// The preset effects. p is the element's phase, c = clamp(p, −1, 1),
+// a = |c|, d its distance from the reference in points (reading order), s
+// the reading direction's sign on screen (−1 in RTL). Each preset states its
+// formula; ScrollEffectTests pins each at chosen phases against values
+// computed by hand from these formulas.
+extension ScrollEffect {
+  /// A carousel that shrinks and fades cards by their distance from the
+  /// reference: scale `1 − (1 − minimumScale)·a`, alpha times
+  /// `1 − (1 − minimumAlpha)·a`, the nearest card on top (zIndex
+  /// −round(100·|p|)). Use it with a ``ScrollPhase/Scale/pitch(_:)`` phase
+  /// so that one card away is the full effect.
+  ///
+  /// - Parameters:
+  ///   - minimumScale: the scale one unit of phase away, in [0, 1] (clamped).
+  ///   - minimumAlpha: the alpha factor there, in [0, 1] (clamped).
+  public static func scaleAndFade(minimumScale: Double = 0.8, minimumAlpha: Double = 0.5) -> ScrollEffect {
+    let (scale, alpha) = (_unit(minimumScale), _unit(minimumAlpha))
+    return ScrollEffect { attributes, input in
+      let a = input.clampedPhase.magnitude
+      let k = 1 - (1 - scale) * a
+      attributes._then(.scale(k, k))
+      attributes.alpha *= 1 - (1 - alpha) * a
+      attributes._stackOrder(input.phase)
+    }
+  }
+
+  /// A deck of cards: the cards after the reference (p > 0) wait stacked
+  /// behind it — pulled back onto the reference, each `peek` points
+  /// further along and `scaleStep` smaller per unit of phase, up to
+  /// `visibleCount` cards deep (deeper ones fade out over the next unit) —
+  /// and the card before it (p < 0) leaves at its own place, fading over
+  /// one unit. Translation `(−d + peek·q)` along the axis with q =
+  /// min(p, visibleCount), scale `1 − scaleStep·q`, alpha times
+  /// `clamp(1 − (p − visibleCount), 0, 1)`; before the reference, alpha
+  /// times `1 − a`. zIndex −round(100·p), so the top card is on top.
+  ///
+  /// - Parameters:
+  ///   - peek: points each waiting card shows beyond the one above it.
+  ///   - scaleStep: how much smaller each waiting card is, in [0, 1) (clamped).
+  ///   - visibleCount: how many waiting cards show (≥ 0).
+  public static func stack(peek: Double = 12, scaleStep: Double = 0.05, visibleCount: Int = 3) -> ScrollEffect {
+    let peek = peek.isFinite ? peek : 0
+    let step = Swift.min(_unit(scaleStep), 0.999)
+    let deep = Double(Swift.max(visibleCount, 0))
+    return ScrollEffect { attributes, input in
+      let p = input.phase
+      if p <= 0 {
+        attributes.alpha *= 1 - input.clampedPhase.magnitude
+      } else {
+        let q = Swift.min(p, deep)
+        attributes._then(.scale(1 - step * q, 1 - step * q))
+        attributes._then(input.translation(along: -input.distance + peek * q))
+        attributes.alpha *= Swift.min(Swift.max(1 - (p - deep), 0), 1)
+      }
+      attributes._stackOrder(p)
+    }
+  }
+
+  /// Cover flow: cards turn about the cross axis as they leave the
+  /// reference, seen in perspective, and shrink. Rotation `−s·c·maximumAngle`
+  /// about the y axis (a horizontal scroll) or `c·maximumAngle` about the x
+  /// axis (a vertical one), then perspective from `perspective` points;
+  /// scale `1 − (1 − minimumScale)·a` (the 2-D transform); zIndex
+  /// −round(100·|p|).
+  ///
+  /// - Parameters:
+  ///   - maximumAngle: radians at one unit of phase (default 50°).
+  ///   - perspective: the eye's distance, points (> 0; default 600).
+  ///   - minimumScale: the scale at one unit of phase, in [0, 1] (clamped).
+  public static func coverFlow(maximumAngle: Double = 50 * .pi / 180, perspective: Double = 600, minimumScale: Double = 0.85) -> ScrollEffect {
+    let eye = perspective > 0 && perspective.isFinite ? perspective : 600
+    let (angle, scale) = (maximumAngle.isFinite ? maximumAngle : 0, _unit(minimumScale))
+    return ScrollEffect { attributes, input in
+      let c = input.clampedPhase
+      let turn: Transform3D =
+        input.axis == .horizontal ? .rotation(-input.direction * c * angle, about: .y) : .rotation(c * angle, about: .x)
+      attributes._then(turn.concatenating(.perspective(distance: eye)))
+      let k = 1 - (1 - scale) * c.magnitude
+      attributes._then(.scale(k, k))
+      attributes._stackOrder(input.phase)
+    }
+  }
+
+  /// A cube: pages are faces of a box turning about the edge they share
+  /// with the page at the reference. A page after the reference (p > 0)
+  /// turns about its leading edge, one before it about its trailing edge,
+  /// by `c·90°` (in screen terms `s·c·90°` about the y axis for a
+  /// horizontal scroll, `−c·90°` about x for a vertical one), in
+  /// perspective from `perspective` points; hidden (alpha 0) from one unit
+  /// of phase away, where the face is edge-on.
+  ///
+  /// Pair it with paging (a page per viewport and a
+  /// ``ScrollPhase/Scale/viewport`` phase with center alignment, or a
+  /// pitch equal to the page extent).
+  public static func cube(perspective: Double = 600) -> ScrollEffect {
+    let eye = perspective > 0 && perspective.isFinite ? perspective : 600
+    return ScrollEffect { attributes, input in
+      let c = input.clampedPhase
+      guard c.magnitude < 1 else {
+        attributes.alpha = 0
+        return
+      }
+      let extent = Double(input.axis == .horizontal ? attributes.size.width : attributes.size.height)
+      // The hinge, from the element's center along the axis in reading order.
+      let hinge = (c > 0 ? -extent : extent) / 2
+      attributes._then(_hinged(c * .pi / 2, at: hinge, input: input, eye: eye))
+      attributes._stackOrder(input.phase)
+    }
+  }
+
+  /// A page turn: the page before the reference (p < 0) turns over about
+  /// its leading edge like a book's page, by `c·90°` (edge-on, and hidden,
+  /// at one unit); the page after it (p > 0) waits under the current one,
+  /// pulled back onto the reference (translation −d along the axis),
+  /// revealed as the page above turns. Perspective from `perspective`
+  /// points; zIndex −round(100·p) before and −100 − round(100·p) after
+  /// the reference, so the turning page is on top.
+  public static func pageTurn(perspective: Double = 1000) -> ScrollEffect {
+    let eye = perspective > 0 && perspective.isFinite ? perspective : 1000
+    return ScrollEffect { attributes, input in
+      let p = input.phase, c = input.clampedPhase
+      if p <= 0 {
+        guard c > -1 else {
+          attributes.alpha = 0
+          return
+        }
+        let extent = Double(input.axis == .horizontal ? attributes.size.width : attributes.size.height)
+        // Back onto the reference, then turned about the leading edge.
+        attributes._then(input.translation(along: -input.distance))
+        attributes._then(_hinged(-c * .pi / 2, at: -extent / 2, input: input, eye: eye))
+        attributes._stackOrder(p)
+      } else {
+        attributes._then(input.translation(along: -input.distance))
+        if p >= 1 { attributes.alpha = 0 }
+        let rank = (p * 100).rounded()
+        attributes.zIndex = rank < 0x1p52 ? -100 - Int(rank) : -(1 << 53)
+      }
+    }
+  }
+
+  /// Parallax: the element moves at `1 − factor` of the scroll's speed —
+  /// translation `−factor·d` along the axis — so with a factor of 0.5 a
+  /// background image trails the content by half. Factors outside [−1, 1]
+  /// are clamped.
+  public static func parallax(factor: Double = 0.5) -> ScrollEffect {
+    let factor = factor.isNaN ? 0 : Swift.min(Swift.max(factor, -1), 1)
+    return ScrollEffect { attributes, input in
+      attributes._then(input.translation(along: -factor * input.distance))
+    }
+  }
+
+  /// A rotary wheel (a dial, a picker drum seen from the front): elements
+  /// ride a circle of `radius` points whose top is the reference, `angle`
+  /// radians apart per unit of phase. With θ = p·angle the element moves
+  /// from its place onto the circle — translation `radius·sin θ − d` along
+  /// the axis (reading order) and `radius·(1 − cos θ)` across it — and
+  /// turns by `s·θ` (a horizontal scroll) or `−θ` (a vertical one); hidden
+  /// past a quarter turn (|θ| ≥ 90°).
+  public static func rotaryWheel(radius: Double = 400, angle: Double = 20 * .pi / 180) -> ScrollEffect {
+    let (radius, angle) = (radius.isFinite ? radius : 0, angle.isFinite ? angle : 0)
+    return ScrollEffect { attributes, input in
+      let theta = input.phase * angle
+      guard theta.magnitude < .pi / 2 else {
+        attributes.alpha = 0
+        return
+      }
+      let (sine, cosine) = (_Math.sin(theta), _Math.cos(theta))
+      let turn = input.axis == .horizontal ? input.direction * theta : -theta
+      attributes._then(.rotation(turn))
+      attributes._then(input.translation(along: radius * sine - input.distance, across: radius * (1 - cosine)))
+      attributes._stackOrder(input.phase)
+    }
+  }
+
+  /// Zoom: scale `1 + (scale − 1)·a` and alpha times `1 − a` — with a
+  /// `scale` below 1 elements shrink away as they leave (zoom out), above 1
+  /// they grow (zoom in). zIndex −round(100·|p|).
+  ///
+  /// - Parameter scale: the scale at one unit of phase, in [0, 10] (clamped).
+  public static func zoom(scale: Double = 0.5) -> ScrollEffect {
+    let scale = scale.isNaN ? 1 : Swift.min(Swift.max(scale, 0), 10)
+    return ScrollEffect { attributes, input in
+      let a = input.clampedPhase.magnitude
+      let k = 1 + (scale - 1) * a
+      attributes._then(.scale(k, k))
+      attributes.alpha *= 1 - a
+      attributes._stackOrder(input.phase)
+    }
+  }
+
+  /// Cross-fade: elements do not move; each stays on the reference
+  /// (translation −d along the axis) and fades, alpha times `1 − a`, so
+  /// one page dissolves into the next. zIndex −round(100·|p|).
+  public static let crossFade = ScrollEffect { attributes, input in
+    attributes._then(input.translation(along: -input.distance))
+    attributes.alpha *= 1 - input.clampedPhase.magnitude
+    attributes._stackOrder(input.phase)
+  }
+
+  /// Rotate in and out: a turn of `s·c·angle` in the screen's plane (a
+  /// horizontal scroll; `c·angle` for a vertical one) and alpha times
+  /// `1 − a·fade`.
+  ///
+  /// - Parameters:
+  ///   - angle: radians at one unit of phase.
+  ///   - fade: how much alpha is lost at one unit, in [0, 1] (clamped).
+  public static func rotate(angle: Double = .pi / 8, fade: Double = 0.5) -> ScrollEffect {
+    let (angle, fade) = (angle.isFinite ? angle : 0, _unit(fade))
+    return ScrollEffect { attributes, input in
+      let c = input.clampedPhase
+      attributes._then(.rotation((input.axis == .horizontal ? input.direction : 1) * c * angle))
+      attributes.alpha *= 1 - c.magnitude * fade
+    }
+  }
+
+  /// A value clamped into [0, 1] (NaN is 1: no effect).
+  static func _unit(_ x: Double) -> Double { x.isNaN ? 1 : Swift.min(Swift.max(x, 0), 1) }
+
+  /// A turn by `angle` (reading-order sense) about an edge `hinge` points
+  /// from the element's center along the axis, seen from `eye` points.
+  static func _hinged(_ angle: Double, at hinge: Double, input: Input, eye: Double) -> Transform3D {
+    let h = hinge * input.direction
+    if input.axis == .horizontal {
+      return Transform3D.translation(x: -h, y: 0)
+        .concatenating(.rotation(input.direction * angle, about: .y))
+        .concatenating(.translation(x: h, y: 0))
+        .concatenating(.perspective(distance: eye))
+    }
+    return Transform3D.translation(x: 0, y: -h)
+      .concatenating(.rotation(-angle, about: .x))
+      .concatenating(.translation(x: 0, y: h))
+      .concatenating(.perspective(distance: eye))
+  }
+}

@@ -1,0 +1,196 @@
+/// Where elements are relative to the viewport along the scroll axis, and
+/// how fast that changes: the input of a scroll-driven effect
+/// (``ScrollEffect``), for every visible element at once.
+///
+/// An element's **distance** is the signed distance, in points, from the
+/// viewport's reference line to the element's matching point, counted in
+/// reading order: with ``SnapAlignment/center`` the element's center from
+/// the viewport's center, with ``SnapAlignment/leading`` its leading edge
+/// from the viewport's leading edge (the right edge in right-to-left
+/// layouts), with ``SnapAlignment/trailing`` the trailing edges. Negative
+/// is before the reference (an element that has scrolled past the leading
+/// edge), positive after it. Its **phase** is the distance in the chosen
+/// ``Scale``, and its **rate** the phase's change per second: the element's
+/// own velocity along the axis (0 at rest; a transition's frame gives it)
+/// minus the scroll's.
+///
+/// With ``Scale/viewport`` the phase runs −1 … 0 … 1 as the element crosses
+/// the viewport, as SwiftUI's `scrollTransition` phase does: ±1 exactly
+/// where the element has just left the viewport on that side, 0 on the
+/// reference. Before the reference it is the distance over the span that
+/// takes it off screen on the leading side, after it over the span to the
+/// trailing side: (V + E)/2 on both sides for center alignment (V the
+/// viewport's extent, E the element's), E before and V after for leading,
+/// V before and E after for trailing.
+///
+/// The arithmetic is a few subtractions and one division per element,
+/// each rounded once in a fixed order (no fused multiply-add): the same
+/// bits on every machine. When the scroll is a Harmonic motion (a snap, a
+/// deceleration, a springy scroll), its offset and velocity at a tick are
+/// pure functions of the tick, so the phases at a tick are too, whatever
+/// the frame schedule.
+///
+/// Cost: O(1) per element; ``phases(centers:extents:velocities:offset:offsetVelocity:viewportExtent:into:rates:)``
+/// reads and writes flat columns (structure of arrays) with no allocation.
+public struct ScrollPhase: Sendable, Hashable {
+  /// The unit of a phase.
+  public enum Scale: Sendable, Hashable {
+    /// −1 … 0 … 1 across the viewport (see ``ScrollPhase``).
+    case viewport
+    /// Points: the distance itself.
+    case points
+    /// Items of a carousel: the distance over `pitch` points (the card
+    /// pitch, card extent plus spacing), so ±1 is one card away.
+    case pitch(Double)
+  }
+
+  /// The axis the content scrolls along.
+  public let axis: ScrollAxis
+  /// Which line of the viewport, and which point of an element, the
+  /// distance runs between.
+  public let alignment: SnapAlignment
+  /// The unit of the phase.
+  public let scale: Scale
+  /// Reading order runs right to left (horizontal axis only): phases are
+  /// mirrored, so negative is still before the reference in reading order.
+  public let isRightToLeft: Bool
+
+  /// - Parameters:
+  ///   - axis: the scroll axis.
+  ///   - alignment: the reference; default the center (a carousel's snap).
+  ///   - scale: the phase's unit; default ``Scale/viewport``.
+  ///   - rightToLeft: mirror a horizontal axis for right-to-left reading.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `pitch` for a pitch that is not finite and > 0.
+  public init(axis: ScrollAxis, alignment: SnapAlignment = .center, scale: Scale = .viewport, rightToLeft: Bool = false) throws(HarmonicError) {
+    if case let .pitch(pitch) = scale { try _Check.positive(pitch, "pitch", unit: "points") }
+    (self.axis, self.alignment, self.scale, self.isRightToLeft) = (axis, alignment, scale, rightToLeft && axis == .horizontal)
+  }
+
+  /// The signed distance in points, in reading order, from the viewport's
+  /// reference line to the element's matching point.
+  ///
+  /// - Parameters:
+  ///   - center: the element's center along the axis, content coordinates.
+  ///   - extent: the element's extent along the axis, points (≥ 0).
+  ///   - offset: the content offset along the axis (the viewport's origin).
+  ///   - viewportExtent: the viewport's extent along the axis, points (> 0).
+  @inlinable
+  public func distance(center: Double, extent: Double, offset: Double, viewportExtent: Double) -> Double {
+    // In content coordinates first, then mirrored: leading is the far edge in RTL.
+    let half = extent / 2, viewHalf = viewportExtent / 2
+    let element: Double, view: Double
+    switch (alignment, isRightToLeft) {
+    case (.center, _): (element, view) = (center, offset + viewHalf)
+    case (.leading, false), (.trailing, true): (element, view) = (center - half, offset)
+    case (.leading, true), (.trailing, false): (element, view) = (center + half, offset + viewportExtent)
+    }
+    return isRightToLeft ? view - element : element - view
+  }
+
+  /// The points per unit of phase on the side of the reference that
+  /// `distance` is on (for ``Scale/points``, 1).
+  @inlinable
+  public func span(distance: Double, extent: Double, viewportExtent: Double) -> Double {
+    switch scale {
+    case .points: return 1
+    case let .pitch(pitch): return pitch
+    case .viewport:
+      switch (alignment, distance < 0) {
+      case (.center, _): return (viewportExtent + extent) / 2
+      case (.leading, true), (.trailing, false): return extent
+      case (.leading, false), (.trailing, true): return viewportExtent
+      }
+    }
+  }
+
+  /// One element's phase and rate (phase per second).
+  ///
+  /// - Parameters:
+  ///   - center: the element's center along the axis, content coordinates.
+  ///   - extent: its extent along the axis, points.
+  ///   - velocity: its own velocity along the axis, points per second (0 at rest).
+  ///   - offset: the content offset along the axis, points.
+  ///   - offsetVelocity: the offset's velocity, points per second.
+  ///   - viewportExtent: the viewport's extent along the axis, points.
+  /// - Returns: the phase in the ``scale``'s unit and its rate per second.
+  ///   An element of extent 0 on the near side of the reference has a
+  ///   span of 0 with ``Scale/viewport`` leading or trailing alignment:
+  ///   its phase is then ±∞ off the reference and 0 on it (NaN is never returned
+  ///   for finite input).
+  @inlinable
+  public func phase(
+    center: Double, extent: Double, velocity: Double = 0, offset: Double, offsetVelocity: Double = 0, viewportExtent: Double
+  ) -> (phase: Double, rate: Double) {
+    let d = distance(center: center, extent: extent, offset: offset, viewportExtent: viewportExtent)
+    let span = span(distance: d, extent: extent, viewportExtent: viewportExtent)
+    let relative = isRightToLeft ? offsetVelocity - velocity : velocity - offsetVelocity
+    guard span > 0 else { return (d == 0 ? 0 : d < 0 ? -.infinity : .infinity, 0) }
+    return (d / span, relative / span)
+  }
+
+  /// Every element's phase and rate at once, from columns (structure of
+  /// arrays): element k's center, extent and own velocity along the axis.
+  ///
+  /// - Parameters:
+  ///   - centers: centers along the axis, content coordinates.
+  ///   - extents: extents along the axis, points (one per center).
+  ///   - velocities: own velocities along the axis, points per second;
+  ///     empty for elements at rest.
+  ///   - offset: the content offset along the axis.
+  ///   - offsetVelocity: its velocity, points per second.
+  ///   - viewportExtent: the viewport's extent along the axis (> 0).
+  ///   - phases: written, one per element (resized if needed).
+  ///   - rates: written, one per element (resized if needed).
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
+  ///   columns of different counts, or an offset, velocity or extent that is
+  ///   not finite (nothing is written then).
+  /// - Complexity: O(n), no allocation when the outputs already hold n values.
+  public func phases(
+    centers: [Double], extents: [Double], velocities: [Double] = [], offset: Double, offsetVelocity: Double = 0,
+    viewportExtent: Double, into phases: inout [Double], rates: inout [Double]
+  ) throws(HarmonicError) {
+    let n = centers.count
+    try _Check.shape(extents.count, "extents.count", expected: n, what: "one per center")
+    if !velocities.isEmpty { try _Check.shape(velocities.count, "velocities.count", expected: n, what: "one per center, or none") }
+    try _Check.coordinate(offset, "offset")
+    try _Check.finiteMagnitude(offsetVelocity, "offsetVelocity", unit: "points/s")
+    try _Check.positive(viewportExtent, "viewportExtent", unit: "points")
+    if phases.count != n { phases = [Double](repeating: 0, count: n) }
+    if rates.count != n { rates = [Double](repeating: 0, count: n) }
+    centers.withUnsafeBufferPointer { centers in
+      extents.withUnsafeBufferPointer { extents in
+        velocities.withUnsafeBufferPointer { velocities in
+          phases.withUnsafeMutableBufferPointer { phases in
+            rates.withUnsafeMutableBufferPointer { rates in
+              for k in 0..<n {
+                let v = velocities.isEmpty ? 0 : velocities[k]
+                (phases[k], rates[k]) = phase(
+                  center: centers[k], extent: extents[k], velocity: v, offset: offset, offsetVelocity: offsetVelocity,
+                  viewportExtent: viewportExtent)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The phase and rate of `attributes` (its untransformed frame) seen
+  /// through the visible rect `rect` (the viewport at its content offset),
+  /// the scroll moving at `offsetVelocity` and the element at `velocity`
+  /// (points per second; nil: at rest).
+  public func phase(
+    of attributes: LayoutAttributes, in rect: CGRect, velocity: CGPoint? = nil, offsetVelocity: CGPoint? = nil
+  ) -> (phase: Double, rate: Double) {
+    let horizontal = axis == .horizontal
+    let (velocity, offsetVelocity) = (velocity ?? CGPoint(x: 0, y: 0), offsetVelocity ?? CGPoint(x: 0, y: 0))
+    return phase(
+      center: Double(horizontal ? attributes.center.x : attributes.center.y),
+      extent: Double(horizontal ? attributes.size.width : attributes.size.height),
+      velocity: Double(horizontal ? velocity.x : velocity.y),
+      offset: Double(horizontal ? rect.origin.x : rect.origin.y),
+      offsetVelocity: Double(horizontal ? offsetVelocity.x : offsetVelocity.y),
+      viewportExtent: Double(horizontal ? rect.size.width : rect.size.height))
+  }
+}
