@@ -228,6 +228,39 @@ struct DocSnippetTests {
     #expect(onwards.elements.contains { $0.id == ElementID(.cell, ItemIndexPath(item: 1, section: 1)) })
   }
 
+  @Test("Scroll-driven effects: a snapping carousel with scale and fade, a custom effect, keyframes")
+  func scrollDrivenEffects() throws {
+    let viewport = try Viewport(size: CGSize(width: 390, height: 844))
+    let carousel = try GridLayout.carousel(count: 20, itemSize: CGSize(width: 280, height: 400), spacing: 20,
+                                           viewport: viewport.size)
+    var engine = try LayoutAnimator(layout: carousel, viewport: viewport, contentOffset: .zero)
+    engine.scrollAxis = .horizontal
+    engine.snapping = { layout, viewport throws(HarmonicError) in
+      try (layout as! GridLayout).snapLayout(by: .lines, viewport: viewport)
+    }
+    engine.snappingOptions = carousel.snapOptions(alignment: .center)
+    engine.scrollEffect = .scaleAndFade(minimumScale: 0.8, minimumAlpha: 0.5)
+    engine.scrollPhase = try ScrollPhase(axis: .horizontal, scale: .pitch(300))   // one card away = 1
+    let shown = engine.layoutAttributesForElements(in: viewport.visibleRect(at: engine.contentOffset))
+    #expect(shown.contains { $0.alpha < 1 })
+
+    let tilt = ScrollEffect { attributes, input in
+      attributes.transform = attributes.transform.concatenating(.rotation(input.clampedPhase * 0.2))
+      attributes.alpha *= 1 - 0.4 * input.clampedPhase.magnitude
+    }
+    var card = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    tilt.apply(to: &card, input: ScrollEffect.Input(phase: 2, distance: 600, axis: .horizontal))
+    #expect(abs(card.alpha - 0.6) < 1e-15)
+
+    let bounce = try KeyframeAnimation(from: CGPoint(x: 0, y: 0), keys: [
+      .init(CGPoint(x: 0, y: -120), duration: 0.25, curve: .timing(.cubicBezier(.easeOut))),
+      .init(CGPoint(x: 0, y: 0), duration: 0.2, curve: .timing(.cubicBezier(.easeIn)), stops: true),
+      .init(CGPoint(x: 0, y: -30), duration: 0.4, curve: .spring(.bouncy)),
+    ])
+    let top = bounce.value(at: bounce.tick(ofKey: 0)!)   // exactly (0, −120)
+    #expect(top == CGPoint(x: 0, y: -120))
+  }
+
   @Test("Keeping the reader's place: the anchored end, and a transition that follows the anchor")
   func keepingTheReadersPlace() throws {
     let rows = [Double](repeating: 60, count: 200), older = [Double](repeating: 80, count: 10)

@@ -96,6 +96,31 @@ struct ScrollEffectTests {
     }
   }
 
+  @Test("the column form gives the scalar form's bits: every alignment, scale and reading direction")
+  func columnsMatchScalar() throws {
+    var random = SeededGenerator(seed: 11)
+    let n = 500
+    let centers = (0..<n).map { _ in Double.random(in: -5000...5000, using: &random) }
+    let extents = (0..<n).map { k in k % 50 == 0 ? 0 : Double.random(in: 1...800, using: &random) }
+    let velocities = (0..<n).map { _ in Double.random(in: -900...900, using: &random) }
+    var phases: [Double] = [], rates: [Double] = []
+    for alignment in SnapAlignment.allCases {
+      for scale in [ScrollPhase.Scale.viewport, .points, .pitch(137.5)] {
+        for rtl in [false, true] {
+          let phase = try ScrollPhase(axis: .horizontal, alignment: alignment, scale: scale, rightToLeft: rtl)
+          try phase.phases(
+            centers: centers, extents: extents, velocities: velocities, offset: 321.25, offsetVelocity: -1500, viewportExtent: 390,
+            into: &phases, rates: &rates)
+          for k in 0..<n {
+            let one = phase.phase(
+              center: centers[k], extent: extents[k], velocity: velocities[k], offset: 321.25, offsetVelocity: -1500, viewportExtent: 390)
+            #expect(one.phase.bitPattern == phases[k].bitPattern && one.rate.bitPattern == rates[k].bitPattern, "\(alignment) \(scale) \(rtl) \(k)")
+          }
+        }
+      }
+    }
+  }
+
   @Test("points and pitch scales; a vertical axis ignores right-to-left; bad pitches are refused")
   func scales() throws {
     let points = try ScrollPhase(axis: .vertical, alignment: .leading, scale: .points, rightToLeft: true)

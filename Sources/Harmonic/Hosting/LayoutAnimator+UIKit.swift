@@ -24,8 +24,8 @@ extension ItemIndexPath {
 
 extension LayoutAttributes {
   /// As `UICollectionViewLayoutAttributes`: the element's kind and index
-  /// path, center, size, transform (the 3-D one when it is not the
-  /// identity), alpha, zIndex and hidden.
+  /// path, center, size, transform (``combinedTransform3D`` when the 3-D
+  /// one is not the identity), alpha, zIndex and hidden.
   @MainActor public var uiKitAttributes: UICollectionViewLayoutAttributes {
     let path = indexPath.uiKitIndexPath
     let attributes: UICollectionViewLayoutAttributes
@@ -40,7 +40,8 @@ extension LayoutAttributes {
       let t = transform
       attributes.transform = CGAffineTransform(a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d), tx: CGFloat(t.tx), ty: CGFloat(t.ty))
     } else {
-      let m = transform3D.m.indices.map { CGFloat(transform3D.m[$0]) }
+      let combined = combinedTransform3D
+      let m = combined.m.indices.map { CGFloat(combined.m[$0]) }
       attributes.transform3D = CATransform3D(
         m11: m[0], m12: m[1], m13: m[2], m14: m[3], m21: m[4], m22: m[5], m23: m[6], m24: m[7],
         m31: m[8], m32: m[9], m33: m[10], m34: m[11], m41: m[12], m42: m[13], m43: m[14], m44: m[15])

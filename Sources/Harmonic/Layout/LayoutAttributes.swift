@@ -27,6 +27,13 @@ public struct LayoutAttributes: Sendable, Hashable {
     self.isHidden = isHidden
   }
 
+  /// What UIKit shows when both transforms are set: the 2-D ``transform``
+  /// followed by ``transform3D``, as one 3-D transform (a layer has one
+  /// transform; `UICollectionViewLayoutAttributes` keeps one of the two).
+  public var combinedTransform3D: Transform3D {
+    transform == .identity ? transform3D : Transform3D(transform).concatenating(transform3D)
+  }
+
   /// The untransformed frame: `size` centered on `center` (as UIKit's
   /// `frame` with an identity transform).
   public var frame: CGRect {

@@ -158,16 +158,43 @@ public struct ScrollPhase: Sendable, Hashable {
     try _Check.positive(viewportExtent, "viewportExtent", unit: "points")
     if phases.count != n { phases = [Double](repeating: 0, count: n) }
     if rates.count != n { rates = [Double](repeating: 0, count: n) }
+    // The scalar arithmetic of phase(center:…), its choices made once: the
+    // same operations in the same order, so the same bits.
+    let view: Double, side: Double  // the reference line; the element point's offset in half extents
+    switch (alignment, isRightToLeft) {
+    case (.center, _): (view, side) = (offset + viewportExtent / 2, 0)
+    case (.leading, false), (.trailing, true): (view, side) = (offset, -1)
+    case (.leading, true), (.trailing, false): (view, side) = (offset + viewportExtent, 1)
+    }
+    let mirrored = isRightToLeft
+    let fixedSpan: Double? =
+      switch scale {
+      case .points: 1
+      case let .pitch(pitch): pitch
+      case .viewport: nil
+      }
+    let centered = alignment == .center
+    let (beforeIsExtent, afterIsExtent) = (alignment == .leading, alignment == .trailing)
     centers.withUnsafeBufferPointer { centers in
       extents.withUnsafeBufferPointer { extents in
         velocities.withUnsafeBufferPointer { velocities in
           phases.withUnsafeMutableBufferPointer { phases in
             rates.withUnsafeMutableBufferPointer { rates in
               for k in 0..<n {
+                let extent = extents[k]
+                let element = side == 0 ? centers[k] : side < 0 ? centers[k] - extent / 2 : centers[k] + extent / 2
+                let d = mirrored ? view - element : element - view
+                let span =
+                  fixedSpan
+                  ?? (centered
+                    ? (viewportExtent + extent) / 2 : (d < 0 ? beforeIsExtent : afterIsExtent) ? extent : viewportExtent)
                 let v = velocities.isEmpty ? 0 : velocities[k]
-                (phases[k], rates[k]) = phase(
-                  center: centers[k], extent: extents[k], velocity: v, offset: offset, offsetVelocity: offsetVelocity,
-                  viewportExtent: viewportExtent)
+                let relative = mirrored ? offsetVelocity - v : v - offsetVelocity
+                if span > 0 {
+                  (phases[k], rates[k]) = (d / span, relative / span)
+                } else {
+                  (phases[k], rates[k]) = (d == 0 ? 0 : d < 0 ? -.infinity : .infinity, 0)
+                }
               }
             }
           }

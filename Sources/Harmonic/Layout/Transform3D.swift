@@ -65,6 +65,10 @@ extension Transform3D {
 }
 
 extension Transform3D {
+  /// A 2-D affine transform as a 3-D one (`CATransform3DMakeAffineTransform`):
+  /// m11 = a, m12 = b, m21 = c, m22 = d, m41 = tx, m42 = ty.
+  public init(_ t: AffineTransform2D) { self.init(m11: t.a, m12: t.b, m21: t.c, m22: t.d, m41: t.tx, m42: t.ty) }
+
   /// This transform followed by `other` (CATransform3DConcat's order): a
   /// point maps through `self`, then `other`. With CATransform3D's row
   /// vectors [x y z 1]·M, the product `self.m · other.m`; each entry is a
