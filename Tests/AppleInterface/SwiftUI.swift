@@ -184,4 +184,71 @@ extension View {
 
 /// withanimation(_:_:): `func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result`.
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result { try body() }
+// MARK: - Scroll targets
+
+/// cgvector (CoreGraphics): `struct CGVector` (not in Linux's Foundation).
+public struct CGVector: Hashable, Sendable {
+  public var dx: CGFloat, dy: CGFloat
+  public init(dx: CGFloat, dy: CGFloat) { (self.dx, self.dy) = (dx, dy) }
+}
+
+/// unitpoint: `@frozen struct UnitPoint`.
+public struct UnitPoint: Hashable, Sendable {
+  public var x: CGFloat, y: CGFloat
+  public init(x: CGFloat, y: CGFloat) { (self.x, self.y) = (x, y) }
+}
+
+/// axis: `@frozen enum Axis`; axis/set: `@frozen struct Set : OptionSet`.
+public enum Axis: Int8, Sendable {
+  case horizontal, vertical
+  public struct Set: OptionSet, Sendable {
+    public let rawValue: Int8
+    public init(rawValue: Int8) { self.rawValue = rawValue }
+    public static let horizontal = Set(rawValue: 1)
+    public static let vertical = Set(rawValue: 2)
+  }
+}
+
+/// scrolltarget: `struct ScrollTarget` (iOS 17).
+public struct ScrollTarget: Sendable {
+  /// scrolltarget/rect: `var rect: CGRect`.
+  public var rect: CGRect
+  /// scrolltarget/anchor: `var anchor: UnitPoint?`.
+  public var anchor: UnitPoint?
+  /// Scripted host: SwiftUI makes the target.
+  public init(rect: CGRect, anchor: UnitPoint? = nil) { (self.rect, self.anchor) = (rect, anchor) }
+}
+
+/// scrolltargetbehaviorcontext: `@dynamicMemberLookup struct ScrollTargetBehaviorContext` (iOS 17).
+public struct ScrollTargetBehaviorContext: Sendable {
+  /// scrolltargetbehaviorcontext/originaltarget: `var originalTarget: ScrollTarget { get }`.
+  public let originalTarget: ScrollTarget
+  /// scrolltargetbehaviorcontext/velocity: `var velocity: CGVector { get }`.
+  public let velocity: CGVector
+  /// scrolltargetbehaviorcontext/contentsize: `var contentSize: CGSize { get }`.
+  public let contentSize: CGSize
+  /// scrolltargetbehaviorcontext/containersize: `var containerSize: CGSize { get }`.
+  public let containerSize: CGSize
+  /// scrolltargetbehaviorcontext/axes: `var axes: Axis.Set { get }`.
+  public let axes: Axis.Set
+  /// Scripted host: SwiftUI makes the context.
+  public init(originalTarget: ScrollTarget, velocity: CGVector, contentSize: CGSize, containerSize: CGSize, axes: Axis.Set) {
+    (self.originalTarget, self.velocity, self.contentSize, self.containerSize, self.axes) = (
+      originalTarget, velocity, contentSize, containerSize, axes
+    )
+  }
+}
+
+/// scrolltargetbehavior: `protocol ScrollTargetBehavior` (iOS 17).
+public protocol ScrollTargetBehavior {
+  /// scrolltargetbehavior/targetcontext: `typealias TargetContext = ScrollTargetBehaviorContext`.
+  typealias TargetContext = ScrollTargetBehaviorContext
+  /// scrolltargetbehavior/updatetarget(_:context:): `func updateTarget(_ target: inout ScrollTarget, context: Self.TargetContext)`.
+  func updateTarget(_ target: inout ScrollTarget, context: TargetContext)
+}
+
+extension View {
+  /// view/scrolltargetbehavior(_:): `func scrollTargetBehavior(_ behavior: some ScrollTargetBehavior) -> some View` (iOS 17).
+  public func scrollTargetBehavior(_ behavior: some ScrollTargetBehavior) -> some View { _Modified(content: self) }
+}
 #endif

@@ -405,3 +405,24 @@ struct EntranceTests {
     #expect(frame.attributes[k] == final)
   }
 }
+
+@Suite("Snapping from a proposed end (SwiftUI's scroll target)")
+struct ProposedTargetTests {
+  @Test("the release offset is the proposed end less the deceleration's exact travel: the same decision as from the release")
+  func sameAsFromTheRelease() throws {
+    let pages = try SnapLayout.pages(contentExtent: 375 * 10, viewport: 375)
+    var random = SeededGenerator(seed: 21)
+    for _ in 0..<300 {
+      let offset = Double.random(in: 0...3000, using: &random), velocity = Double.random(in: -4000...4000, using: &random)
+      let options = Snapping.Options(maximumItemsPerFlick: Int.random(in: 1...3, using: &random))
+      let proposed = try ScrollDeceleration(rate: options.decelerationRate, from: offset, velocity: velocity).restOffset
+      let fromRelease = try Snapping.target(layout: pages, offset: offset, velocity: velocity, options: options).target
+      let answer = try Snapping.target(
+        proposed: CGPoint(x: 7, y: proposed), velocity: CGPoint(x: 0, y: velocity), axis: .vertical, layout: pages, options: options)
+      #expect(answer == CGPoint(x: 7, y: fromRelease), "\(offset) at \(velocity)")
+    }
+    #expect(throws: HarmonicError.self) {
+      try Snapping.target(proposed: CGPoint(x: CGFloat.nan, y: 0), velocity: .zero, axis: .horizontal, layout: pages)
+    }
+  }
+}
