@@ -149,12 +149,20 @@ public enum TuneAPI {
       }
       return try CommandJSON.string(try input.run())
     },
-    "snap": Endpoint(parameters: with(springParameters, ["fps": .number, "offset": .number, "velocity": .number])) { query, _ throws(CommandError) in
+    "snap": Endpoint(
+      parameters: with(springParameters, ["fps": .number, "offset": .number, "velocity": .number, "effect": .text, "amount": .number])
+    ) { query, _ throws(CommandError) in
       guard let velocity = try query.number("velocity") else { throw CommandError("velocity", "`velocity` is missing (points per second)") }
       var input = SnapPreviewInput(spring: try query.spring(), velocity: velocity)
       if let fps = try query.number("fps") { input.fps = fps }
       if let offset = try query.number("offset") { input.offset = offset }
+      if let name = query.text("effect") { input.effect = try EffectPreview(name: name, amount: try query.number("amount")) }
       return try CommandJSON.string(try input.run())
+    },
+    "effect": Endpoint(parameters: ["offset": .number, "velocity": .number, "effect": .text, "amount": .number]) {
+      query, _ throws(CommandError) in
+      let preview = try EffectPreview(name: query.text("effect") ?? "scaleAndFade", amount: try query.number("amount"))
+      return try CommandJSON.string(try EffectPreviewOutput(preview, offset: try query.number("offset") ?? 0, velocity: try query.number("velocity") ?? 0))
     },
   ]
 

@@ -117,6 +117,8 @@ struct SnapPreviewInput: Sendable, Hashable {
   var offset = 0.0
   /// Release velocity, points per second, within ±1e6.
   var velocity: Double
+  /// A scroll effect on the cards, frame by frame (nil: none).
+  var effect: EffectPreview? = nil
 
   /// The ``Snapping`` target and the content offset (points, to 0.001) and
   /// its velocity at k/fps seconds after release, up to the frame at or after the motion is
@@ -147,10 +149,12 @@ struct SnapPreviewInput: Sendable, Hashable {
       duration = try checked("velocity") { () throws(HarmonicError) in try deceleration.endTime(within: SettleTolerance(speed: 5)) }
     }
     var offsets: [Double] = [], velocities: [Double] = []
+    var cardFrames: [[[Double]]] = []
     for time in try TunePreview.frameTimes(until: duration, fps: fps) {
       guard time < duration else {
         offsets.append(decision.target)
         velocities.append(0)
+        if let effect { cardFrames.append(try effect.cards(offset: decision.target, velocity: 0)) }
         continue
       }
       let state = try checked("spring") { () throws(HarmonicError) in
@@ -161,12 +165,13 @@ struct SnapPreviewInput: Sendable, Hashable {
       }
       offsets.append(TunePreview.rounded(state.value))
       velocities.append(TunePreview.rounded(state.velocity))
+      if let effect { cardFrames.append(try effect.cards(offset: state.value, velocity: state.velocity)) }
     }
     return SnapPreviewOutput(
       layout: .init(
         count: cards.count, itemExtent: cards.extent, spacing: cards.spacing, viewport: cards.viewport, leadingInset: cards.inset, trailingInset: cards.inset),
       target: decision.target, index: decision.index, restOffset: decision.restOffset, animation: kind, duration: duration, fps: fps, offsets: offsets,
-      velocities: velocities)
+      velocities: velocities, cards: effect == nil ? nil : cardFrames)
   }
 }
 
@@ -187,4 +192,7 @@ struct SnapPreviewOutput: Codable, Sendable, Hashable {
   /// The offset's velocity at each frame, points per second (to 0.001; 0 at rest): a
   /// flick mid-flight adds to it.
   var velocities: [Double]
+  /// With an effect: per frame, per card [phase, rate, opacity, zIndex, the
+  /// 16 entries of its 3-D transform] (``EffectPreview/cards(offset:velocity:)``).
+  var cards: [[[Double]]]?
 }

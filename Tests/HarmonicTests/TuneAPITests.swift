@@ -215,6 +215,43 @@ struct TuneAPITests {
     }
   }
 
+  @Test("The effect preview: every preset on the strip is the library's effect; the flick's last frame rests on its card; bad names and amounts are refused")
+  func effectPreview() throws {
+    let layout = try SnapLayout.uniform(count: 20, itemExtent: 240, spacing: 16, viewport: 320, leadingInset: 40, trailingInset: 40)
+    let target = try Snapping.target(layout: layout, offset: 400, velocity: 900, options: Snapping.Options(alignment: .center)).target
+    let response = TuneAPI.respond(endpoint: "snap", query: "stiffness=200&damping=20&offset=400&velocity=900&fps=60&effect=scaleAndFade&amount=0.7")
+    #expect(response.status == 200, "\(response.body)")
+    let frames = try #require(try jsonObject(response.body)["cards"] as? [[[Double]]])
+    #expect(frames.count == (try jsonObject(response.body)["offsets"] as? [Double])?.count)
+    // At rest on the target: the centered card whole, its neighbours at 0.7 (the entries of a scale).
+    let rest = try #require(frames.last)
+    let centered = try #require(rest.firstIndex { $0[0] == 0 })
+    #expect(rest[centered][2] == 1 && rest[centered][4] == 1 && rest[centered][9] == 1)
+    #expect(abs(rest[centered + 1][0] - 1) < 1e-12 && abs(rest[centered + 1][4] - 0.7) < 1e-12 && abs(rest[centered + 1][2] - 0.5) < 1e-12)
+    #expect(Double(layout.count) > 0 && target > 0)
+    // Every preset: the card the endpoint gives is the library's effect on the same card.
+    let presets = try #require(try jsonObject(TuneAPI.respond(endpoint: "effect", query: "offset=0").body)["presets"] as? [[String: Any]])
+    #expect(presets.count == 10)
+    for preset in presets {
+      let name = try #require(preset["name"] as? String)
+      let body = TuneAPI.respond(endpoint: "effect", query: "offset=333.5&velocity=-700&effect=\(name)").body
+      let json = try jsonObject(body)
+      let cards = try #require(json["cards"] as? [[Double]], "\(name): \(body)")
+      let phase = try ScrollPhase(axis: .horizontal, scale: .pitch(256))
+      var card = [LayoutAttributes(indexPath: ItemIndexPath(item: 2, section: 0), frame: CGRect(x: 2 * 256, y: 0, width: 240, height: 160))]
+      let preview = try EffectPreview(name: name, amount: nil)
+      preview.effect.apply(to: &card, in: CGRect(x: 333.5, y: 0, width: 320, height: 160), phase: phase, offsetVelocity: CGPoint(x: -700, y: 0))
+      let m = card[0].combinedTransform3D.m
+      for k in 0..<16 { #expect(abs(cards[2][4 + k] - m[k]) <= 5e-5, "\(name) entry \(k)") }
+      #expect(abs(cards[2][2] - card[0].alpha) <= 5e-5 && cards[2][3] == Double(card[0].zIndex), "\(name)")
+      #expect((json["code"] as? String)?.contains(".\(name)") == true)
+    }
+    for bad in ["effect=wobble", "effect=scaleAndFade&amount=2", "effect=stack&amount=nan", "offset=1e7"] {
+      let refused = TuneAPI.respond(endpoint: "effect", query: bad)
+      #expect(refused.status == 400, "\(bad): \(refused.body)")
+    }
+  }
+
   @Test("Export snippets carry the library's numbers and bounds")
   func snippets() throws {
     let spring = try Spring(duration: 0.5, bounce: 0.25)

@@ -685,14 +685,98 @@ function layoutCards(layout) {
   if (strip.children.length) return;
   for (let i = 0; i < layout.count; i++) {
     strip.appendChild(el("div", String(i + 1), { class: "card",
-      style: `left: ${layout.leadingInset + i * (layout.itemExtent + layout.spacing)}px; width: ${layout.itemExtent}px` }));
+      style: `left: ${i * (layout.itemExtent + layout.spacing)}px; width: ${layout.itemExtent}px` }));
   }
 }
-function showOffset(offset, velocity = 0) {
+function showOffset(offset, velocity = 0, cards = null) {
   snap.offset = offset;
   snap.velocity = velocity;
   snap.log.push(offset);
   $("#snap-strip").style.transform = `translateX(${-offset}px)`;
+  if (cards) showCards(cards); else if (effect.name) requestCards(offset, velocity);
+}
+
+// ---- Scroll effects on the strip ------------------------------------------
+
+// The chosen preset and its one parameter; the cards' attributes come from
+// the server (the library's effect), frame by frame during a flick.
+const effect = { name: "", amount: null, presets: [], pending: null, busy: false, shown: null };
+function effectParams() { return effect.name ? { effect: effect.name, amount: effect.amount } : {}; }
+function showCards(cards) {
+  effect.shown = cards;
+  const elements = $("#snap-strip").children;
+  cards.forEach((card, i) => {
+    if (!elements[i]) return;
+    const [phase, rate, opacity, zIndex, ...m] = card;
+    elements[i].style.transform = `matrix3d(${m.join(",")})`;
+    elements[i].style.opacity = String(opacity);
+    elements[i].style.zIndex = String(zIndex + 100000);
+    elements[i].dataset.phase = String(phase);
+  });
+  // The card nearest the reference, with its phase and rate.
+  let nearest = 0;
+  cards.forEach((card, i) => { if (Math.abs(card[0]) < Math.abs(cards[nearest][0])) nearest = i; });
+  const [phase, rate] = cards[nearest];
+  $("#snap-phase").textContent = `card ${nearest + 1}: phase ${fmt(phase)}, rate ${fmt(rate)} /s`;
+}
+function clearCards() {
+  effect.shown = null;
+  for (const element of $("#snap-strip").children) {
+    element.style.transform = "";
+    element.style.opacity = "";
+    element.style.zIndex = "";
+    delete element.dataset.phase;
+  }
+  $("#snap-phase").textContent = "";
+}
+// One request in flight at a time; the latest offset waits for it.
+async function requestCards(offset, velocity) {
+  effect.pending = { offset, velocity };
+  if (effect.busy) return;
+  effect.busy = true;
+  try {
+    while (effect.pending) {
+      const { offset, velocity } = effect.pending;
+      effect.pending = null;
+      const json = await api("effect", { offset, velocity, ...effectParams() });
+      if (!effect.name) break;
+      showCards(json.cards);
+      showEffectCode(json);
+    }
+  } catch (error) { status(error.message); } finally { effect.busy = false; }
+}
+function showEffectCode(json) {
+  $("#effect-code").textContent = json.code + (json.swiftUI ? `\n\n// SwiftUI, nearest built-in:\n${json.swiftUI}` : "");
+}
+async function chooseEffect(name) {
+  effect.name = name;
+  const preset = effect.presets.find((p) => p.name === name);
+  const amount = $("#effect-amount");
+  $("#effect-amount-label").hidden = !preset || !preset.parameter;
+  if (preset) {
+    amount.min = String(preset.minimum);
+    amount.max = String(preset.maximum);
+    amount.step = String((preset.maximum - preset.minimum) / 100);
+    amount.value = String(preset.value);
+    effect.amount = preset.value;
+    $("#effect-parameter").textContent = preset.parameter;
+    $("#effect-amount-value").textContent = `${fmt(preset.value)}${preset.unit ? " " + preset.unit : ""}`;
+  }
+  if (!name) { clearCards(); $("#effect-code").textContent = ""; return; }
+  await requestCards(snap.offset, 0);
+}
+async function wireEffects() {
+  const json = await api("effect", { offset: 0 });
+  effect.presets = json.presets;
+  const select = $("#effect");
+  for (const preset of json.presets) select.appendChild(el("option", preset.name, { value: preset.name }));
+  select.addEventListener("change", () => chooseEffect(select.value));
+  $("#effect-amount").addEventListener("input", (event) => {
+    const preset = effect.presets.find((p) => p.name === effect.name);
+    effect.amount = Number(event.target.value);
+    $("#effect-amount-value").textContent = `${fmt(effect.amount)}${preset && preset.unit ? " " + preset.unit : ""}`;
+    requestCards(snap.offset, 0);
+  });
 }
 
 // A flick from where the strip is; in flight it adds to the strip's own
@@ -704,7 +788,7 @@ async function flick(velocity) {
   // Held at the release while the server answers: the next frames start there.
   if (moving) { cancelAnimationFrame(playing.handle); playing = null; }
   try {
-    const json = await api("snap", { ...springParams(state.spring), ...release, fps: state.fps });
+    const json = await api("snap", { ...springParams(state.spring), ...release, fps: state.fps, ...effectParams() });
     layoutCards(json.layout);
     $("#snap-result").textContent = `card ${json.index + 1}: ${json.animation} to ${fmt(json.target)} pt in ${fmt(json.duration)} s`;
     const viewport = $("#snap-viewport");
@@ -712,7 +796,8 @@ async function flick(velocity) {
     viewport.dataset.release = JSON.stringify(release);
     if (moving) snap.turnedAt = snap.log.length;
     snap.moving = true;
-    play(json.offsets.length, (k) => showOffset(json.offsets[k], json.velocities[k]), () => { snap.moving = false; }, moving ? 1 : 0);
+    play(json.offsets.length, (k) => showOffset(json.offsets[k], json.velocities[k], json.cards ? json.cards[k] : null),
+      () => { snap.moving = false; }, moving ? 1 : 0);
   } catch (error) { status(error.message); }
 }
 
@@ -940,6 +1025,7 @@ async function start() {
   const json = await api("snap", { ...springParams(state.spring), offset: 0, velocity: 0, fps: state.fps });
   layoutCards(json.layout);
   showOffset(0);
+  await wireEffects();
   document.body.dataset.ready = "true";
 }
 
