@@ -18,7 +18,7 @@ struct ArchitectureTests {
     "Scrolling": ["Numerics", "Errors", "Springs"],
     "Layout": ["Platform", "Numerics", "Errors", "Scrolling"],
     "Transitions": ["Platform", "Numerics", "Errors", "Time", "Springs", "Batch", "Scrolling", "Layout"],
-    "Values": ["Platform", "Numerics", "Errors", "Time", "Springs", "Scrolling"],
+    "Values": ["Platform", "Numerics", "Errors", "Time", "Springs", "Scrolling", "Layout"],
     "Hosting": ["Platform", "Numerics", "Errors", "Time", "Springs", "Scrolling", "Layout", "Transitions"],
   ]
 

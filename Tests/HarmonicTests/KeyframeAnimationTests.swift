@@ -124,3 +124,41 @@ struct KeyframeAnimationTests {
         == "keys[0].duration")
   }
 }
+
+@Suite("Cascades: entrances one after another, each holding its pose until its turn")
+struct CascadeTests {
+  static func seconds(_ s: Double) -> AnimationTime { KeyframeAnimationTests.seconds(s) }
+  static let card = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 20, y: 40, width: 100, height: 100))
+
+  @Test("each element holds the pose until start + k·delay, then springs from rest; exactly its place at the end")
+  func springCascade() throws {
+    let cascade = try Cascade(style: .slide(x: 0, y: 60), delay: 0.05, progress: .spring(.snappy), start: Self.seconds(0.1))
+    let pose = LayoutUpdate(inserted: [Self.card.indexPath]).initialAttributes(appearing: Self.card, style: .slide(x: 0, y: 60))
+    for k in 0..<4 {
+      let begins = Self.seconds(0.1) + (try AnimationTime(seconds: 0.05 * Double(k)))
+      #expect(try cascade.attributes(Self.card, ofElement: k, at: begins) == pose, "element \(k) at its start")
+      #expect(try cascade.attributes(Self.card, ofElement: k, at: begins - AnimationTime(ticks: 1_000_000)) == pose)
+      let progress = try cascade.progress(ofElement: k)
+      #expect(progress.velocity(at: begins) == 0)
+      let later = begins + Self.seconds(0.1)
+      let p = progress.value(at: later)
+      let mid = try cascade.attributes(Self.card, ofElement: k, at: later)
+      #expect(abs(Double(mid.transform.ty) - 60 * (1 - p)) <= 1e-12 && abs(mid.alpha - p) <= 1e-15 && p > 0 && p < 1.2)
+      let end = try #require(progress.endTick)
+      #expect(try cascade.attributes(Self.card, ofElement: k, at: end + Self.seconds(5)) == Self.card)
+    }
+  }
+
+  @Test("keyframes as an entrance: the progress reaches each key exactly; bad delays and far elements are refused")
+  func keyframeCascade() throws {
+    let keys: [KeyframeAnimation<Double>.Key] = [.init(1.1, duration: 0.2, curve: .timing(.cubicBezier(.easeOut))), .init(1, duration: 0.15)]
+    let cascade = try Cascade(style: .scale(0.5), delay: 0.1, progress: .keyframes(keys))
+    let second = try cascade.progress(ofElement: 1)
+    #expect(second.value(at: Self.seconds(0.3)) == 1.1 && second.value(at: Self.seconds(0.45)) == 1)
+    let over = try cascade.attributes(Self.card, ofElement: 1, at: Self.seconds(0.3))
+    #expect(abs(over.transform.a - 1.05) <= 1e-12)
+    #expect(throws: HarmonicError.self) { try Cascade(style: .fade, delay: -1) }
+    #expect(throws: HarmonicError.self) { try Cascade(style: .fade, delay: .nan) }
+    #expect(throws: HarmonicError.self) { try Cascade(style: .fade, delay: 60).progress(ofElement: Int.max) }
+  }
+}
