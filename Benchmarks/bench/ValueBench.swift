@@ -100,6 +100,62 @@ extension Suite {
     record("value spring, point retarget + evaluate", "native", threads: 1, items: 1, channels: 2, bytes: 0, retargetTime)
     record("value spring, point retarget + evaluate, irregular frames", "native", threads: 1, items: 1, channels: 2, bytes: 0, irregularTime)
 
+    // 1,000 animations held in an array and evaluated every frame (an app
+    // with many animated values), and retargeted every frame: per
+    // animation, against the single-animation rows above (issue 50).
+    let held = 1_000
+    let arrayFrames = max(1, count / held)
+    let points = try (0..<held).map { k in
+      try ValueAnimation(
+        value: CGPoint(x: Double(k), y: 0), velocity: CGPoint(x: 300, y: -200), target: CGPoint(x: 100, y: Double(k)), spring: .snappy)
+    }
+    let rects = try (0..<held).map { k in
+      try ValueAnimation(
+        value: CGRect(x: Double(k), y: 0, width: 80, height: 80), velocity: CGRect(x: 300, y: -200, width: 100, height: 100),
+        target: CGRect(x: 0, y: Double(k), width: 390, height: 844), spring: .snappy)
+    }
+    let arrays = try measureInterleaved(
+      count: max(repeats, 11),
+      [
+        {
+          var sum = 0.0
+          for i in 0..<arrayFrames {
+            let now = tick(i)
+            for k in 0..<held { sum += Double(points[k].value(at: now).x) }
+          }
+          blackHole(sum)
+        },
+        {
+          var sum = 0.0
+          for i in 0..<arrayFrames {
+            let now = tick(i)
+            for k in 0..<held { sum += Double(rects[k].value(at: now).width) }
+          }
+          blackHole(sum)
+        },
+        {
+          var followers = points
+          var sum = 0.0
+          for i in 0..<arrayFrames {
+            let now = AnimationTime(ticks: Int64(i) * 5_880_000)
+            for k in 0..<held {
+              try followers[k].retarget(to: CGPoint(x: Double((i + k) % 300), y: 100), at: now)
+              sum += Double(followers[k].value(at: now + AnimationTime(ticks: 5_880_000)).x)
+            }
+          }
+          blackHole(sum)
+        },
+      ])
+    func perAnimation(_ t: (median: Double, min: Double, max: Double)) -> (Double, Double, Double) {
+      let n = Double(arrayFrames * held)
+      return (t.median / n, t.min / n, t.max / n)
+    }
+    let (pointArray, rectArray, retargetArray) = (perAnimation(arrays[0]), perAnimation(arrays[1]), perAnimation(arrays[2]))
+    record("value springs in an array, point (per animation)", "native", threads: 1, items: held, channels: 2, bytes: 0, pointArray)
+    record("value springs in an array, rect (per animation)", "native", threads: 1, items: held, channels: 4, bytes: 0, rectArray)
+    record(
+      "value springs in an array, point retarget + evaluate (per animation)", "native", threads: 1, items: held, channels: 2, bytes: 0, retargetArray)
+
     let rows = 1_000
     var model = try ReorderModel(slots: (0..<rows).map { 22 + 44 * Double($0) })
     try model.beginDrag(row: 3, position: 22 + 44 * 3, at: .zero)
@@ -114,7 +170,8 @@ extension Suite {
     record("reorder frame", "native", threads: 1, items: rows, channels: 1, bytes: 0, perFrame)
     return String(
       format:
-        "value springs: scalar SpringMotion %.1f ns, point %.1f ns, rect %.1f ns, SIMD16 %.1f ns, point decay %.1f ns, point ease-in-out %.1f ns, point retarget + evaluate %.1f ns per frame (irregular frames %.1f ns); reorder frame of %d rows %.1f µs",
-      scalarTime.0, pointTime.0, rectTime.0, wideTime.0, decayTime.0, easedTime.0, retargetTime.0, irregularTime.0, rows, perFrame.0 / 1000)
+        "value springs: scalar SpringMotion %.1f ns, point %.1f ns, rect %.1f ns, SIMD16 %.1f ns, point decay %.1f ns, point ease-in-out %.1f ns, point retarget + evaluate %.1f ns per frame (irregular frames %.1f ns); reorder frame of %d rows %.1f µs\nvalue springs in an array of 1,000: point %.1f ns, rect %.1f ns, point retarget + evaluate %.1f ns per animation",
+      scalarTime.0, pointTime.0, rectTime.0, wideTime.0, decayTime.0, easedTime.0, retargetTime.0, irregularTime.0, rows, perFrame.0 / 1000,
+      pointArray.0, rectArray.0, retargetArray.0)
   }
 }

@@ -261,9 +261,9 @@ struct DocSnippetTests {
     #expect(top == CGPoint(x: 0, y: -120))
 
     let cascade = try Cascade(style: .slide(x: 0, y: 60), delay: 0.05, progress: .spring(.snappy))
-    let card = LayoutAttributes(indexPath: ItemIndexPath(item: 3, section: 0), frame: CGRect(x: 20, y: 40, width: 100, height: 100))
-    let shown = try cascade.attributes(card, ofElement: 3, at: try AnimationTime(seconds: 0.2))   // 0.05 s into its spring
-    #expect(shown.alpha > 0 && shown.alpha < 1)
+    let entering = LayoutAttributes(indexPath: ItemIndexPath(item: 3, section: 0), frame: CGRect(x: 20, y: 40, width: 100, height: 100))
+    let frame = try cascade.attributes(entering, ofElement: 3, at: try AnimationTime(seconds: 0.2))   // 0.05 s into its spring
+    #expect(frame.alpha > 0 && frame.alpha < 1)
   }
 
   @Test("Keeping the reader's place: the anchored end, and a transition that follows the anchor")

@@ -24,7 +24,8 @@
 /// ```
 public protocol SpringAnimatable: Sendable {
   /// The vector of the components, in the units the spring moves them in.
-  associatedtype SpringComponents: SIMD & Sendable where SpringComponents.Scalar == Double, SpringComponents.MaskStorage: Sendable
+  associatedtype SpringComponents: SIMD & Sendable
+  where SpringComponents.Scalar == Double, SpringComponents.MaskStorage: Sendable, SpringComponents.MaskStorage.Scalar == Int64
   /// The type of the value's rate of change, in its units per second.
   associatedtype SpringVelocity: Sendable = Self
   /// How many lanes of ``SpringAnimatable/SpringComponents`` are used (default: all).

@@ -83,9 +83,14 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// The components at rest on their target from the segment's start: they
   /// stay exactly there.
   @usableFromInline var _resting: SIMDMask<Components.MaskStorage>
-  /// The components that stop at a limit: index, the tick from which it
-  /// rests, and where. Empty without limits; at most one entry per component.
-  @usableFromInline var _stops: [_Stop]
+  /// The components that stop at a limit: per lane the tick from which it
+  /// rests (`Int64.max`: it does not stop) and where, and whether any lane
+  /// does. Inline vectors, not an array, so that the animation is plain
+  /// data: copying one (out of an array, into a closure) is a copy of its
+  /// bytes, with no reference count and no generic value witness.
+  @usableFromInline var _stopTicks: Components.MaskStorage
+  @usableFromInline var _stopValues: Components
+  @usableFromInline var _hasStops: Bool
   /// The spring basis (Ĉ, Ŝ, R, P) the last retarget evaluated, and at how
   /// many seconds into the segment it ended (NaN: none): a finger that
   /// retargets every frame at a steady rate asks the next frame at that
@@ -94,18 +99,11 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   @usableFromInline package var _memoElapsed: Double = .nan
   @usableFromInline var _memoBasis: (c: Double, s: Double, remaining: Double, step: Double) = (0, 0, 0, 0)
 
-  @usableFromInline
-  struct _Stop: Sendable {
-    @usableFromInline let component: Int
-    @usableFromInline let tick: Int64
-    @usableFromInline let value: Double
-  }
-
   /// Per lane, the tick from which it rests (`Int64.max`: never); for tests.
   package var _stopTick: [Int64] {
     var ticks = [Int64](repeating: .max, count: Components.scalarCount)
     for k in 0..<ValueAnimation.count where _resting[k] { ticks[k] = segmentStart.ticks }
-    for stop in _stops { ticks[stop.component] = stop.tick }
+    for k in 0..<ValueAnimation.count where _stopTicks[k] != .max { ticks[k] = _stopTicks[k] }
     return ticks
   }
 
@@ -128,7 +126,8 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     self._startValue = value
     self._segmentStart = start
     self.limits = limits
-    (_start, _target, _velocity, _resting, _stops) = (.zero, .zero, .zero, .init(repeating: false), [])
+    (_start, _target, _velocity, _resting) = (.zero, .zero, .zero, .init(repeating: false))
+    (_stopTicks, _stopValues, _hasStops) = (Components.MaskStorage(repeating: .max), .zero, false)
     let rates = velocity.map(Value.springComponents(ofVelocity:)) ?? .zero
     try _begin(value.springComponents, rates, target.springComponents, at: start)
   }
@@ -139,7 +138,8 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     _components value: Components, velocity: Components, target: Value, spring: Spring, limits: ValueLimits<Components>, start: AnimationTime
   ) throws(HarmonicError) {
     (_spring, _targetValue, _startValue, _segmentStart, self.limits) = (spring, target, Value(springComponents: value), start, limits)
-    (_start, _target, _velocity, _resting, _stops) = (.zero, .zero, .zero, .init(repeating: false), [])
+    (_start, _target, _velocity, _resting) = (.zero, .zero, .zero, .init(repeating: false))
+    (_stopTicks, _stopValues, _hasStops) = (Components.MaskStorage(repeating: .max), .zero, false)
     try _begin(value, velocity, target.springComponents, at: start)
   }
 
@@ -172,7 +172,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     // A component at rest on its target stays there exactly (start·R +
     // target·P can be an ulp off the value when R + P rounds).
     _resting = (start .== target) .& (velocity .== 0)
-    if !_stops.isEmpty { _stops = [] }
+    if _hasStops { (_stopTicks, _stopValues, _hasStops) = (Components.MaskStorage(repeating: .max), .zero, false) }
     if limits.isActive { _beginLimits() }
   }
 
@@ -193,14 +193,14 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     for k in 0..<ValueAnimation.count where !_resting[k] {
       // Resting on a bound and heading past it (a retarget from a stop): it stays.
       if let low = limits.minimum?[k], start[k] == low, velocity[k] < 0 || (velocity[k] == 0 && target[k] < low) {
-        _stops.append(_Stop(component: k, tick: time.ticks, value: low))
+        _stop(k, at: time.ticks, on: low)
         continue
       }
       if let high = limits.maximum?[k], start[k] == high, velocity[k] > 0 || (velocity[k] == 0 && target[k] > high) {
-        _stops.append(_Stop(component: k, tick: time.ticks, value: high))
+        _stop(k, at: time.ticks, on: high)
         continue
       }
-      var earliest: (seconds: Double, stop: _Stop)? = nil
+      var earliest: (seconds: Double, tick: Int64, value: Double)? = nil
       for (level, applies) in [
         (target[k], limits.clampsOvershoot && start[k] != target[k]),
         (limits.minimum?[k] ?? 0, limits.minimum != nil), (limits.maximum?[k] ?? 0, limits.maximum != nil),
@@ -209,10 +209,16 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
         guard let seconds = _firstArrival(component: k, level: level), seconds < earliest?.seconds ?? .infinity,
           let tick = segmentStart._firstTick(afterSeconds: seconds)
         else { continue }
-        earliest = (seconds, _Stop(component: k, tick: tick.ticks, value: level))
+        earliest = (seconds, tick.ticks, level)
       }
-      if let earliest { _stops.append(earliest.stop) }
+      if let earliest { _stop(k, at: earliest.tick, on: earliest.value) }
     }
+  }
+
+  /// Component `k` rests on `value` from tick `tick` on.
+  @usableFromInline
+  mutating func _stop(_ k: Int, at tick: Int64, on value: Double) {
+    (_stopTicks[k], _stopValues[k], _hasStops) = (tick, value, true)
   }
 
   /// Components' values and rates (units per second) at `time`; times
@@ -242,7 +248,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
       value.replace(with: _target, where: _resting)
       velocity.replace(with: 0, where: _resting)
     }
-    if !_stops.isEmpty { _applyStops(at: time, &value, &velocity) }
+    if _hasStops { _applyStops(at: time, &value, &velocity) }
     return (value, velocity)
   }
 
@@ -251,7 +257,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// is held on the bound).
   @usableFromInline
   func _applyStops(at time: AnimationTime, _ value: inout Components, _ velocity: inout Components) {
-    for stop in _stops where time.ticks >= stop.tick { (value[stop.component], velocity[stop.component]) = (stop.value, 0) }
+    for k in 0..<ValueAnimation.count where _stopTicks[k] != .max && time.ticks >= _stopTicks[k] { (value[k], velocity[k]) = (_stopValues[k], 0) }
     if let low = limits.minimum {
       for k in 0..<ValueAnimation.count where value[k] < low[k] { (value[k], velocity[k]) = (low[k], 0) }
     }
@@ -269,7 +275,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     let (_, s, remaining, step) = _stepBasis(time._seconds(since: segmentStart))
     var value = ((0 + _start * remaining) + _target * step) + _velocity * s
     if any(_resting) { value.replace(with: _target, where: _resting) }
-    if !_stops.isEmpty { value = components(at: time).value }
+    if _hasStops { value = components(at: time).value }
     return _value(of: value)
   }
 
@@ -330,9 +336,9 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// Where the animation ends: the target, or for a component that stops
   /// at a limit, that limit.
   public var endValue: Value {
-    guard !_stops.isEmpty else { return target }
+    guard _hasStops else { return target }
     var end = _target
-    for stop in _stops { end[stop.component] = stop.value }
+    for k in 0..<ValueAnimation.count where _stopTicks[k] != .max { end[k] = _stopValues[k] }
     return Value(springComponents: end)
   }
 
@@ -370,7 +376,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
       let tolerance = toleranceOf(k)
       let seconds = spring._settleTime(displacement: _start[k] - _target[k], velocity: _velocity[k], tolerance: tolerance)
       var tick = segmentStart._firstTick(afterSeconds: seconds)
-      if let stop = _stops.first(where: { $0.component == k }), tick == nil || stop.tick < tick!.ticks { tick = AnimationTime(ticks: stop.tick) }
+      if _stopTicks[k] != .max, tick == nil || _stopTicks[k] < tick!.ticks { tick = AnimationTime(ticks: _stopTicks[k]) }
       guard let tick else { return nil }
       latest = max(latest, tick)
     }
