@@ -426,3 +426,22 @@ struct ProposedTargetTests {
     }
   }
 }
+
+@Suite("Attribute frames on many cores")
+struct ParallelAttributeTests {
+  @Test("channels to attributes: the same bits for 1, 2, 3 and 8 workers, componentwise and decomposed, 2-D and 3-D")
+  func sameBits() throws {
+    var random = SeededGenerator(seed: 50)
+    let n = 12_000
+    for (channels, transforms) in [(LayoutChannels.count2D, TransformInterpolation.componentwise), (LayoutChannels.count3D, .decomposed)] {
+      let values = (0..<(n * channels)).map { _ in Double.random(in: -2...2, using: &random) }
+      var reference: [UInt64]?
+      for threads in [1, 2, 3, 8] {
+        var attributes = (0..<n).map { LayoutAttributes(indexPath: ItemIndexPath(item: $0, section: 0), frame: .zero) }
+        try LayoutChannels.apply(values, to: &attributes, transforms: transforms, threads: threads)
+        let bits = LayoutChannels.values(of: attributes, include3D: true).map(\.bitPattern)
+        if let reference { #expect(bits == reference, "\(threads) workers, \(transforms)") } else { reference = bits }
+      }
+    }
+  }
+}

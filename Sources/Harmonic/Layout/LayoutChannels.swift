@@ -144,10 +144,12 @@ public enum LayoutChannels {
   ///   - values: N·11 or N·27 channel-major values.
   ///   - attributes: the N elements to write into.
   ///   - transforms: how `values` holds the transforms.
+  ///   - threads: worker count; `nil` picks one below 1e5 values, else all
+  ///     cores. The result is the same bits for any count.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   `values.count` is not N·11 or N·27.
   public static func apply(
-    _ values: [Double], to attributes: inout [LayoutAttributes], transforms: TransformInterpolation = .componentwise
+    _ values: [Double], to attributes: inout [LayoutAttributes], transforms: TransformInterpolation = .componentwise, threads: Int? = nil
   ) throws(HarmonicError) {
     let n = attributes.count
     guard n > 0, values.count == n * count2D || values.count == n * count3D else {
@@ -156,33 +158,45 @@ public enum LayoutChannels {
     let has3D = values.count == n * count3D
     values.withUnsafeBufferPointer { v in
       attributes.withUnsafeMutableBufferPointer { out in
-        for item in 0..<n {
-          out[item].center = CGPoint(x: v[centerX * n + item], y: v[centerY * n + item])
-          out[item].size = CGSize(width: v[width * n + item], height: v[height * n + item])
-          if transforms == .decomposed {
-            out[item].transform =
-              DecomposedAffineTransform(
-                scaleX: v[a * n + item], scaleY: v[b * n + item], rotation: v[c * n + item],
-                skew: v[d * n + item], tx: v[tx * n + item], ty: v[ty * n + item]
-              ).transform
-          } else {
-            out[item].transform = AffineTransform2D(
-              a: v[a * n + item], b: v[b * n + item], c: v[c * n + item], d: v[d * n + item],
-              tx: v[tx * n + item], ty: v[ty * n + item])
-          }
-          out[item].alpha = v[alpha * n + item]
-          if has3D {
-            var m = SIMD16<Double>()
-            for k in 0..<16 { m[k] = v[(transform3DStart + k) * n + item] }
-            if transforms == .decomposed {
-              let p = DecomposedTransform3D(
-                scale: SIMD3(m[0], m[1], m[2]), skew: SIMD3(m[4], m[5], m[6]), rotation: SIMD3(m[8], m[9], m[10]),
-                translation: SIMD3(m[12], m[13], m[14]), perspective: SIMD4(m[3], m[7], m[11], m[15]))
-              m = p.transform.m
-            }
-            out[item].transform3D.m = m
-          }
+        // Every element from its own channels alone: the same bits for any split.
+        let (source, target) = (_SendableBuffer(v), _SendableMutableBuffer(out))
+        _Parallel.forEachItemRange(itemCount: n, elementCount: values.count, threads: threads) { range in
+          _apply(source.buffer, to: target.buffer, items: range, count: n, has3D: has3D, transforms: transforms)
         }
+      }
+    }
+  }
+
+  /// ``apply(_:to:transforms:threads:)`` for the elements `items`.
+  static func _apply(
+    _ v: UnsafeBufferPointer<Double>, to out: UnsafeMutableBufferPointer<LayoutAttributes>, items: Range<Int>, count n: Int, has3D: Bool,
+    transforms: TransformInterpolation
+  ) {
+    for item in items {
+      out[item].center = CGPoint(x: v[centerX * n + item], y: v[centerY * n + item])
+      out[item].size = CGSize(width: v[width * n + item], height: v[height * n + item])
+      if transforms == .decomposed {
+        out[item].transform =
+          DecomposedAffineTransform(
+            scaleX: v[a * n + item], scaleY: v[b * n + item], rotation: v[c * n + item],
+            skew: v[d * n + item], tx: v[tx * n + item], ty: v[ty * n + item]
+          ).transform
+      } else {
+        out[item].transform = AffineTransform2D(
+          a: v[a * n + item], b: v[b * n + item], c: v[c * n + item], d: v[d * n + item],
+          tx: v[tx * n + item], ty: v[ty * n + item])
+      }
+      out[item].alpha = v[alpha * n + item]
+      if has3D {
+        var m = SIMD16<Double>()
+        for k in 0..<16 { m[k] = v[(transform3DStart + k) * n + item] }
+        if transforms == .decomposed {
+          let p = DecomposedTransform3D(
+            scale: SIMD3(m[0], m[1], m[2]), skew: SIMD3(m[4], m[5], m[6]), rotation: SIMD3(m[8], m[9], m[10]),
+            translation: SIMD3(m[12], m[13], m[14]), perspective: SIMD4(m[3], m[7], m[11], m[15]))
+          m = p.transform.m
+        }
+        out[item].transform3D.m = m
       }
     }
   }

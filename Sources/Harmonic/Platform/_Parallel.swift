@@ -20,6 +20,13 @@ struct _SendableBuffer<Element>: @unchecked Sendable {
   @inlinable subscript(_ index: Int) -> Element { buffer[index] }
 }
 
+/// A mutable buffer that may cross into Dispatch's workers; each writes a
+/// disjoint range of it.
+struct _SendableMutableBuffer<Element>: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<Element>
+  init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+}
+
 /// Splitting work across cores. Every element's result depends only on that
 /// element's inputs, so results are the same bits for any split.
 enum _Parallel {

@@ -174,7 +174,7 @@ extension LayoutTransition {
         _restoreInFlight(&frame.attributes)
       }
       if !(time <= batch.origin && transforms == .decomposed) {  // recomposing is exact only to rounding
-        try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms)
+        try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms, threads: threads)
       }
     }
     (frame.progress, frame.overallProgress, frame.contentOffset, frame.contentSize) = _state(atProgress: batch.averageProgress(at: time))
