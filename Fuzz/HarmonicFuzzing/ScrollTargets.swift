@@ -110,6 +110,65 @@ func fuzzScrollPhysics(_ input: inout FuzzInput) {
     let state = motion.state(at: AnimationTime(ticks: 70_560_000))
     finite(state.value, state.velocity, what: "rubber-band return")
   }
+  fuzzScrollEffects(&input)
+}
+
+/// Scroll phases and effects: never a NaN phase from finite geometry, the
+/// column form the scalar form's bits, and every preset keeps transforms
+/// finite and alpha within [0, 1].
+func fuzzScrollEffects(_ input: inout FuzzInput) {
+  let scale: ScrollPhase.Scale = input.element([.viewport, .points, .pitch(input.byte() < 16 ? input.double() : input.points(1...600))])
+  guard
+    let phase = attempt({ () throws(HarmonicError) in
+      try ScrollPhase(
+        axis: input.bool() ? .horizontal : .vertical, alignment: input.element(SnapAlignment.allCases), scale: scale, rightToLeft: input.bool())
+    })
+  else { return }
+  let n = input.int(1...6)
+  let centers = (0..<n).map { _ in input.moderate() * 100 }, extents = (0..<n).map { _ in input.points(0...800) }
+  let velocities = (0..<n).map { _ in input.moderate() * 10 }
+  let offset = input.moderate() * 100, offsetVelocity = input.moderate() * 10, viewport = input.points(1...2000)
+  var phases: [Double] = [], rates: [Double] = []
+  guard
+    attempt({ () throws(HarmonicError) in
+      try phase.phases(
+        centers: centers, extents: extents, velocities: velocities, offset: offset, offsetVelocity: offsetVelocity, viewportExtent: viewport,
+        into: &phases, rates: &rates)
+    }) != nil
+  else {
+    require(phases.isEmpty && rates.isEmpty, "refused phase columns were written")
+    return
+  }
+  do {
+    for k in 0..<n {
+      let one = phase.phase(
+        center: centers[k], extent: extents[k], velocity: velocities[k], offset: offset, offsetVelocity: offsetVelocity, viewportExtent: viewport)
+      require(
+        one.phase.bitPattern == phases[k].bitPattern && one.rate.bitPattern == rates[k].bitPattern, "phase columns differ from the scalar form")
+      // The column form accepted the geometry, so it is finite and in range: no NaN.
+      require(!one.phase.isNaN && !one.rate.isNaN, "a NaN phase from accepted geometry: \(one)")
+    }
+  }
+  let parameter = input.byte() < 32 ? input.double() : input.moderate()
+  let effect: ScrollEffect = input.element([
+    .scaleAndFade(minimumScale: parameter, minimumAlpha: parameter), .stack(peek: parameter, scaleStep: parameter, visibleCount: input.int(0...5)),
+    .coverFlow(maximumAngle: parameter, perspective: parameter, minimumScale: parameter), .cube(perspective: parameter),
+    .pageTurn(perspective: parameter), .parallax(factor: parameter), .rotaryWheel(radius: parameter, angle: parameter),
+    .zoom(scale: parameter), .crossFade, .rotate(angle: parameter, fade: parameter),
+  ])
+  var attributes = (0..<n).map { k in
+    LayoutAttributes(
+      indexPath: ItemIndexPath(item: k, section: 0), frame: CGRect(x: centers[k] - extents[k] / 2, y: 0, width: extents[k], height: extents[k]))
+  }
+  let rect =
+    phase.axis == .horizontal
+    ? CGRect(x: offset, y: 0, width: viewport, height: 800) : CGRect(x: 0, y: offset, width: 800, height: viewport)
+  effect.apply(to: &attributes, in: rect, phase: phase, offsetVelocity: CGPoint(x: offsetVelocity, y: offsetVelocity))
+  for element in attributes {
+    let t = element.combinedTransform3D.m
+    require((0..<16).allSatisfy { t[$0].isFinite }, "an effect's transform is not finite: \(element)")
+    require(element.alpha >= 0 && element.alpha <= 1, "an effect's alpha left [0, 1]: \(element.alpha)")
+  }
 }
 
 /// Wrap-around and two-axis snapping: a flick always lands strictly ahead

@@ -164,6 +164,42 @@ func fuzzAnimation(_ input: inout FuzzInput) {
   // Times from seconds and frames: a typed error or a tick.
   _ = attempt { () throws(HarmonicError) in try AnimationTime(seconds: input.double()) }
   _ = attempt { () throws(HarmonicError) in try AnimationTime(frame: Int64(bitPattern: input.uint64()), framesPerSecond: Int64(bitPattern: input.uint64())) }
+  fuzzKeyframes(&input)
+}
+
+/// Keyframes: exactly each key's value at its tick, finite in between,
+/// exactly the last value at rest from the end on; a cascade holds its pose.
+func fuzzKeyframes(_ input: inout FuzzInput) {
+  var keys: [KeyframeAnimation<CGPoint>.Key] = []
+  for _ in 0..<input.int(0...5) {
+    let value = CGPoint(x: input.byte() < 16 ? input.double() : input.moderate(), y: input.moderate())
+    let duration = input.byte() < 16 ? input.double() : input.points(1...2_000) / 1_000
+    let curve: KeyframeAnimation<CGPoint>.Curve = input.bool() ? .spring(anySpring(&input)) : .timing(.cubicBezier(.easeInOut))
+    keys.append(.init(value, duration: duration, curve: curve, stops: input.bool()))
+  }
+  let start = AnimationTime(ticks: Int64(input.int(-1_000...1_000)) * 1_000_000)
+  guard
+    let track = attempt({ () throws(HarmonicError) in
+      try KeyframeAnimation(from: CGPoint(x: input.moderate(), y: 0), velocity: CGPoint(x: input.moderate() * 10, y: 0), keys: keys, start: start)
+    })
+  else { return }
+  for i in keys.indices {
+    guard let tick = track.tick(ofKey: i) else { continue }
+    require(track.value(at: tick) == keys[i].value, "keyframe \(i) not exact at its tick")
+    for delta: Int64 in [-1, 1, 3_528_000] {
+      let (value, velocity) = (track.value(at: tick + AnimationTime(ticks: delta)), track.velocity(at: tick + AnimationTime(ticks: delta)))
+      finite(Double(value.x), Double(value.y), Double(velocity.x), Double(velocity.y), what: "keyframes near key \(i)")
+    }
+  }
+  if let end = track.endTick {
+    require(track.value(at: end + AnimationTime(ticks: 1_000)) == track.endValue && track.velocity(at: end) == .zero, "keyframes not at rest at the end")
+  }
+  if let cascade = attempt({ () throws(HarmonicError) in try Cascade(style: .scale(0.5), delay: input.byte() < 16 ? input.double() : 0.05) }) {
+    let card = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    if let shown = attempt({ () throws(HarmonicError) in try cascade.attributes(card, ofElement: input.int(0...1_000), at: start) }) {
+      finite(shown.alpha, Double(shown.center.x), what: "a cascade's attributes")
+    }
+  }
 }
 
 /// Value springs: per-component C¹ retargets, limits never passed, colours
@@ -186,7 +222,11 @@ func fuzzValueAnimation(_ input: inout FuzzInput) {
       finite(state.value[0], state.value[1], state.value[2], state.value[3], state.velocity[0], what: "value animation at \(now.ticks)")
       for k in 0..<4 {
         if let m = limits.minimum?[k] { require(state.value[k] >= m - 1e-9 * max(1, m.magnitude), "below the minimum: \(state.value[k]) < \(m)") }
-        if let m = limits.maximum?[k] { require(state.value[k] <= m + 1e-9 * max(1, m.magnitude), "above the maximum: \(state.value[k]) > \(m)") }
+        if let m = limits.maximum?[k] {
+          require(
+            state.value[k] <= m + 1e-9 * max(1, m.magnitude),
+            "above the maximum: \(state.value[k]) > \(m) at \(now.ticks): \(value) \(velocity) → \(target), \(spring), \(limits), \(animation)")
+        }
       }
       let next = SIMD4(input.moderate(), input.moderate(), 0, 0)
       if attempt({ () throws(HarmonicError) in try animation.retarget(to: next, at: now) }) != nil {
@@ -249,7 +289,9 @@ func fuzzMomentumAndEasing(_ input: inout FuzzInput, spring: Spring) {
       let end = glide.endTick(within: band)
     {
       let rest = glide.endValue, there = glide.value(at: end)
-      require(abs(there.x - rest.x) <= band.value && abs(there.y - rest.y) <= band.value, "decay not within its band at its end tick")
+      require(
+        abs(there.x - rest.x) <= band.value && abs(there.y - rest.y) <= band.value,
+        "decay not within its band at its end tick: \(there) vs \(rest), band \(band), end \(end.ticks), glide \(glide)")
     }
     let low = SIMD2(input.moderate(), input.moderate()), high = SIMD2(input.moderate(), input.moderate())
     if let (contact, next) = attempt({ () throws(HarmonicError) in try glide.handOff(minimum: low, maximum: high, spring: spring) }) ?? nil {

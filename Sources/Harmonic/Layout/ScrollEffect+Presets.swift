@@ -65,10 +65,11 @@ extension ScrollEffect {
   ///
   /// - Parameters:
   ///   - maximumAngle: radians at one unit of phase (default 50°).
-  ///   - perspective: the eye's distance, points (> 0; default 600).
+  ///   - perspective: the eye's distance, points (≥ 1; default 600, also
+  ///     for a smaller or non-finite distance).
   ///   - minimumScale: the scale at one unit of phase, in [0, 1] (clamped).
   public static func coverFlow(maximumAngle: Double = 50 * .pi / 180, perspective: Double = 600, minimumScale: Double = 0.85) -> ScrollEffect {
-    let eye = perspective > 0 && perspective.isFinite ? perspective : 600
+    let eye = _eye(perspective, 600)
     let (angle, scale) = (maximumAngle.isFinite ? maximumAngle : 0, _unit(minimumScale))
     return ScrollEffect { attributes, input in
       let c = input.clampedPhase
@@ -93,7 +94,7 @@ extension ScrollEffect {
   /// ``ScrollPhase/Scale/viewport`` phase with center alignment, or a
   /// pitch equal to the page extent).
   public static func cube(perspective: Double = 600) -> ScrollEffect {
-    let eye = perspective > 0 && perspective.isFinite ? perspective : 600
+    let eye = _eye(perspective, 600)
     return ScrollEffect { attributes, input in
       let c = input.clampedPhase
       guard c.magnitude < 1 else {
@@ -116,7 +117,7 @@ extension ScrollEffect {
   /// points; zIndex −round(100·p) before and −100 − round(100·p) after
   /// the reference, so the turning page is on top.
   public static func pageTurn(perspective: Double = 1000) -> ScrollEffect {
-    let eye = perspective > 0 && perspective.isFinite ? perspective : 1000
+    let eye = _eye(perspective, 1000)
     return ScrollEffect { attributes, input in
       let p = input.phase, c = input.clampedPhase
       if p <= 0 {
@@ -211,6 +212,12 @@ extension ScrollEffect {
       attributes._then(.rotation((input.axis == .horizontal ? input.direction : 1) * c * angle))
       attributes.alpha *= 1 - c.magnitude * fade
     }
+  }
+
+  /// A perspective distance: finite and at least 1 point, else `standard`
+  /// (a subnormal distance would make −1/d infinite).
+  static func _eye(_ perspective: Double, _ standard: Double) -> Double {
+    perspective >= 1 && perspective.isFinite ? perspective : standard
   }
 
   /// A value clamped into [0, 1] (NaN is 1: no effect).

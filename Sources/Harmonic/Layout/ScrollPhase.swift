@@ -116,8 +116,10 @@ public struct ScrollPhase: Sendable, Hashable {
   /// - Returns: the phase in the ``scale``'s unit and its rate per second.
   ///   An element of extent 0 on the near side of the reference has a
   ///   span of 0 with ``Scale/viewport`` leading or trailing alignment:
-  ///   its phase is then ±∞ off the reference and 0 on it (NaN is never returned
-  ///   for finite input).
+  ///   its phase is then ±∞ off the reference and 0 on it. NaN is never
+  ///   returned for finite input; this form does not check its arguments
+  ///   (``phases(centers:extents:velocities:offset:offsetVelocity:viewportExtent:into:rates:)``
+  ///   does), so a NaN or infinite one gives NaN or ±∞.
   @inlinable
   public func phase(
     center: Double, extent: Double, velocity: Double = 0, offset: Double, offsetVelocity: Double = 0, viewportExtent: Double
@@ -143,8 +145,10 @@ public struct ScrollPhase: Sendable, Hashable {
   ///   - phases: written, one per element (resized if needed).
   ///   - rates: written, one per element (resized if needed).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
-  ///   columns of different counts, or an offset, velocity or extent that is
-  ///   not finite (nothing is written then).
+  ///   columns of different counts, a center or offset beyond ±1e12 points,
+  ///   an extent outside [0, 1e12], a velocity beyond ±1e12 points per second,
+  ///   or a viewport extent that is not positive — naming the first, as
+  ///   `centers[k]` — and nothing is written then.
   /// - Complexity: O(n), no allocation when the outputs already hold n values.
   public func phases(
     centers: [Double], extents: [Double], velocities: [Double] = [], offset: Double, offsetVelocity: Double = 0,
@@ -154,8 +158,21 @@ public struct ScrollPhase: Sendable, Hashable {
     try _Check.shape(extents.count, "extents.count", expected: n, what: "one per center")
     if !velocities.isEmpty { try _Check.shape(velocities.count, "velocities.count", expected: n, what: "one per center, or none") }
     try _Check.coordinate(offset, "offset")
-    try _Check.finiteMagnitude(offsetVelocity, "offsetVelocity", unit: "points/s")
+    try _Check.scrollVelocity(offsetVelocity, "offsetVelocity")
     try _Check.positive(viewportExtent, "viewportExtent", unit: "points")
+    // One pass that only reads, so that nothing is written for a bad column.
+    var valid = true
+    for k in 0..<n {
+      let ok = centers[k].magnitude <= _Check.maximumCoordinate && extents[k] >= 0 && extents[k] <= _Check.maximumLength
+      valid = valid && ok && (velocities.isEmpty || velocities[k].magnitude <= _Check.maximumScrollVelocity)
+    }
+    if !valid {
+      for k in 0..<n {
+        try _Check.coordinate(centers[k], "centers[\(k)]")
+        try _Check.length(extents[k], "extents[\(k)]")
+        if !velocities.isEmpty { try _Check.scrollVelocity(velocities[k], "velocities[\(k)]") }
+      }
+    }
     if phases.count != n { phases = [Double](repeating: 0, count: n) }
     if rates.count != n { rates = [Double](repeating: 0, count: n) }
     // The scalar arithmetic of phase(center:…), its choices made once: the

@@ -85,7 +85,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   @usableFromInline var _resting: SIMDMask<Components.MaskStorage>
   /// The components that stop at a limit: per lane the tick from which it
   /// rests (`Int64.max`: it does not stop) and where, and whether any lane
-  /// does. Inline vectors, not an array, so that the animation is plain
+  /// does or bounds are set (frames then hold every lane within them). Inline vectors, not an array, so that the animation is plain
   /// data: copying one (out of an array, into a closure) is a copy of its
   /// bytes, with no reference count and no generic value witness.
   @usableFromInline var _stopTicks: Components.MaskStorage
@@ -190,6 +190,10 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   @usableFromInline
   mutating func _beginLimits() {
     let (start, velocity, target, time) = (_start, _velocity, _target, segmentStart)
+    // With bounds, frames always go through the stops' path, which also
+    // holds every component within the bounds: a crossing the search cannot
+    // find (an extreme spring, fuzzer find) still never shows past a bound.
+    if limits.minimum != nil || limits.maximum != nil { _hasStops = true }
     for k in 0..<ValueAnimation.count where !_resting[k] {
       // Resting on a bound and heading past it (a retarget from a stop): it stays.
       if let low = limits.minimum?[k], start[k] == low, velocity[k] < 0 || (velocity[k] == 0 && target[k] < low) {

@@ -90,7 +90,9 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
   /// `tolerance.value` of its rest value and moves slower than
   /// `tolerance.velocity`: `|v₀/λ|·e^(λt) ≤ value` and `|v₀|·e^(λt) ≤
   /// velocity`, solved in closed form and confirmed against the evaluated
-  /// values. Nil when that tick is past the clock's end.
+  /// values. Nil when that tick is past the clock's end, or when the band
+  /// is finer than the rounding of the evaluated values near the rest (a
+  /// few ulps of the rest value: never met).
   public func endTick(within tolerance: SettleTolerance) -> AnimationTime? {
     var seconds = 0.0
     for k in 0..<ValueAnimation<Value>.count {
@@ -101,7 +103,9 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
     // computed tick: step on until it is inside.
     let rest = _restComponents
     for _ in 0..<64 where !_within(tolerance, of: rest, at: tick) { tick = tick + AnimationTime(ticks: 1) }
-    return tick
+    // A band finer than the rounding of the evaluated value near its rest
+    // (a few ulps of it) is never met.
+    return _within(tolerance, of: rest, at: tick) ? tick : nil
   }
 
   func _within(_ tolerance: SettleTolerance, of rest: Components, at time: AnimationTime) -> Bool {
