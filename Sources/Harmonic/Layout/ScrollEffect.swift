@@ -73,7 +73,8 @@ public struct ScrollEffect: Sendable {
   /// Applies the effect to every element of `attributes` seen through the
   /// visible rect `rect`, their phases measured by `phase`; velocities in
   /// points per second (`velocities`: one per element, or empty for
-  /// elements at rest; `offsetVelocity`: the scroll's, nil at rest).
+  /// elements at rest — any other count is taken as empty;
+  /// `offsetVelocity`: the scroll's, nil at rest).
   ///
   /// - Complexity: O(n), no allocation.
   public func apply(

@@ -64,6 +64,10 @@ extension Transform3D {
   }
 }
 
+// The builders below use IEEE 754 arithmetic unchecked, as
+// CATransform3D's functions and ``AffineTransform2D`` do: a NaN or
+// infinite argument, or a perspective distance of 0, gives NaN or infinite
+// entries; Harmonic checks transforms where they enter it.
 extension Transform3D {
   /// A 2-D affine transform as a 3-D one (`CATransform3DMakeAffineTransform`):
   /// m11 = a, m12 = b, m21 = c, m22 = d, m41 = tx, m42 = ty.
