@@ -160,5 +160,7 @@ struct CascadeTests {
     #expect(throws: HarmonicError.self) { try Cascade(style: .fade, delay: -1) }
     #expect(throws: HarmonicError.self) { try Cascade(style: .fade, delay: .nan) }
     #expect(throws: HarmonicError.self) { try Cascade(style: .fade, delay: 60).progress(ofElement: Int.max) }
+    #expect(throws: HarmonicError.self) { try Cascade(style: .scale(.nan), delay: 0.1) }
+    #expect(throws: HarmonicError.self) { try Cascade(style: .flip(about: .y, perspective: 0), delay: 0.1) }
   }
 }

@@ -20,7 +20,13 @@
 /// presets leave ``LayoutAttributes/center`` and ``LayoutAttributes/size``
 /// as the layout placed them and *concatenate* their transform onto the one
 /// the attributes carry, so a layout's own transforms survive. A NaN phase
-/// leaves the attributes unchanged.
+/// leaves the attributes unchanged. A preset's parameter outside its
+/// documented range is clamped into it; a NaN or infinite one is taken as
+/// the value that has no effect (a perspective below 1 point or not finite:
+/// the default), so a preset's transforms stay finite and its alpha within
+/// [0, 1] for the phases ``ScrollPhase`` computes from accepted geometry
+/// (fuzzed). An ``Input`` of your own with an infinite distance gives
+/// infinite entries, as ``AffineTransform2D``'s arithmetic does.
 ///
 /// Cost: the effect's function once per element; the presets are a few
 /// multiplications and at most one sine and cosine per element.

@@ -39,10 +39,16 @@ public struct Cascade: Sendable {
   ///   - progress: the progress motion (default the snappy spring).
   ///   - start: element 0's tick.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
-  ///   naming `delay` outside [0, 60] s, or the keys as
-  ///   ``KeyframeAnimation`` does.
+  ///   naming `delay` outside [0, 60] s, `style` for a pose with a
+  ///   non-finite channel (a NaN scale, an infinite slide, a perspective
+  ///   of 0), or the keys as ``KeyframeAnimation`` does.
   public init(style: AppearanceStyle, delay: Double, progress: Progress = .spring(.snappy), start: AnimationTime = .zero) throws(HarmonicError) {
     try _Check.within(delay, "delay", .closed(0), .closed(60), unit: "s")
+    // The pose of a unit card at the origin: every channel must be finite.
+    let probe = style.pose(LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: -0.5, y: -0.5, width: 1, height: 1)))
+    if let bad = LayoutChannels.values(of: [probe], include3D: true).first(where: { !$0.isFinite }) {
+      throw .invalidParameter(name: "style", value: bad, accepted: "a pose whose every channel is finite")
+    }
     if case let .keyframes(keys) = progress { _ = try KeyframeAnimation(from: 0.0, keys: keys) }
     (self.style, self.delay, self.progress, self.start) = (style, delay, progress, start)
     _step = try AnimationTime(seconds: delay)
