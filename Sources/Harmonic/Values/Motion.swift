@@ -61,9 +61,12 @@ extension Motion {
 }
 
 extension SettleTolerance {
-  /// A value type's default band, value only.
+  /// A value type's default band, value only (a conformance's band that is
+  /// not finite and > 0 is taken as 0.001, the default of plain numbers,
+  /// rather than trapping).
   static func _band<Value: SpringAnimatable>(of _: Value.Type) -> SettleTolerance {
-    _unchecked(value: Value.springSettleTolerance, velocity: .infinity)
+    let band = Value.springSettleTolerance
+    return _unchecked(value: band > 0 && band.isFinite ? band : 0.001, velocity: .infinity)
   }
 }
 

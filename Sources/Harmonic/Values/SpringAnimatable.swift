@@ -35,7 +35,8 @@ public protocol SpringAnimatable: Sendable {
   /// is not worth a frame (0.1 pt for points, sizes and rects, so that the
   /// last frame of an animation steps less than 1/6 pt, half a pixel at 3×;
   /// 1/256 for a colour's linear components and alpha; 0.001 for plain
-  /// numbers and vectors, whose units are unknown).
+  /// numbers and vectors, whose units are unknown). A band that is not
+  /// finite and > 0 is taken as 0.001.
   static var springSettleTolerance: Double { get }
   /// The components.
   var springComponents: SpringComponents { get }
