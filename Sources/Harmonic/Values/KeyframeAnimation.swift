@@ -23,8 +23,9 @@
 /// exactly the last value with velocity 0.
 ///
 /// Durations are rounded to ticks once, at construction; p is a ratio of
-/// integer tick counts. Cost: one segment lookup (binary search over the
-/// keys) and one evaluation of its shape per value or velocity.
+/// integer tick counts. Cost: the segments and their corrections are made
+/// once, at construction; a value or velocity is one segment lookup (binary
+/// search over the keys) and one evaluation of its shape.
 public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
   /// How a segment moves towards its key.
   public enum Curve: Sendable, Hashable {
@@ -58,11 +59,13 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
   public let keys: [Key]
   /// Per key: its tick, and the components and velocity components
   /// (units per second) at it.
-  let _ticks: [AnimationTime]
-  let _values: [Value.SpringComponents]
-  let _velocities: [Value.SpringComponents]
-  let _from: Value.SpringComponents
-  let _fromVelocity: Value.SpringComponents
+  @usableFromInline let _ticks: [AnimationTime]
+  @usableFromInline let _values: [Value.SpringComponents]
+  @usableFromInline let _velocities: [Value.SpringComponents]
+  /// Per key, the segment that ends on it, its corrections fixed.
+  @usableFromInline let _segments: [_Segment]
+  @usableFromInline let _from: Value.SpringComponents
+  @usableFromInline let _fromVelocity: Value.SpringComponents
 
   /// - Parameters:
   ///   - value: the value at `start`.
@@ -85,6 +88,7 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
     }
     (self.start, startValue, self.keys, _from, _fromVelocity) = (start, value, keys, x, v)
     var ticks: [AnimationTime] = [], values: [Value.SpringComponents] = [], velocities: [Value.SpringComponents] = []
+    var segments: [_Segment] = []
     var (tick, x0, v0) = (start, x, v)
     for (i, key) in keys.enumerated() {
       try _Check.within(key.duration, "keys[\(i)].duration", .open(0), .closed(1e6), unit: "s")
@@ -97,18 +101,21 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
       var x1 = key.value.springComponents
       for k in count..<Value.SpringComponents.scalarCount { x1[k] = 0 }
       for k in 0..<count { try _Check.finiteMagnitude(x1[k], "keys[\(i)].value component \(k)", unit: "units") }
-      let segment = try _Segment(curve: key.curve, from: x0, velocity: v0, to: x1, start: tick, end: AnimationTime(ticks: end))
+      var segment = try _Segment(curve: key.curve, from: x0, velocity: v0, to: x1, start: tick, end: AnimationTime(ticks: end))
       let v1 = key.stops || i == keys.count - 1 ? Value.SpringComponents.zero : segment.shapeSlope(1) / segment.seconds
+      segment.arrive(with: v1)
+      segments.append(segment)
       (tick, x0, v0) = (AnimationTime(ticks: end), x1, v1)
       ticks.append(tick)
       values.append(x1)
       velocities.append(v1)
     }
-    (_ticks, _values, _velocities) = (ticks, values, velocities)
+    (_ticks, _values, _velocities, _segments) = (ticks, values, velocities, segments)
   }
 
   /// The segment that holds `time` (start < time < its key's tick), or nil
   /// at or before the start and at or after a key's tick (the value is then exact).
+  @inlinable
   func _segment(at time: AnimationTime) -> (index: Int, exact: Value.SpringComponents?) {
     if time <= start { return (-1, _from) }
     var (low, high) = (0, _ticks.count)
@@ -121,30 +128,28 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
   }
 
   /// The components and their rates at `time` (units, units per second).
+  @inlinable
   public func components(at time: AnimationTime) -> (value: Value.SpringComponents, velocity: Value.SpringComponents) {
     let (i, exact) = _segment(at: time)
     if let exact {
       if i < 0 { return (exact, _fromVelocity) }
       return (exact, time >= _ticks[_ticks.count - 1] ? .zero : _velocities[i])
     }
-    let (x0, v0) = i == 0 ? (_from, _fromVelocity) : (_values[i - 1], _velocities[i - 1])
-    let segmentStart = i == 0 ? start : _ticks[i - 1]
-    // Built on each read: a segment is a few vectors (and a spring's basis), no allocation.
-    guard
-      let segment = try? _Segment(
-        curve: keys[i].curve, from: x0, velocity: v0, to: _values[i], start: segmentStart, end: _ticks[i])
-    else { return (_values[i], .zero) }
-    return segment.state(at: time, carriedIn: v0, carriedOut: _velocities[i])
+    return _segments[i].state(at: time)
   }
 
-  /// One segment: its shape and the Hermite corrections.
-  struct _Segment {
-    typealias C = Value.SpringComponents
-    let curve: Curve
-    let x0: C, v0: C, x1: C
-    let start: AnimationTime, end: AnimationTime
-    let seconds: Double
-    let spring: ValueAnimation<Value>?
+  /// One segment: its shape and the Hermite corrections, fixed once
+  /// (``arrive(with:)``) so that a read evaluates the shape at one time only.
+  @usableFromInline
+  struct _Segment: Sendable {
+    @usableFromInline typealias C = Value.SpringComponents
+    @usableFromInline let curve: Curve
+    @usableFromInline let x0: C, v0: C, x1: C
+    @usableFromInline let start: AnimationTime, end: AnimationTime
+    @usableFromInline let seconds: Double
+    @usableFromInline let spring: ValueAnimation<Value>?
+    /// x₁ − b(1), v₀·T − b′(0) and v₁·T − b′(1): the corrections' weights.
+    @usableFromInline var arrive = C.zero, launch = C.zero, land = C.zero
 
     init(curve: Curve, from x0: C, velocity v0: C, to x1: C, start: AnimationTime, end: AnimationTime) throws(HarmonicError) {
       (self.curve, self.x0, self.v0, self.x1, self.start, self.end) = (curve, x0, v0, x1, start, end)
@@ -157,9 +162,11 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
     }
 
     /// Time progress at `time`: a ratio of tick counts.
+    @inlinable
     func progress(_ time: AnimationTime) -> Double { Double(time.ticks - start.ticks) / Double(end.ticks - start.ticks) }
 
     /// The shape's value at progress `p` (at `time`).
+    @inlinable
     func shape(_ p: Double, _ time: AnimationTime) -> C {
       switch curve {
       case let .timing(timing): return x0 + (x1 - x0) * timing.value(atProgress: p)
@@ -168,6 +175,7 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
     }
 
     /// The shape's slope with respect to p (units per unit of progress).
+    @inlinable
     func shapeSlope(_ p: Double, _ time: AnimationTime? = nil) -> C {
       switch curve {
       case let .timing(timing):
@@ -178,12 +186,26 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
       }
     }
 
-    /// The corrected value and velocity at `time` inside the segment.
-    func state(at time: AnimationTime, carriedIn v0: C, carriedOut v1: C) -> (value: C, velocity: C) {
-      let p = progress(time)
-      let (b, bSlope) = (shape(p, time), shapeSlope(p, time))
+    /// ``shape(_:_:)`` and ``shapeSlope(_:_:)`` at once: a spring's
+    /// components evaluated once for both.
+    @inlinable
+    func shapeAndSlope(_ p: Double, _ time: AnimationTime) -> (value: C, slope: C) {
+      guard let spring else { return (shape(p, time), shapeSlope(p, time)) }
+      let state = spring.components(at: time)
+      return (state.value, state.velocity * seconds)
+    }
+
+    /// Fixes the corrections for arriving on the key with velocity `v1`.
+    mutating func arrive(with v1: C) {
       let (b1, s0, s1) = (shape(1, end), shapeSlope(0, start), shapeSlope(1, end))
-      let (arrive, launch, land) = (x1 - b1, v0 * seconds - s0, v1 * seconds - s1)
+      (arrive, launch, land) = (x1 - b1, v0 * seconds - s0, v1 * seconds - s1)
+    }
+
+    /// The corrected value and velocity at `time` inside the segment.
+    @inlinable
+    func state(at time: AnimationTime) -> (value: C, velocity: C) {
+      let p = progress(time)
+      let (b, bSlope) = shapeAndSlope(p, time)
       let q = 1 - p
       // Hermite bases and their derivatives in p.
       let (h, dh) = (p * p * (3 - 2 * p), 6 * p * q)
@@ -197,12 +219,14 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
 }
 
 extension KeyframeAnimation: Motion {
+  @inlinable
   public func value(at time: AnimationTime) -> Value {
     let (i, exact) = _segment(at: time)
     if exact != nil { return i < 0 ? startValue : keys[i].value }
     return Value(springComponents: components(at: time).value)
   }
 
+  @inlinable
   public func velocity(at time: AnimationTime) -> Value.SpringVelocity {
     Value.springVelocity(ofComponents: components(at: time).velocity)
   }
