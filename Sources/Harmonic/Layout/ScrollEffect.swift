@@ -90,13 +90,15 @@ public struct ScrollEffect: Sendable {
     let horizontal = phase.axis == .horizontal
     let offset = Double(horizontal ? rect.origin.x : rect.origin.y)
     let viewport = Double(horizontal ? rect.size.width : rect.size.height)
+    let scroll = offsetVelocity.map { Double(horizontal ? $0.x : $0.y) } ?? 0
     attributes.withUnsafeMutableBufferPointer { elements in
       for k in 0..<elements.count {
-        let velocity = velocities.count == elements.count ? velocities[k] : nil
-        let (p, rate) = phase.phase(of: elements[k], in: rect, velocity: velocity, offsetVelocity: offsetVelocity)
+        // The distance once, then the phase from it (ScrollPhase.phase(of:)'s arithmetic).
+        let velocity = velocities.count == elements.count ? Double(horizontal ? velocities[k].x : velocities[k].y) : 0
         let center = Double(horizontal ? elements[k].center.x : elements[k].center.y)
         let extent = Double(horizontal ? elements[k].size.width : elements[k].size.height)
         let distance = phase.distance(center: center, extent: extent, offset: offset, viewportExtent: viewport)
+        let (p, rate) = phase._phase(distance: distance, extent: extent, velocity: velocity, offsetVelocity: scroll, viewportExtent: viewport)
         apply(to: &elements[k], input: Input(phase: p, rate: rate, distance: distance, axis: phase.axis, isRightToLeft: phase.isRightToLeft))
       }
     }

@@ -125,6 +125,12 @@ public struct ScrollPhase: Sendable, Hashable {
     center: Double, extent: Double, velocity: Double = 0, offset: Double, offsetVelocity: Double = 0, viewportExtent: Double
   ) -> (phase: Double, rate: Double) {
     let d = distance(center: center, extent: extent, offset: offset, viewportExtent: viewportExtent)
+    return _phase(distance: d, extent: extent, velocity: velocity, offsetVelocity: offsetVelocity, viewportExtent: viewportExtent)
+  }
+
+  /// The phase and rate of an element `d` points from the reference.
+  @inlinable
+  func _phase(distance d: Double, extent: Double, velocity: Double, offsetVelocity: Double, viewportExtent: Double) -> (phase: Double, rate: Double) {
     let span = span(distance: d, extent: extent, viewportExtent: viewportExtent)
     let relative = isRightToLeft ? offsetVelocity - velocity : velocity - offsetVelocity
     guard span > 0 else { return (d == 0 ? 0 : d < 0 ? -.infinity : .infinity, 0) }

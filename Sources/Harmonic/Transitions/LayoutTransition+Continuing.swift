@@ -293,7 +293,7 @@ extension LayoutTransition {
 package struct _InFlightLayout: CollectionLayout {
   let base: any CollectionLayout
   /// The running transition's poses at the change, in its element order:
-  /// the frame's array, shared, not copied (272 B per element).
+  /// the frame's array, shared, not copied (256 B per element).
   let attributes: [LayoutAttributes]
   /// The ids in flight, in id order: the running transition's targets of
   /// the elements that stay. `runningIndex[p]` is id p's element index in
@@ -346,7 +346,7 @@ package struct _InFlightLayout: CollectionLayout {
   package func attributes(in rect: CGRect) -> [LayoutAttributes] {
     // Usually every element there is in flight (a retarget soon after the
     // start): Harmonic's layouts name their elements without building
-    // attributes (272 B each), so the ids say so first. (A layout with the
+    // attributes (256 B each), so the ids say so first. (A layout with the
     // default `elementIDs(in:)` builds them to name them: not asked twice.)
     if base is GridLayout || base is LayoutSnapshot, base.elementIDs(in: rect).allSatisfy({ position[$0] != nil }) { return [] }
     return base.attributes(in: rect).filter { position[$0.elementID] == nil }

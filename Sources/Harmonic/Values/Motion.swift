@@ -108,16 +108,32 @@ extension ScrollDeceleration: Motion {
 }
 
 extension SnapMotion: Motion {
-  var _motion: any Motion<Double> {
+  // A switch per member, not `any Motion`: a spring's motion does not fit an
+  // existential's inline buffer, so boxing it would allocate on every read.
+  public func value(at time: AnimationTime) -> Double {
     switch self {
-    case .spring(let motion): motion
-    case .deceleration(let deceleration): deceleration
+    case .spring(let motion): motion.value(at: time)
+    case .deceleration(let deceleration): deceleration.value(at: time)
     }
   }
-  public func value(at time: AnimationTime) -> Double { _motion.value(at: time) }
-  public func velocity(at time: AnimationTime) -> Double { _motion.velocity(at: time) }
-  public var endValue: Double { _motion.endValue }
-  public func endTick(within tolerance: SettleTolerance) -> AnimationTime? { _motion.endTick(within: tolerance) }
+  public func velocity(at time: AnimationTime) -> Double {
+    switch self {
+    case .spring(let motion): motion.velocity(at: time)
+    case .deceleration(let deceleration): deceleration.velocity(at: time)
+    }
+  }
+  public var endValue: Double {
+    switch self {
+    case .spring(let motion): motion.endValue
+    case .deceleration(let deceleration): deceleration.endValue
+    }
+  }
+  public func endTick(within tolerance: SettleTolerance) -> AnimationTime? {
+    switch self {
+    case .spring(let motion): motion.endTick(within: tolerance)
+    case .deceleration(let deceleration): deceleration.endTick(within: tolerance)
+    }
+  }
 }
 
 extension PlaneSnapMotion: Motion {
