@@ -9,8 +9,6 @@ import Testing
 /// ReadersPlacePicture` rewrites them.
 @Suite("Keeping the reader's place: the article's pictures")
 struct ReadersPlacePictureTests {
-  static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/Harmonic/Harmonic.docc/Resources")
 
   /// One run: the screen places (top edges, points) of messages `rows` at
   /// 60 Hz frames for `seconds`, with and without the change at `change` s.
@@ -71,12 +69,8 @@ struct ReadersPlacePictureTests {
       }
       return d
     }
-    var svg = """
-      <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" \
-      font-family="-apple-system, Helvetica, Arial, sans-serif" font-size="12">
-      <rect width="\(Int(width))" height="\(Int(height))" fill="#ffffff"/>
-      <text x="\(Int(left))" y="18" font-size="14" font-weight="bold">\(title)</text>
-      <text x="\(Int(left))" y="33" fill="#555555">\(caption)</text>
+    var svg = Pictures.header(width: width, height: height, title: title, caption: caption, x: Int(left), titleY: 18, captionY: 33)
+    svg += """
       <clipPath id="screen"><rect x="\(Int(left))" y="\(Int(top))" width="\(Int(plotWidth))" height="\(Int(plotHeight))"/></clipPath>
       <rect x="\(Int(left))" y="\(Int(top))" width="\(Int(plotWidth))" height="\(Int(plotHeight))" fill="#f6f7f9" stroke="#c8ccd2"/>
       <line x1="\(x(0.15))" y1="\(Int(top))" x2="\(x(0.15))" y2="\(Int(top + plotHeight))" stroke="#e0a030" stroke-dasharray="4 3"/>
@@ -120,12 +114,6 @@ struct ReadersPlacePictureTests {
     let rows = picture.appending ? 292...299 : 116...124
     let run = try Self.run(policy: picture.policy, start: start, velocity: picture.appending ? nil : -0.35, rows: rows, appending: picture.appending)
     let svg = Self.svg(run, title: picture.title, caption: picture.caption, anchorRow: picture.appending ? 299 : 120)
-    let file = Self.resources.appendingPathComponent("\(picture.name).svg")
-    if ProcessInfo.processInfo.environment["HARMONIC_WRITE_PICTURES"] == "1" {
-      try FileManager.default.createDirectory(at: Self.resources, withIntermediateDirectories: true)
-      try svg.write(to: file, atomically: true, encoding: .utf8)
-    }
-    let committed = try String(contentsOf: file, encoding: .utf8)
-    #expect(committed == svg, "\(picture.name).svg is not what the engine draws now: HARMONIC_WRITE_PICTURES=1 swift test --filter ReadersPlacePicture")
+    try Pictures.compare(svg, name: picture.name, filter: "ReadersPlacePicture")
   }
 }

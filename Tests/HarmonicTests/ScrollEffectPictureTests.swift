@@ -10,7 +10,6 @@ import Testing
 /// ScrollEffectPicture` rewrites them.
 @Suite("Scroll-driven effects: the article's pictures")
 struct ScrollEffectPictureTests {
-  static let resources = ReadersPlacePictureTests.resources
   static let palette = ["#3b6fd4", "#d4713b", "#3ba86b", "#b33bd4", "#d4b23b", "#3bb6d4", "#d43b6a", "#6b7a8f"]
 
   /// The card's outline on screen: its four corners through its transforms.
@@ -27,12 +26,8 @@ struct ScrollEffectPictureTests {
   static func svg(_ cards: [LayoutAttributes], title: String, caption: String, viewport: CGRect, ghosts: [LayoutAttributes] = []) -> String {
     let (width, height, left, top) = (560.0, 360.0, 85.0, 70.0)
     let shift = CGPoint(x: Double(viewport.origin.x) - left, y: Double(viewport.origin.y) - top)
-    var svg = """
-      <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" \
-      font-family="-apple-system, Helvetica, Arial, sans-serif" font-size="12">
-      <rect width="\(Int(width))" height="\(Int(height))" fill="#ffffff"/>
-      <text x="20" y="22" font-size="14" font-weight="bold">\(title)</text>
-      <text x="20" y="40" fill="#555555">\(caption)</text>
+    var svg = Pictures.header(width: width, height: height, title: title, caption: caption, x: 20, titleY: 22, captionY: 40)
+    svg += """
       <rect x="\(Int(left))" y="\(Int(top))" width="\(Int(viewport.width))" height="\(Int(viewport.height))" fill="#f6f7f9" stroke="#c8ccd2"/>
 
       """
@@ -102,12 +97,7 @@ struct ScrollEffectPictureTests {
   }
 
   static func compare(_ svg: String, name: String) throws {
-    let file = resources.appendingPathComponent("\(name).svg")
-    if ProcessInfo.processInfo.environment["HARMONIC_WRITE_PICTURES"] == "1" {
-      try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
-      try svg.write(to: file, atomically: true, encoding: .utf8)
-    }
-    let committed = try String(contentsOf: file, encoding: .utf8)
-    #expect(committed == svg, "\(name).svg is not what Harmonic draws now: HARMONIC_WRITE_PICTURES=1 swift test --filter ScrollEffectPicture")
+    try Pictures.compare(svg, name: name, filter: "ScrollEffectPicture")
   }
+
 }
