@@ -70,41 +70,43 @@ extension SpringBatch {
     let seconds = time._seconds(since: origin)
     // Index loops throughout: for-in over arrays of structs allocates in
     // unoptimized builds, and frames must not allocate in any build.
-    // Every spring distinct: the groups' coefficients are the items', slot-major.
-    let layout = _groupsAreItems ? _StepCoefficients.Layout.slotMajor(count: itemCount) : .groupMajor
-    _groups.withUnsafeBufferPointer { groups in
-      let groups = _SendableBuffer(groups)
-      func write(_ coefficients: inout [Double]) {
-        coefficients.withUnsafeMutableBufferPointer { coefficients in
+    // Every spring distinct: the coefficients are computed block by block
+    // in the per-item pass below; otherwise once per group here.
+    if !_groupsAreItems {
+      _groups.withUnsafeBufferPointer { groups in
+        let groups = _SendableBuffer(groups)
+        frame._coefficients.withUnsafeMutableBufferPointer { coefficients in
           let coefficients = _SendablePointer(coefficients.baseAddress!)
           // Many groups (per-item springs) are the costly part: split them too.
           _Parallel.forEachItemRange(itemCount: groups.buffer.count, elementCount: 16 * groups.buffer.count, threads: threads) { range in
-            _StepCoefficients.write(groups, range, at: seconds, into: coefficients, layout: layout)
+            _StepCoefficients.write(groups, range, at: seconds, into: coefficients, layout: .groupMajor)
           }
         }
       }
-      if _groupsAreItems { write(&frame._itemCoefficients) } else { write(&frame._coefficients) }
     }
     let useBLAS = _usesBLAS(backend)
     if !useBLAS, !_groupOfItem.isEmpty {
       // Per-item springs: every stream sequential, the coefficients of a
-      // block of items read (or gathered into the frame's per-item buffer)
-      // once for all channels.
-      let gathered = !_groupsAreItems
-      frame._coefficients.withUnsafeBufferPointer { groupCoefficients in
-        let groupCoefficients = _SendableBuffer(groupCoefficients)
-        frame._itemCoefficients.withUnsafeMutableBufferPointer { itemCoefficients in
-          let itemCoefficients = _SendablePointer(itemCoefficients.baseAddress!)
-          frame.values.withUnsafeMutableBufferPointer { values in
-            _applyPerItem(
-              firstColumn: 0, slots: (0, 1, 2), groups: gathered ? groupCoefficients : nil, items: itemCoefficients,
-              output: _SendablePointer(values.baseAddress!), threads: threads, block: block)
-          }
-          if !frame.velocities.isEmpty {
-            frame.velocities.withUnsafeMutableBufferPointer { velocities in
-              _applyPerItem(
-                firstColumn: 2, slots: (3, 4, nil), groups: gathered ? groupCoefficients : nil, items: itemCoefficients,
-                output: _SendablePointer(velocities.baseAddress!), threads: threads, block: block)
+      // block of items computed (every spring distinct) or gathered from
+      // the groups' into a scratch part of the frame, read once for all
+      // channels of values and velocities.
+      _groups.withUnsafeBufferPointer { groups in
+        let groups = _SendableBuffer(groups)
+        frame._coefficients.withUnsafeBufferPointer { groupCoefficients in
+          let source: _PerItemCoefficients =
+            _groupsAreItems ? .computed(groups, seconds: seconds) : .gathered(_SendableBuffer(groupCoefficients))
+          frame._itemCoefficients.withUnsafeMutableBufferPointer { scratch in
+            let scratch = _SendablePointer(scratch.baseAddress!)
+            frame.values.withUnsafeMutableBufferPointer { values in
+              let values = _SendablePointer(values.baseAddress!)
+              if frame.velocities.isEmpty {
+                _applyPerItem(source, scratch: scratch, values: values, velocities: nil, threads: threads, block: block)
+              } else {
+                frame.velocities.withUnsafeMutableBufferPointer { velocities in
+                  _applyPerItem(
+                    source, scratch: scratch, values: values, velocities: _SendablePointer(velocities.baseAddress!), threads: threads, block: block)
+                }
+              }
             }
           }
         }
@@ -142,7 +144,7 @@ extension SpringBatch {
   /// Whether `backend` really uses BLAS here: only when spring-group runs
   /// average at least 8 items (per-item springs fall back to native loops).
   func _usesBLAS(_ backend: BatchBackend) -> Bool {
-    backend == .blas && (_runs.count == 1 || _runs.count * 8 <= itemCount)
+    backend == .blas && !_groupsAreItems && (_runs.count == 1 || _runs.count * 8 <= itemCount)
   }
 
   /// values = [start | target | velocity] · (R, P, Ŝ) of each element's group.
@@ -159,7 +161,7 @@ extension SpringBatch {
   /// one input column per slot, accumulated in column order from 0 — the
   /// order reference BLAS uses, so every path gives the same bits. One
   /// shared spring, or BLAS over each group's runs (per-item springs on
-  /// the native backend: ``_applyPerItem(firstColumn:slots:groups:items:output:threads:block:)``).
+  /// the native backend: ``_applyPerItem(_:scratch:values:velocities:threads:block:)``).
   func _apply(
     firstColumn: Int, slots: (Int, Int, Int?), coefficients: _SendableBuffer<Double>, output: _SendablePointer, useBLAS: Bool, threads: Int?
   ) {
@@ -199,7 +201,7 @@ extension SpringBatch {
     }
   }
 
-  /// Items per block of ``_applyPerItem(firstColumn:slots:groups:items:output:threads:block:)``:
+  /// Items per block of ``_applyPerItem(_:scratch:values:velocities:threads:block:)``:
   /// long enough that each channel's streams run 512 KB at a stretch (the
   /// hardware prefetchers' ramp is paid once per block and stream), short
   /// enough that the block's coefficients (1.5 MB for three slots) stay in
@@ -209,57 +211,58 @@ extension SpringBatch {
   /// channels per load, 1.32–1.38 at 64k and 1.32–1.41 at 32k.
   static let _perItemBlock = 65_536
 
-  /// output = columns `firstColumn…` · (each item's coefficients at
-  /// `slots`), for batches whose items have their own springs, in blocks of
-  /// items: a block's coefficients are read once — from `items` (slot-major,
-  /// when every item is its own group) or gathered from `groups` into the
-  /// block's part of `items` — and stay in cache while every channel's
-  /// columns stream past them. The same operations per element as ``_apply``.
+  /// values = columns 0–2 · (R, P, Ŝ) and velocities = columns 2–3 ·
+  /// (Ĉ, −Ŝ) of each item's own coefficients, for batches whose items have
+  /// their own springs, in blocks of items: a block's coefficients are
+  /// computed (`.computed`: every spring distinct) or gathered from the
+  /// groups' (`.gathered`) into this worker's part of `scratch`, one array
+  /// per slot, and stay in cache while every channel's columns stream past
+  /// them — values and velocities from the same block. The same operations
+  /// per element as ``_apply``, and the same coefficients for any block or
+  /// split (the lanes give the scalar path's bits).
   func _applyPerItem(
-    firstColumn: Int, slots: (Int, Int, Int?), groups: _SendableBuffer<Double>?, items coefficients: _SendablePointer, output: _SendablePointer,
-    threads: Int?, block: Int
+    _ source: _PerItemCoefficients, scratch: _SendablePointer, values: _SendablePointer, velocities: _SendablePointer?, threads: Int?,
+    block: Int
   ) {
     precondition(block >= 1, "SpringBatch._applyPerItem: a block of at least one item")
     let n = elementCount
     let items = itemCount
     let channels = channelCount
-    let inputs = slots.2 == nil ? 2 : 3
-    let slotList = (slots.0, slots.1, slots.2 ?? 0)
+    let slotCount = velocities == nil ? 3 : 5
     _columns.withUnsafeBufferPointer { allColumns in
-      let columns = _SendableBuffer(UnsafeBufferPointer(rebasing: allColumns[(firstColumn * n)...]))
+      let columns = _SendableBuffer(allColumns)
       _groupOfItem.withUnsafeBufferPointer { groupOfItem in
         let groupOfItem = _SendableBuffer(groupOfItem)
         _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
+          // This range's own part of the scratch (5 slots per item of the
+          // range: room for a block's 3 or 5).
+          let k = scratch.base + 5 * range.lowerBound
           var lo = range.lowerBound
           while lo < range.upperBound {
             let hi = Swift.min(lo + block, range.upperBound)
             let length = hi - lo
-            // The block's coefficients, one array per slot, from the block's
-            // first item.
-            let k0: UnsafePointer<Double>, k1: UnsafePointer<Double>, k2: UnsafePointer<Double>
-            if let groups {
-              // Gathered into this range's own part of the per-item buffer
-              // (5 slots per item: room for the block's 2 or 3).
-              let scratch = coefficients.base + 5 * range.lowerBound
-              let (g0, g1, g2) = (scratch, scratch + length, scratch + 2 * length)
+            switch source {
+            case .computed(let groups, let seconds):
+              _StepCoefficients.write(groups, lo..<hi, at: seconds, into: _SendablePointer(k), layout: .slotMajor(count: length, first: lo))
+            case .gathered(let groupCoefficients):
               for j in 0..<length {
                 let g = 5 * Int(groupOfItem[lo + j])
-                g0[j] = groups[g + slotList.0]
-                g1[j] = groups[g + slotList.1]
-                if inputs == 3 { g2[j] = groups[g + slotList.2] }
+                for slot in 0..<slotCount { k[slot * length + j] = groupCoefficients[g + slot] }
               }
-              (k0, k1, k2) = (UnsafePointer(g0), UnsafePointer(g1), UnsafePointer(g2))
-            } else {
-              let base = UnsafePointer(coefficients.base) + lo
-              (k0, k1, k2) = (base + slotList.0 * items, base + slotList.1 * items, base + slotList.2 * items)
             }
+            let slot = (UnsafePointer(k), UnsafePointer(k + length), UnsafePointer(k + 2 * length))
             // Three channels at a time (then two, or one): each coefficient
             // load serves three elements.
             var first = 0
             while first < channels {
               let width = Swift.min(3, channels - first)
-              let a = columns.buffer.baseAddress! + first * items + lo, out = output.base + first * items + lo
-              _perItemChannels(a, n: n, items: items, width: width, inputs: inputs, count: length, k0, k1, k2, out)
+              let a = columns.buffer.baseAddress! + first * items + lo
+              _perItemChannels(a, n: n, items: items, width: width, inputs: 3, count: length, slot.0, slot.1, slot.2, values.base + first * items + lo)
+              if let velocities {
+                _perItemChannels(
+                  a + 2 * n, n: n, items: items, width: width, inputs: 2, count: length, UnsafePointer(k + 3 * length),
+                  UnsafePointer(k + 4 * length), slot.0, velocities.base + first * items + lo)
+              }
               first += width
             }
             lo = hi
@@ -268,6 +271,15 @@ extension SpringBatch {
       }
     }
   }
+}
+
+/// Where ``SpringBatch/_applyPerItem(_:scratch:values:velocities:threads:block:)``
+/// takes each block's coefficients from.
+enum _PerItemCoefficients {
+  /// Computed at `seconds` from each item's own group (group i is item i).
+  case computed(_SendableBuffer<_SpringGroup>, seconds: Double)
+  /// Gathered from the groups' five coefficients each (group-major).
+  case gathered(_SendableBuffer<Double>)
 }
 
 /// `width` (1–3) consecutive channels of one block of `count` items: `a`

@@ -7,8 +7,9 @@ enum _StepCoefficients {
   enum Layout {
     /// At `5·g + s` (the frame's per-group coefficients).
     case groupMajor
-    /// At `s·count + g` (straight into the per-item coefficients when group g is item g).
-    case slotMajor(count: Int)
+    /// At `s·count + (g − first)`: a block of items' coefficients, one
+    /// array per slot, when group g is item g.
+    case slotMajor(count: Int, first: Int)
   }
 
   /// Writes the coefficients of `groups[range]` at `t` seconds after the
@@ -50,7 +51,7 @@ enum _StepCoefficients {
     let (first, stride) =
       switch layout {
       case .groupMajor: (5 * index, 1)
-      case .slotMajor(let count): (index, count)
+      case .slotMajor(let count, let first): (index - first, count)
       }
     coefficients[first] = remaining
     coefficients[first + stride] = step
