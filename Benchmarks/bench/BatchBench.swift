@@ -15,7 +15,6 @@ extension Suite {
 
   mutating func batchOperations(items: Int) throws {
     floors = [:]
-    let threadCounts = [1, 2]
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 7)
     do {
       let batch = try Suite.layoutBatch(items: items, channels: channels, springs: .shared(.bouncy))
@@ -94,7 +93,6 @@ extension Suite {
   /// `value at tick, per-item springs` and `average progress, per-item
   /// springs` (and, with `distinct`, the `distinct springs` rows) at `items`.
   mutating func perItemSprings(items: Int, distinct: Bool) throws {
-    let threadCounts = [1, 2]
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 7)
     // Per-item springs: 1,261 distinct ones (97 responses × 13 damping
     // ratios), as a staggered or per-item transition has — equal springs

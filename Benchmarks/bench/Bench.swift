@@ -31,6 +31,9 @@ struct Bench: ParsableCommand {
   @Option(help: "Draw throughput against item count (log axes) to this SVG file.")
   var svg: String?
 
+  @Option(help: "Thread counts for the batch and transition rows, comma-separated, e.g. 1,2,4,8,16 (default: 1, 2 and this machine's cores).")
+  var threads: String?
+
   @Flag(name: .customLong("allow-debug"), help: "Run even in a debug build (numbers are then meaningless).")
   var allowDebug = false
 
@@ -39,6 +42,16 @@ struct Bench: ParsableCommand {
       throw ValidationError("--max-items must be one of 1k, 10k, 100k, 1m, 10m; got \(maxItems)")
     }
     if let repeats, repeats < 1 { throw ValidationError("--repeats must be ≥ 1") }
+    if let threads, Bench.parseThreads(threads) == nil {
+      throw ValidationError("--threads must be comma-separated counts from 1 to 1024, e.g. 1,2,4; got \(threads)")
+    }
+  }
+
+  /// "1,2,4" → [1, 2, 4] (sorted, without repeats); nil for anything else.
+  static func parseThreads(_ text: String) -> [Int]? {
+    let counts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard !counts.isEmpty, counts.allSatisfy({ $0.map { (1...1024).contains($0) } ?? false }) else { return nil }
+    return Array(Set(counts.map { $0! })).sorted()
   }
 
   static func parseCount(_ text: String) -> Int? {
@@ -58,7 +71,9 @@ struct Bench: ParsableCommand {
     let largest = quick ? 100_000 : Bench.parseCount(maxItems)!
     let counts = [1_000, 10_000, 100_000, 1_000_000, 10_000_000].filter { $0 <= largest }
     let repeatCount = repeats ?? (quick ? 5 : 11)
-    var suite = Suite(repeats: repeatCount, quick: quick)
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let threadCounts = threads.flatMap(Bench.parseThreads) ?? Array(Set([1, 2, cores])).sorted()
+    var suite = Suite(repeats: repeatCount, quick: quick, threadCounts: threadCounts)
     let machine = Machine.describe()
     print(machine)
     print("")
@@ -86,5 +101,7 @@ struct Bench: ParsableCommand {
     if let json { try suite.writeJSON(to: json, machine: machine, accuracy: accuracy) }
     if let csv { try suite.writeCSV(to: csv) }
     if let svg { try Chart.svg(records: suite.records, machine: machine).write(toFile: svg, atomically: true, encoding: .utf8) }
+    print("")
+    print(Chart.scalingTable(records: suite.records))
   }
 }

@@ -29,7 +29,8 @@ struct Floor: ~Copyable {
   func run(threads: Int) {
     let pointers = Pointers(input: input, output: output)
     let (n, reads, writes) = (elements, self.reads, self.writes)
-    let parts = n < 100_000 ? 1 : threads
+    // The library's split: at most `threads` workers, each ≥ 100,000 values.
+    let parts = max(1, min(threads, n / 100_000))
     let body: @Sendable (Int) -> Void = { part in
       Floor.stream(pointers, n: n, reads: reads, writes: writes, range: (part * n / parts)..<((part + 1) * n / parts))
     }

@@ -25,11 +25,14 @@ struct Suite {
   let repeats: Int
   let quick: Bool
   let channels = 11
+  /// Thread counts for the batch and transition rows (`--threads`).
+  let threadCounts: [Int]
   var records: [Record] = []
 
-  init(repeats: Int, quick: Bool) {
+  init(repeats: Int, quick: Bool, threadCounts: [Int]) {
     self.repeats = repeats
     self.quick = quick
+    self.threadCounts = threadCounts
   }
 
   /// Median, min, max wall time of `body` in ns, after one warm-up call.

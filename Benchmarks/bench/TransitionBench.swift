@@ -33,7 +33,8 @@ extension Suite {
   /// 1.0–1.3 s per setup here against ~0.3 s.)
   mutating func transition(count: Int) throws -> String {
     let (grid, list, viewport) = try Suite.gridAndList(count: count)
-    let threads = count * 11 >= 100_000 ? ProcessInfo.processInfo.activeProcessorCount : 1
+    // The workers a frame gets by default (at most one per 100,000 values).
+    let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count * 11 / 100_000))
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 5)
     let pairs = count <= 10_000 ? 31 : count > 100_000 ? 3 : repeats
     func median(_ samples: [Double]) -> (median: Double, min: Double, max: Double) {
@@ -88,18 +89,31 @@ extension Suite {
     }
     let retarget = median(retargetSamples)
     record("transition retarget", "native", threads: threads, items: count, bytes: 0, retarget)
+    // Frames at each thread count, attributes and channel columns
+    // interleaved (their ratio is the cost of the attributes).
     var channelFrame = transition.makeFrame(attributes: false)
-    let columnTime = try measure { try transition.frame(at: tick, into: &channelFrame) }
+    var columnTime = (median: 0.0, min: 0.0, max: 0.0)
+    var ratios: [String] = []
+    for workers in threadCounts {
+      let both = try measureInterleaved(
+        count: repeats,
+        [
+          { try transition.frame(at: tick, into: &frame, threads: workers) },
+          { try transition.frame(at: tick, into: &channelFrame, threads: workers) },
+        ])
+      record("transition frame", "native", threads: workers, items: count, bytes: 0, both[0])
+      record("transition frame, channel columns", "native", threads: workers, items: count, bytes: 0, both[1])
+      if workers == threads { columnTime = both[1] }
+      ratios.append(String(format: "%d: %.2f", workers, both[0].median / both[1].median))
+    }
     blackHole(channelFrame.contentOffset)
-    record("transition frame, channel columns", "native", threads: threads, items: count, bytes: 0, columnTime)
     record("transition setup", "native", threads: threads, items: count, bytes: 0, setup)
     record("transition completion", "native", threads: threads, items: count, bytes: 0, completion)
-    record("transition frame", "native", threads: threads, items: count, bytes: 0, time)
     return String(
       format:
-        "transition grid → list, %d visible items × 11 channels: frame %.3f ms (channel columns %.3f ms; 120 Hz budget 8.33 ms), setup %.2f ms (%.0f× the frame; default spring %.2f ms), completion %.2f ms on first read (default spring %.2f ms), retarget %.2f ms, completes after %.3f s",
-      transition.indexPaths.count, time.median / 1e6, columnTime.median / 1e6, setup.median / 1e6, setup.median / time.median,
-      smoothSetup.median / 1e6, completion.median / 1e6, smoothCompletion.median / 1e6, retarget.median / 1e6,
+        "transition grid → list, %d visible items × 11 channels: frame %.3f ms after a setup (channel columns %.3f ms; 120 Hz budget 8.33 ms; frame ÷ columns by threads %@), setup %.2f ms (%.0f× the frame; default spring %.2f ms), completion %.2f ms on first read (default spring %.2f ms), retarget %.2f ms, completes after %.3f s",
+      transition.elements.count, time.median / 1e6, columnTime.median / 1e6, ratios.joined(separator: ", "), setup.median / 1e6,
+      setup.median / time.median, smoothSetup.median / 1e6, completion.median / 1e6, smoothCompletion.median / 1e6, retarget.median / 1e6,
       transition.endTick.seconds)
   }
 }
@@ -124,7 +138,8 @@ extension Suite {
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 5)
     let time = try measure { try transition.frame(at: tick, into: &frame) }
     blackHole(frame.contentOffset)
-    let threads = count * 11 >= 100_000 ? ProcessInfo.processInfo.activeProcessorCount : 1
+    // The workers a frame gets by default (at most one per 100,000 values).
+    let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count * 11 / 100_000))
     record("transition setup, attribute sets", "native", threads: threads, items: count, bytes: 0, (setup, setup, setup))
     record("transition frame, attribute sets", "native", threads: threads, items: count, bytes: 0, time)
     return String(

@@ -11,7 +11,7 @@ import Testing
 /// in the commit. The closed form uses Harmonic's own exp/expm1/sin/cos; the
 /// completion tick also depends on settle times, which still call the
 /// platform's atan2/log/atanh.
-@Suite("Golden determinism scene")
+@Suite("Golden determinism scene", .splittingEveryBatch)
 struct GoldenSceneTests {
   static let probes: [AnimationTime] = [0.1, 0.25, 0.4, 0.8].map { AnimationTime(ticks: Int64($0 * Double(AnimationTime.ticksPerSecond))) }
 

@@ -6,7 +6,7 @@ import Testing
 /// Inputs at the edges of the tick clock and of the accepted ranges that used
 /// to trap (each reproduced first, then fixed): now a typed error or a
 /// documented saturation, never a crash.
-@Suite("Hardening: no trap at the edges")
+@Suite("Hardening: no trap at the edges", .splittingEveryBatch)
 struct HardeningTests {
   let seconds = Double(UInt64.max) / Double(AnimationTime.ticksPerSecond)  // 2⁶⁴ − 1 ticks, ≈ 2.6e10 s
 

@@ -427,7 +427,7 @@ struct ProposedTargetTests {
   }
 }
 
-@Suite("Attribute frames on many cores")
+@Suite("Attribute frames on many cores", .splittingEveryBatch)
 struct ParallelAttributeTests {
   @Test("channels to attributes: the same bits for 1, 2, 3 and 8 workers, componentwise and decomposed, 2-D and 3-D")
   func sameBits() throws {

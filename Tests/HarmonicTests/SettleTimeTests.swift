@@ -2,7 +2,7 @@ import Foundation
 import Harmonic
 import Testing
 
-@Suite("Exact settle times")
+@Suite("Exact settle times", .splittingEveryBatch)
 struct SettleTimeTests {
   @Test("settle times match a brute-force 45-digit reference to 1e-9 relative")
   func againstReference() throws {

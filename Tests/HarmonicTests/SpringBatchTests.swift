@@ -35,7 +35,7 @@ func hashFrame(_ frame: SpringBatch.Frame) -> UInt64 {
   return hasher.value
 }
 
-@Suite("Batched springs")
+@Suite("Batched springs", .splittingEveryBatch)
 struct SpringBatchTests {
   static let ticks: [AnimationTime] = [0, 1, 7, 18, 45, 120, 600].map { AnimationTime(ticks: Int64($0) * AnimationTime.ticksPerSecond / 120) }
 
@@ -190,6 +190,22 @@ struct SpringBatchTests {
           }
         }
       }
+    }
+  }
+
+  @Test("an explicit thread count is a ceiling: a worker gets at least 100,000 values, so a small batch runs on one")
+  func workerPolicy() {
+    // Outside this suite's trait, which lowers the minimum to one value.
+    _Parallel.$minimumElementsPerWorker.withValue(100_000) {
+      #expect(_Parallel.workers(elementCount: 11_000, threads: 2) == 1)
+      #expect(_Parallel.workers(elementCount: 110_000, threads: 16) == 1)
+      #expect(_Parallel.workers(elementCount: 200_000, threads: 16) == 2)
+      #expect(_Parallel.workers(elementCount: 1_100_000, threads: 2) == 2)
+      #expect(_Parallel.workers(elementCount: 1_100_000, threads: 64) == 11)
+      #expect(_Parallel.workers(elementCount: 44_000_000, threads: 16) == 16)
+      #expect(_Parallel.workers(elementCount: 44_000_000, threads: 0) == 1)
+      #expect(_Parallel.workers(elementCount: 0, threads: .max) == 1)
+      #expect(_Parallel.workers(elementCount: 11_000, threads: nil) == 1)
     }
   }
 
@@ -445,7 +461,7 @@ struct SpringBatchTests {
   }
 }
 
-@Suite("Batch settle ticks")
+@Suite("Batch settle ticks", .splittingEveryBatch)
 struct BatchSettleTests {
   @Test("the pruned settle tick equals the maximum of every element's exact settle time (no pruning), near critical damping too")
   func prunedEqualsUnpruned() throws {

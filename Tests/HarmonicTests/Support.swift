@@ -120,3 +120,21 @@ func irregularFrameTicks(through end: Int64, seed: UInt64, minimum: Int64, sprea
   }
   return ticks
 }
+
+/// Runs a suite's tests with every batch split across as many workers as it
+/// asks for (or the cores), however small: outside tests a worker gets at
+/// least 100,000 values, so the small batches of the tests would otherwise
+/// never leave one thread and the split-independence checks (and
+/// ThreadSanitizer) would see no split.
+struct SplittingEveryBatch: SuiteTrait, TestTrait, TestScoping {
+  var isRecursive: Bool { true }
+
+  func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+    try await _Parallel.$minimumElementsPerWorker.withValue(1) { try await function() }
+  }
+}
+
+extension Trait where Self == SplittingEveryBatch {
+  /// See ``SplittingEveryBatch``.
+  static var splittingEveryBatch: SplittingEveryBatch { SplittingEveryBatch() }
+}

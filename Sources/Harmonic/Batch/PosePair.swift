@@ -26,6 +26,13 @@ public struct PosePair: Sendable {
 
   /// Writes the pose at `progress` into `output`.
   ///
+  /// - Parameters:
+  ///   - progress: p; the pose is (1 − p)·from + p·to.
+  ///   - output: `elementCount` values, overwritten.
+  ///   - backend: `.native` (default) or `.blas`.
+  ///   - threads: the most workers to use (default: the cores); each gets at
+  ///     least 100,000 values, so a small batch runs on one. The result does
+  ///     not depend on it.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   progress that is not finite with magnitude ≤ 1e6 or a wrongly sized output.
   public func interpolate(

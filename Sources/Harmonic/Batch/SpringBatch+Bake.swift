@@ -38,7 +38,8 @@ extension SpringBatch {
   ///   - ticks: `frameCount` ticks in non-decreasing order.
   ///   - bake: buffers from ``makeBake(frameCount:)``.
   ///   - backend: `.native` (default) or `.blas`; the same bits with reference BLAS.
-  ///   - threads: worker count; `nil` picks one below 1e5 values, else all cores.
+  ///   - threads: the most workers to use (default: the cores); each gets at
+  ///     least 100,000 values, so a small batch runs on one.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   wrong tick count, a tick before its predecessor, or a buffer made for
   ///   another batch — before anything is written.

@@ -50,8 +50,9 @@ extension SpringBatch {
   ///   - frame: buffers from ``makeFrame(velocities:)`` of this batch (or one
   ///     with the same element and group counts).
   ///   - backend: `.native` (default) or `.blas`.
-  ///   - threads: worker count; `nil` picks 1 below 100,000 elements and all
-  ///     cores above. The result does not depend on it.
+  ///   - threads: the most workers to use (default: the cores); each gets at
+  ///     least 100,000 values, so a small batch runs on one. The result does
+  ///     not depend on it.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   the frame was made for a differently sized batch; the frame is then untouched.
   /// - Complexity: O(N·C); no allocation.

@@ -14,7 +14,9 @@ extension SpringBatch {
   ///   - spring: the new spring of those items; `nil` keeps each item's spring.
   ///   - progressVelocity: the retargeted items' initial progress rate, per
   ///     second (default 0: their progress restarts from rest).
-  ///   - threads: worker count (the result does not depend on it).
+  ///   - threads: the most workers to use (default: the cores); each gets at
+  ///     least 100,000 values, so a small batch runs on one. The result does
+  ///     not depend on it.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   duplicate or out-of-range item, a wrong target count, a non-finite
   ///   target, or a time before the origin — before anything changes.

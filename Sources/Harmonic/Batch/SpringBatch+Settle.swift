@@ -22,8 +22,9 @@ extension SpringBatch {
   /// - Parameters:
   ///   - tolerances: one value tolerance per channel, > 0, in the channel's
   ///     units.
-  ///   - threads: worker count; `nil` picks one below 1e5 values, else all
-  ///     cores. The result is the same for any count.
+  ///   - threads: the most workers to use (default: the cores); each gets at
+  ///     least 100,000 values, so a small batch runs on one. The result is the
+  ///     same for any count.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   wrong count or a non-positive tolerance.
   public func endTick(valueTolerances tolerances: [Double], threads: Int? = nil) throws(HarmonicError) -> AnimationTime? {

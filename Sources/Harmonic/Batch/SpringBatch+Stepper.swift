@@ -39,6 +39,11 @@ extension SpringBatch {
 
     /// Advances by one step h.
     ///
+    /// - Parameters:
+    ///   - backend: `.native` (default) or `.blas`.
+    ///   - threads: the most workers to use (default: the cores); each gets at
+    ///     least 100,000 values, so a small batch runs on one. The result does
+    ///     not depend on it.
     /// - Complexity: O(N·C); no allocation (the two state buffers swap).
     public mutating func advance(backend: BatchBackend = .native, threads: Int? = nil) {
       let n = itemCount * channelCount

@@ -144,8 +144,9 @@ public enum LayoutChannels {
   ///   - values: N·11 or N·27 channel-major values.
   ///   - attributes: the N elements to write into.
   ///   - transforms: how `values` holds the transforms.
-  ///   - threads: worker count; `nil` picks one below 1e5 values, else all
-  ///     cores. The result is the same bits for any count.
+  ///   - threads: the most workers to use (default: the cores); each gets at
+  ///     least 100,000 values, so a small batch runs on one. The result is the
+  ///     same bits for any count.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   `values.count` is not N·11 or N·27.
   public static func apply(

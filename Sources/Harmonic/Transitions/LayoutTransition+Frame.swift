@@ -141,7 +141,9 @@ extension LayoutTransition {
   ///   - time: the tick.
   ///   - frame: made by ``makeFrame(velocities:attributes:)`` of this segment.
   ///   - backend: `.native` or `.blas`.
-  ///   - threads: worker count (the result does not depend on it).
+  ///   - threads: the most workers to use (default: the cores); each gets at
+  ///     least 100,000 values, so a small batch runs on one. The result does
+  ///     not depend on it.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   frame made by a different transition segment.
   /// - Complexity: O(k·C) for k elements and C channels; no allocation.
