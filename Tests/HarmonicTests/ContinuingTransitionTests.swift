@@ -228,6 +228,95 @@ struct ContinuingTransitionTests {
     #expect(!cells.isEmpty && cells.allSatisfy { $0.alpha == 0.5 })
   }
 
+  @Test(
+    "a change's poses built from a frame's channels are the frame's attributes, bit for bit: 2-D and 3-D, per entry and decomposed, at the start, in flight and after the end"
+  )
+  func posesFromChannels() throws {
+    let grid = try GridLayout(
+      sections: [.init(itemCount: 300, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: 300)], width: 120)
+    let viewport = try Viewport(size: CGSize(width: 120, height: 200))
+    let spin = LayoutTransition.Decoration { attributes, _ in
+      attributes.transform = AffineTransform2D.rotation(0.3).concatenating(.scale(0.9, 1.1))
+      attributes.transform3D = .rotation(0.2, about: .y)
+    }
+    var checked = 0
+    for (decoration, transforms) in [(nil, TransformInterpolation.componentwise), (spin, .componentwise), (spin, .decomposed)] {
+      let transition = try LayoutTransition(
+        from: grid, offset: .zero, to: list, offset: CGPoint(x: 0, y: 40), viewport: viewport, decoration: decoration,
+        velocity: .gesture(CGPoint(x: 0, y: -600)), transforms: transforms)
+      for tick in [AnimationTime.zero, AnimationTime(ticks: AnimationTime.ticksPerSecond / 9), transition.endTick + AnimationTime(ticks: 1)] {
+        var shown = transition.makeFrame(velocities: true)
+        var channels = transition.makeFrame(velocities: true, attributes: false)
+        try transition.frame(at: tick, into: &shown)
+        try transition.frame(at: tick, into: &channels)
+        for k in transition.elements.indices {
+          let (a, b) = (shown.attributes[k], transition._pose(k, in: channels))
+          let same =
+            a == b && Self.bits(a) == Self.bits(b)
+            && (0..<16).allSatisfy { a.transform3D.m[$0].bitPattern == b.transform3D.m[$0].bitPattern }
+          #expect(same, "element \(k), \(transforms), tick \(tick.ticks)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 900)
+  }
+
+  @Test(
+    "a change in flight reads the running channels directly: the same transition, bit for bit, as through the poses' attributes (2-D, 3-D with zIndex, an update)"
+  )
+  func channelsEqualPoses() throws {
+    let grid = try GridLayout(
+      sections: [.init(itemCount: 600, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: 600)], width: 120)
+    let viewport = try Viewport(size: CGSize(width: 120, height: 200))
+    let spin = LayoutTransition.Decoration { attributes, _ in
+      attributes.transform3D = .rotation(0.01 * Double(attributes.indexPath.item % 7), about: .y)
+      attributes.zIndex = attributes.indexPath.item % 3
+    }
+    var update = LayoutUpdate()
+    update.deleted = [ItemIndexPath(item: 3, section: 0), ItemIndexPath(item: 40, section: 0)]
+    update.inserted = [ItemIndexPath(item: 0, section: 0), ItemIndexPath(item: 10, section: 0)]
+    let updatedGrid = try GridLayout(
+      sections: [.init(itemCount: 600, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
+    var compared = 0
+    for decoration in [nil, spin] {
+      let running = try LayoutTransition(
+        from: grid, offset: .zero, to: list, offset: CGPoint(x: 0, y: 300), viewport: viewport, decoration: decoration,
+        velocity: .gesture(CGPoint(x: 0, y: -900)))
+      for (edit, tick) in [
+        (LayoutUpdate(), AnimationTime(ticks: AnimationTime.ticksPerSecond / 8)), (update, AnimationTime(ticks: AnimationTime.ticksPerSecond / 5)),
+      ] {
+        var shown = running.makeFrame(velocities: true)
+        var channels = running.makeFrame(velocities: true, attributes: false)
+        try running.frame(at: tick, into: &shown)
+        try running.frame(at: tick, into: &channels)
+        func continued(from pose: LayoutTransition.Frame) throws -> LayoutTransition {
+          try LayoutTransition(
+            continuing: running, at: tick, pose: pose, to: edit.isEmpty ? grid : updatedGrid, offset: CGPoint(x: 0, y: 120), viewport: viewport,
+            endViewport: nil, update: edit, appearance: .fade, springs: .shared(.snappy))
+        }
+        let (a, b) = (try continued(from: shown), try continued(from: channels))
+        #expect(a.elements == b.elements && a.include3D == b.include3D)
+        let channelCount = a.include3D ? LayoutChannels.count3D : LayoutChannels.count2D
+        var same = a.elements.count == b.elements.count
+        for item in a.elements.indices where same {
+          for channel in 0..<channelCount {
+            same =
+              same && a.batch.start(item: item, channel: channel).bitPattern == b.batch.start(item: item, channel: channel).bitPattern
+              && a.batch.target(item: item, channel: channel).bitPattern == b.batch.target(item: item, channel: channel).bitPattern
+              && a.batch.initialVelocity(item: item, channel: channel).bitPattern == b.batch.initialVelocity(item: item, channel: channel).bitPattern
+          }
+        }
+        #expect(same, "columns differ, decorated: \(decoration != nil), update: \(!edit.isEmpty)")
+        #expect(a.startAttributes == b.startAttributes && a.endAttributes == b.endAttributes && a.endTick == b.endTick)
+        compared += a.elements.count
+      }
+    }
+    #expect(compared > 600)
+  }
+
   @Test("the in-flight layout's rect query lists the base's elements not in flight, also where its ids show none or all are")
   func inFlightRectQuery() throws {
     let grid = try GridLayout(
@@ -240,7 +329,7 @@ struct ContinuingTransitionTests {
     for base in [
       transition.target, try LayoutSnapshot(elements: list.attributes(in: CGRect(origin: .zero, size: list.contentSize)), contentSize: list.contentSize),
     ] {
-      let layout = _InFlightLayout(base: base, running: transition.elements, poses: frame.attributes, contentSize: frame.contentSize)
+      let layout = _InFlightLayout(base: base, running: transition, pose: frame)
       // Rows 0–24 of the list (all in flight), every row (some), rows 250–374 (none).
       var counts: [Int] = []
       for rect in [CGRect(x: 0, y: 0, width: 120, height: 100), CGRect(x: 0, y: 0, width: 120, height: 2_000), CGRect(x: 0, y: 1_000, width: 120, height: 500)]

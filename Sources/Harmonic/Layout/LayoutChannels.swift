@@ -173,32 +173,40 @@ public enum LayoutChannels {
     _ v: UnsafeBufferPointer<Double>, to out: UnsafeMutableBufferPointer<LayoutAttributes>, items: Range<Int>, count n: Int, has3D: Bool,
     transforms: TransformInterpolation
   ) {
-    for item in items {
-      out[item].center = CGPoint(x: v[centerX * n + item], y: v[centerY * n + item])
-      out[item].size = CGSize(width: v[width * n + item], height: v[height * n + item])
+    for item in items { _apply(v, item: item, count: n, has3D: has3D, transforms: transforms, to: &out[item]) }
+  }
+
+  /// Element `item`'s channels of `v` (N = `n` elements, channel-major)
+  /// written into `attributes`: one element of ``apply(_:to:transforms:threads:)``.
+  @inline(__always)
+  static func _apply(
+    _ v: UnsafeBufferPointer<Double>, item: Int, count n: Int, has3D: Bool, transforms: TransformInterpolation,
+    to attributes: inout LayoutAttributes
+  ) {
+    attributes.center = CGPoint(x: v[centerX * n + item], y: v[centerY * n + item])
+    attributes.size = CGSize(width: v[width * n + item], height: v[height * n + item])
+    if transforms == .decomposed {
+      attributes.transform =
+        DecomposedAffineTransform(
+          scaleX: v[a * n + item], scaleY: v[b * n + item], rotation: v[c * n + item],
+          skew: v[d * n + item], tx: v[tx * n + item], ty: v[ty * n + item]
+        ).transform
+    } else {
+      attributes.transform = AffineTransform2D(
+        a: v[a * n + item], b: v[b * n + item], c: v[c * n + item], d: v[d * n + item],
+        tx: v[tx * n + item], ty: v[ty * n + item])
+    }
+    attributes.alpha = v[alpha * n + item]
+    if has3D {
+      var m = SIMD16<Double>()
+      for k in 0..<16 { m[k] = v[(transform3DStart + k) * n + item] }
       if transforms == .decomposed {
-        out[item].transform =
-          DecomposedAffineTransform(
-            scaleX: v[a * n + item], scaleY: v[b * n + item], rotation: v[c * n + item],
-            skew: v[d * n + item], tx: v[tx * n + item], ty: v[ty * n + item]
-          ).transform
-      } else {
-        out[item].transform = AffineTransform2D(
-          a: v[a * n + item], b: v[b * n + item], c: v[c * n + item], d: v[d * n + item],
-          tx: v[tx * n + item], ty: v[ty * n + item])
+        let p = DecomposedTransform3D(
+          scale: SIMD3(m[0], m[1], m[2]), skew: SIMD3(m[4], m[5], m[6]), rotation: SIMD3(m[8], m[9], m[10]),
+          translation: SIMD3(m[12], m[13], m[14]), perspective: SIMD4(m[3], m[7], m[11], m[15]))
+        m = p.transform.m
       }
-      out[item].alpha = v[alpha * n + item]
-      if has3D {
-        var m = SIMD16<Double>()
-        for k in 0..<16 { m[k] = v[(transform3DStart + k) * n + item] }
-        if transforms == .decomposed {
-          let p = DecomposedTransform3D(
-            scale: SIMD3(m[0], m[1], m[2]), skew: SIMD3(m[4], m[5], m[6]), rotation: SIMD3(m[8], m[9], m[10]),
-            translation: SIMD3(m[12], m[13], m[14]), perspective: SIMD4(m[3], m[7], m[11], m[15]))
-          m = p.transform.m
-        }
-        out[item].transform3D.m = m
-      }
+      attributes.transform3D.m = m
     }
   }
 }

@@ -46,7 +46,7 @@ extension LayoutTransition {
     decoration: LayoutTransition.Decoration? = nil, springs: LayoutTransition.Springs = .shared(.smooth),
     tolerances: LayoutTransition.Tolerances = LayoutTransition.Tolerances()
   ) throws(HarmonicError) {
-    let now = try running._frameForChange(at: time)
+    let now = try running._frameForChange(at: time, attributes: false)
     self = try LayoutTransition._continuing(
       running, pose: now, atRest: false, offsetVelocity: running._progressOffsetVelocity(at: time), at: time,
       to: _Change(layout: new, offset: newOffset, viewport: viewport, endViewport: endViewport, update: update, appearance: appearance),
@@ -59,7 +59,7 @@ extension LayoutTransition {
   ///
   /// `handsOnProgress` false: the new segment's average progress starts at
   /// rest (its offset follows an anchor, whose springs carry the velocity).
-  init(
+  package init(
     continuing running: LayoutTransition, at time: AnimationTime, pose now: LayoutTransition.Frame, to new: some CollectionLayout,
     offset newOffset: CGPoint, viewport: Viewport, endViewport: Viewport?, update: LayoutUpdate, appearance: AppearanceStyle,
     springs: LayoutTransition.Springs, handsOnProgress: Bool = true
@@ -71,12 +71,29 @@ extension LayoutTransition {
       decoration: nil, springs: springs, tolerances: LayoutTransition.Tolerances(), keepingLeaving: false)
   }
 
-  /// The frame at `time` with velocities, for a change at `time`.
-  func _frameForChange(at time: AnimationTime) throws(HarmonicError) -> LayoutTransition.Frame {
+  /// The frame at `time` with velocities, for a change at `time`; without
+  /// `attributes`, the poses are built from its channels when the change
+  /// asks for them (``_pose(_:in:)``), not for every element up front.
+  func _frameForChange(at time: AnimationTime, attributes: Bool = true) throws(HarmonicError) -> LayoutTransition.Frame {
     try _Check.notBefore(time.ticks, start: batch.origin.ticks, of: "the running segment's start")
-    var now = makeFrame(velocities: true)
+    var now = makeFrame(velocities: true, attributes: attributes)
     try frame(at: time, into: &now)
     return now
+  }
+
+  /// Element k's attributes in `frame` (made by this segment, evaluated):
+  /// the frame's own when it builds them, else the same bits built from
+  /// its channels — what ``frame(at:into:backend:threads:)`` writes.
+  package func _pose(_ k: Int, in frame: LayoutTransition.Frame) -> LayoutAttributes {
+    if frame._writesAttributes { return frame.attributes[k] }
+    if frame.hasEnded { return _endAttributes(k) }
+    var pose = _inFlight(k)
+    if let time = frame.time, !(time <= batch.origin && transforms == .decomposed) {
+      frame._values.values.withUnsafeBufferPointer { values in
+        LayoutChannels._apply(values, item: k, count: elements.count, has3D: include3D, transforms: transforms, to: &pose)
+      }
+    }
+    return pose
   }
 
   /// What a change in flight heads for.
@@ -105,7 +122,7 @@ extension LayoutTransition {
     to change: _Change<New>, decoration: LayoutTransition.Decoration?, springs: LayoutTransition.Springs,
     tolerances: LayoutTransition.Tolerances, keepingLeaving: Bool
   ) throws(HarmonicError) -> LayoutTransition {
-    let current = _InFlightLayout(base: running.target, running: running.elements, poses: now.attributes, contentSize: now.contentSize)
+    let current = _InFlightLayout(base: running.target, running: running, pose: now)
     let end = change.endViewport ?? change.viewport
     func setup(to target: some CollectionLayout) throws(HarmonicError) -> LayoutTransition {
       try LayoutTransition(
@@ -298,10 +315,11 @@ extension LayoutTransition {
         for channel in 0..<channels { start[channel * n + k] = freshStart[channel * nf + j] }
         old = inFlight.continued(element)
       case let .leaving(j):
-        identities.append(now.attributes[j])
+        let pose = running._pose(j, in: now)
+        identities.append(pose)
         ends.append(runningEnds[j])
         if channels > runningChannels {
-          let all = LayoutChannels.values(of: [now.attributes[j]], include3D: true, transforms: running.transforms)
+          let all = LayoutChannels.values(of: [pose], include3D: true, transforms: running.transforms)
           for channel in runningChannels..<channels { start[channel * n + k] = all[channel] }
         }
         old = j
@@ -327,23 +345,27 @@ extension LayoutTransition {
 /// answer with the pose.
 package struct _InFlightLayout: CollectionLayout {
   let base: any CollectionLayout
-  /// The running transition's poses at the change, in its element order:
-  /// the frame's array, shared, not copied (256 B per element).
-  let attributes: [LayoutAttributes]
+  /// The running transition and its frame at the change (shared, not
+  /// copied): element k's pose is ``LayoutTransition/_pose(_:in:)``, read
+  /// from the frame's attributes when it has them (256 B per element),
+  /// else built from its channels on request.
+  let running: LayoutTransition
+  let frame: LayoutTransition.Frame
   /// The ids in flight, in id order: the running transition's targets of
   /// the elements that stay. `runningIndex[p]` is id p's element index in
   /// the running transition, `position` id p's index by id.
   let ids: [ElementID]
   let runningIndex: [Int]
   package let position: _PoseIndex
-  package let contentSize: CGSize
+  package var contentSize: CGSize { frame.contentSize }
 
   /// The poses of `running`'s elements that stay (``LayoutTransition/Element/to``
-  /// not nil) from `attributes` (in `running` order), named by their new ids.
-  package init(base: any CollectionLayout, running: [LayoutTransition.Element], poses attributes: [LayoutAttributes], contentSize: CGSize) {
-    var staying = running.indices.filter { running[$0].to != nil }
-    if !zip(staying, staying.dropFirst()).allSatisfy({ running[$0].to! < running[$1].to! }) {
-      staying.sort { running[$0].to! < running[$1].to! }
+  /// not nil) in `frame` (a frame of `running`), named by their new ids.
+  package init(base: any CollectionLayout, running: LayoutTransition, pose frame: LayoutTransition.Frame) {
+    let elements = running.elements
+    var staying = elements.indices.filter { elements[$0].to != nil }
+    if !zip(staying, staying.dropFirst()).allSatisfy({ elements[$0].to! < elements[$1].to! }) {
+      staying.sort { elements[$0].to! < elements[$1].to! }
     }
     var ids: [ElementID] = []
     var position = _PoseIndex(itemCounts: base.itemCounts)
@@ -351,20 +373,26 @@ package struct _InFlightLayout: CollectionLayout {
     var runningIndex: [Int] = []
     runningIndex.reserveCapacity(staying.count)
     for k in staying {
-      let id = running[k].to!
+      let id = elements[k].to!
       guard position[id] == nil else { continue }
       position[id] = ids.count
       ids.append(id)
       runningIndex.append(k)
     }
-    (self.base, self.attributes, self.ids, self.runningIndex, self.position, self.contentSize) = (
-      base, attributes, ids, runningIndex, position, contentSize
-    )
+    (self.base, self.running, self.frame, self.ids, self.runningIndex, self.position) = (base, running, frame, ids, runningIndex, position)
+  }
+
+  /// Whether the poses are the frame's channels (with the in-flight
+  /// zIndex and hidden flag, and the start's other fields): a frame that
+  /// keeps no attributes, in flight, of a transition interpolating its
+  /// transforms per entry, its values not held at rest.
+  var readsChannels: Bool {
+    !frame._writesAttributes && !frame.hasEnded && !frame._restHeld && running.transforms == .componentwise
   }
 
   /// Pose p: the running element's attributes at the change under its new id.
   func pose(_ p: Int) -> LayoutAttributes {
-    var pose = attributes[runningIndex[p]]
+    var pose = running._pose(runningIndex[p], in: frame)
     (pose.kind, pose.indexPath) = (ids[p].kind, ids[p].indexPath)
     return pose
   }

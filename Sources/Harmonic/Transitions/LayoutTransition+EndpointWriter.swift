@@ -14,9 +14,18 @@ extension LayoutTransition {
     /// then need no attributes looked up; see ``plainCellFrames(_:)``).
     let grids: (old: GridLayout, new: GridLayout)?
 
+    /// For a change in flight to an undecorated grid, its cells in flight
+    /// (see ``_InFlightCells``).
+    let inFlight: _InFlightCells?
+
     init(old: Old, new: New, context: _Ends) {
       (self.old, self.new, self.context) = (old, new, context)
       if context.decoration == nil, let old = old as? GridLayout, let new = new as? GridLayout { grids = (old, new) } else { grids = nil }
+      if context.decoration == nil, let old = old as? _InFlightLayout, let new = new as? GridLayout {
+        inFlight = _InFlightCells(old, new)
+      } else {
+        inFlight = nil
+      }
     }
 
     /// The frames of a pair of cells of two undecorated grids, both there;
@@ -90,6 +99,72 @@ extension LayoutTransition {
 
     func _pose(_ attributes: LayoutAttributes) -> LayoutAttributes {
       context.update.isBoundsChange ? attributes : context.appearance.pose(attributes)
+    }
+  }
+
+  /// A change in flight heading for an undecorated grid: for a cell in
+  /// flight going to a cell of the grid, running's index of the element —
+  /// its pose is that element's channels in the change's frame, with its
+  /// in-flight zIndex and hidden flag and every other field at its
+  /// default, the attributes ``_EndpointWriter/write(_:start:end:)`` would
+  /// look up, bit for bit — and its end frame. Made once per setup (a
+  /// class: the per-element calls copy nothing).
+  final class _InFlightCells {
+    let layout: _InFlightLayout
+    let grid: GridLayout
+    /// The change's channel values, running's `n0` elements × `channels0`.
+    let values: [Double]
+    let n0: Int, channels0: Int, runningHas3D: Bool
+    /// Running's compact endpoints (zIndex, hidden, kept starts).
+    let kept: _Kept
+
+    /// Nil unless the poses are the frame's channels (``_InFlightLayout/readsChannels``)
+    /// and running keeps its endpoints compact.
+    init?(_ layout: _InFlightLayout, _ grid: GridLayout) {
+      guard layout.readsChannels, case let .compact(kept, _) = layout.running._endpoints else { return nil }
+      (self.layout, self.grid, self.kept) = (layout, grid, kept)
+      values = layout.frame._values.values
+      (n0, runningHas3D) = (layout.running.elements.count, layout.running.include3D)
+      channels0 = runningHas3D ? LayoutChannels.count3D : LayoutChannels.count2D
+    }
+
+    /// Running's index of `pair`'s element and its end frame; nil when it
+    /// is not a cell in flight heading for a cell of the grid, or its
+    /// start is kept whole (its 3-D transform not in its channels).
+    @inline(__always)
+    func cell(_ pair: LayoutTransition.Element) -> (running: Int, end: _PlainFrame)? {
+      guard let from = pair.from, let to = pair.to, from.kind == .cell, to.kind == .cell, let p = layout.position[from],
+        let end = grid._cellFrame(to.indexPath)
+      else { return nil }
+      let k = layout.runningIndex[p]
+      if !runningHas3D, !kept.startExceptions.isEmpty, kept.startExceptions[k] != nil { return nil }
+      return (k, _PlainFrame(center: LayoutAttributes._center(of: end), size: end.size))
+    }
+
+    /// Writes running element k's channels as item `item` of `n` into
+    /// `starts` (the 3-D identity where running has no 3-D channels and
+    /// `include3D`); returns its frame.
+    @inline(__always)
+    func writeStart(_ k: Int, item: Int, count n: Int, include3D: Bool, into starts: UnsafeMutablePointer<Double>) -> _PlainFrame {
+      values.withUnsafeBufferPointer { values in
+        // The pose's channels are these values (LayoutChannels._apply),
+        // written back as LayoutChannels._write would: the same doubles.
+        for channel in 0..<channels0 { starts[channel * n + item] = values[channel * n0 + k] }
+        if include3D, !runningHas3D {
+          for entry in 0..<16 { starts[(LayoutChannels.transform3DStart + entry) * n + item] = entry % 5 == 0 ? 1 : 0 }
+        }
+        func value(_ channel: Int) -> Double { values[channel * n0 + k] }
+        return _PlainFrame(
+          center: CGPoint(x: value(LayoutChannels.centerX), y: value(LayoutChannels.centerY)),
+          size: CGSize(width: value(LayoutChannels.width), height: value(LayoutChannels.height)))
+      }
+    }
+
+    /// Running element k's in-flight ``_Meta`` towards a plain grid cell.
+    @inline(__always)
+    func meta(_ k: Int) -> _Meta {
+      let meta = kept.meta(k)
+      return _Meta(startZ: meta.endZ, endZ: 0, startHidden: meta.startHidden && meta.endHidden, endHidden: false)
     }
   }
 

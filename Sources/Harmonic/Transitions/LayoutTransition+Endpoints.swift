@@ -155,6 +155,7 @@ extension LayoutTransition {
         elements.withUnsafeBufferPointer { elements in
           do throws(HarmonicError) {
             for k in 0..<n {
+              if source.writeInFlightCell(k, starts: starts, targets: targets, count: n, include3D: include3D, kept: &kept) { continue }
               if let frames = source.plainCellFrames(k) {
                 // Two grid cells, undecorated: their attributes are their
                 // frames with every other field at its default, so the

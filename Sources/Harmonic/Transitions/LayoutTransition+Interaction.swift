@@ -161,7 +161,7 @@ extension LayoutTransition {
   ) throws(HarmonicError) {
     try _Check.notBefore(time.ticks, start: batch.origin.ticks, of: "the segment start")
     try LayoutTransition._checkOffset(offset, "offset")
-    let now = try _frameForChange(at: time)
+    let now = try _frameForChange(at: time, attributes: false)
     self = try LayoutTransition._continuing(
       self, pose: now, atRest: false, offsetVelocity: _progressOffsetVelocity(at: time), at: time,
       to: _Change(layout: layout, offset: offset, viewport: viewport, endViewport: nil, update: LayoutUpdate(), appearance: .fade),

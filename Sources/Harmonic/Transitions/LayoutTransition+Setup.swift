@@ -120,6 +120,14 @@ extension LayoutTransition {
     mutating func plainCellFrames(_ k: Int) -> (start: _PlainFrame, end: _PlainFrame)?
     /// Initializes `start` and `end` (uninitialized memory) with element k's attributes.
     mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError)
+    /// Writes element k's start and target channels (item k of `count`) and
+    /// appends its ``_Meta`` when it is a cell in flight heading for a
+    /// cell of an undecorated grid (``_EndpointWriter/inFlightCell(_:)``):
+    /// the values ``write(_:_:_:)`` and the channel writes would give,
+    /// without the attributes. False, writing nothing, otherwise.
+    mutating func writeInFlightCell(
+      _ k: Int, starts: UnsafeMutablePointer<Double>, targets: UnsafeMutablePointer<Double>, count: Int, include3D: Bool, kept: inout _Kept
+    ) -> Bool
   }
 
   /// The elements visible at either end, looked up; their frames as looked
@@ -147,6 +155,21 @@ extension LayoutTransition {
       if tag & _Pairing.widensOld != 0, hasStart { oldCorridor.add(center: writer.lookedUp.start.center, size: writer.lookedUp.start.size) }
       if tag & _Pairing.widensNew != 0, hasEnd { newCorridor.add(center: writer.lookedUp.end.center, size: writer.lookedUp.end.size) }
     }
+
+    @inline(__always)
+    mutating func writeInFlightCell(
+      _ k: Int, starts: UnsafeMutablePointer<Double>, targets: UnsafeMutablePointer<Double>, count n: Int, include3D: Bool, kept: inout _Kept
+    ) -> Bool {
+      guard let cells = writer.inFlight, let cell = cells.cell(pairing.elements[k]) else { return false }
+      let start = cells.writeStart(cell.running, item: k, count: n, include3D: include3D, into: starts)
+      LayoutChannels._writePlain(center: cell.end.center, size: cell.end.size, item: k, count: n, include3D: include3D, into: targets)
+      kept.append(cells.meta(cell.running))
+      // As write(_:_:_:) widens them: the frames as looked up.
+      let tag = pairing.tags[k]
+      if tag & _Pairing.widensOld != 0 { oldCorridor.add(center: start.center, size: start.size) }
+      if tag & _Pairing.widensNew != 0 { newCorridor.add(center: cell.end.center, size: cell.end.size) }
+      return true
+    }
   }
 
   /// Visible and crossing elements merged: a visible one (its tag, the
@@ -158,6 +181,10 @@ extension LayoutTransition {
     let visible: _Setup
 
     func plainCellFrames(_ k: Int) -> (start: _PlainFrame, end: _PlainFrame)? { nil }
+
+    func writeInFlightCell(
+      _ k: Int, starts: UnsafeMutablePointer<Double>, targets: UnsafeMutablePointer<Double>, count: Int, include3D: Bool, kept: inout _Kept
+    ) -> Bool { false }
 
     mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError) {
       let source = Int(pairing.tags[k])
