@@ -250,17 +250,56 @@ struct ContinuingTransitionTests {
         var channels = transition.makeFrame(velocities: true, attributes: false)
         try transition.frame(at: tick, into: &shown)
         try transition.frame(at: tick, into: &channels)
+        let change = try transition._frameForChange(at: tick, attributes: false)
+        #expect(
+          change.contentOffset == shown.contentOffset && change.contentSize == shown.contentSize && change.progress == shown.progress
+            && change.overallProgress == shown.overallProgress && change.hasEnded == shown.hasEnded)
         for k in transition.elements.indices {
-          let (a, b) = (shown.attributes[k], transition._pose(k, in: channels))
-          let same =
-            a == b && Self.bits(a) == Self.bits(b)
-            && (0..<16).allSatisfy { a.transform3D.m[$0].bitPattern == b.transform3D.m[$0].bitPattern }
-          #expect(same, "element \(k), \(transforms), tick \(tick.ticks)")
+          for b in [transition._pose(k, in: channels), transition._pose(k, in: change)] {
+            let a = shown.attributes[k]
+            let same =
+              a == b && Self.bits(a) == Self.bits(b)
+              && (0..<16).allSatisfy { a.transform3D.m[$0].bitPattern == b.transform3D.m[$0].bitPattern }
+            #expect(same, "element \(k), \(transforms), tick \(tick.ticks)")
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked > 1_800)
+  }
+
+  @Test("a change's frame without arrays has a full frame's offset, progress and poses: per-item and staggered springs, an anchored offset")
+  func changeFrameWithGroupsAndAnchor() throws {
+    let grid = try GridLayout(
+      sections: [.init(itemCount: 300, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: 300)], width: 120)
+    let viewport = try Viewport(size: CGSize(width: 120, height: 200))
+    let springs: [LayoutTransition.Springs] = [
+      .perItem { try! Spring(response: 0.3 + 0.01 * Double($0.item % 5), dampingRatio: 0.7 + 0.1 * Double($0.item % 4)) },
+      .staggered(base: .snappy, step: 0.02, origin: nil),
+    ]
+    var checked = 0
+    for (index, spring) in springs.enumerated() {
+      var transition = try LayoutTransition(
+        from: grid, offset: .zero, to: list, offset: CGPoint(x: 0, y: 200), viewport: viewport, springs: spring,
+        velocity: .gesture(CGPoint(x: 0, y: -500)))
+      if index == 1 { try transition.anchorContentOffset(to: ElementID(.cell, ItemIndexPath(item: 20, section: 0)), along: .vertical) }
+      for tick in [AnimationTime.zero, AnimationTime(ticks: AnimationTime.ticksPerSecond / 7), transition.endTick] {
+        var shown = transition.makeFrame(velocities: true)
+        try transition.frame(at: tick, into: &shown)
+        let change = try transition._frameForChange(at: tick, attributes: false)
+        #expect(
+          change.contentOffset == shown.contentOffset && change.progress == shown.progress && change.hasEnded == shown.hasEnded,
+          "springs \(index), tick \(tick.ticks)")
+        for k in transition.elements.indices {
+          let (a, b) = (shown.attributes[k], transition._pose(k, in: change))
+          #expect(a == b && Self.bits(a) == Self.bits(b), "springs \(index), element \(k), tick \(tick.ticks)")
           checked += 1
         }
       }
     }
-    #expect(checked > 900)
+    #expect(checked > 600)
   }
 
   @Test(
@@ -292,29 +331,34 @@ struct ContinuingTransitionTests {
         var channels = running.makeFrame(velocities: true, attributes: false)
         try running.frame(at: tick, into: &shown)
         try running.frame(at: tick, into: &channels)
+        // A change's own frame: no arrays, the batch read element by element.
+        let change = try running._frameForChange(at: tick, attributes: false)
+        #expect(change.values.isEmpty && change.attributes.isEmpty)
         func continued(from pose: LayoutTransition.Frame) throws -> LayoutTransition {
           try LayoutTransition(
             continuing: running, at: tick, pose: pose, to: edit.isEmpty ? grid : updatedGrid, offset: CGPoint(x: 0, y: 120), viewport: viewport,
             endViewport: nil, update: edit, appearance: .fade, springs: .shared(.snappy))
         }
-        let (a, b) = (try continued(from: shown), try continued(from: channels))
-        #expect(a.elements == b.elements && a.include3D == b.include3D)
-        let channelCount = a.include3D ? LayoutChannels.count3D : LayoutChannels.count2D
-        var same = a.elements.count == b.elements.count
-        for item in a.elements.indices where same {
-          for channel in 0..<channelCount {
-            same =
-              same && a.batch.start(item: item, channel: channel).bitPattern == b.batch.start(item: item, channel: channel).bitPattern
-              && a.batch.target(item: item, channel: channel).bitPattern == b.batch.target(item: item, channel: channel).bitPattern
-              && a.batch.initialVelocity(item: item, channel: channel).bitPattern == b.batch.initialVelocity(item: item, channel: channel).bitPattern
+        for b in [try continued(from: channels), try continued(from: change)] {
+          let a = try continued(from: shown)
+          #expect(a.elements == b.elements && a.include3D == b.include3D)
+          let channelCount = a.include3D ? LayoutChannels.count3D : LayoutChannels.count2D
+          var same = a.elements.count == b.elements.count
+          for item in a.elements.indices where same {
+            for channel in 0..<channelCount {
+              same =
+                same && a.batch.start(item: item, channel: channel).bitPattern == b.batch.start(item: item, channel: channel).bitPattern
+                && a.batch.target(item: item, channel: channel).bitPattern == b.batch.target(item: item, channel: channel).bitPattern
+                && a.batch.initialVelocity(item: item, channel: channel).bitPattern == b.batch.initialVelocity(item: item, channel: channel).bitPattern
+            }
           }
+          #expect(same, "columns differ, decorated: \(decoration != nil), update: \(!edit.isEmpty)")
+          #expect(a.startAttributes == b.startAttributes && a.endAttributes == b.endAttributes && a.endTick == b.endTick)
+          compared += a.elements.count
         }
-        #expect(same, "columns differ, decorated: \(decoration != nil), update: \(!edit.isEmpty)")
-        #expect(a.startAttributes == b.startAttributes && a.endAttributes == b.endAttributes && a.endTick == b.endTick)
-        compared += a.elements.count
       }
     }
-    #expect(compared > 600)
+    #expect(compared > 1_200)
   }
 
   @Test("the in-flight layout's rect query lists the base's elements not in flight, also where its ids show none or all are")

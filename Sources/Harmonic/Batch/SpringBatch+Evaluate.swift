@@ -142,6 +142,19 @@ extension SpringBatch {
     }
   }
 
+  /// Every group's five coefficients at `time` (group-major: R, P, Ŝ, Ĉ,
+  /// −Ŝ), as ``evaluate(at:into:backend:threads:)`` computes them.
+  func _groupCoefficients(at time: AnimationTime) -> [Double] {
+    let seconds = time._seconds(since: origin)
+    var coefficients = [Double](repeating: 0, count: 5 * _groups.count)
+    _groups.withUnsafeBufferPointer { groups in
+      coefficients.withUnsafeMutableBufferPointer { out in
+        _StepCoefficients.write(_SendableBuffer(groups), 0..<groups.count, at: seconds, into: _SendablePointer(out.baseAddress!), layout: .groupMajor)
+      }
+    }
+    return coefficients
+  }
+
   /// Whether `backend` really uses BLAS here: only when spring-group runs
   /// average at least 8 items (per-item springs fall back to native loops).
   func _usesBLAS(_ backend: BatchBackend) -> Bool {

@@ -209,9 +209,12 @@ extension LayoutTransition {
   /// without an anchor.
   func _anchored(_ offset: CGPoint, values: [Double], progress p: Double) -> CGPoint {
     guard let anchor = _anchor else { return offset }
-    let n = elements.count
-    let center = anchor.channel
-    let lead = values[center * n + anchor.element]
+    return _anchored(offset, lead: values[anchor.channel * elements.count + anchor.element], progress: p)
+  }
+
+  /// ``_anchored(_:values:progress:)`` given the anchor's channel value `lead`.
+  func _anchored(_ offset: CGPoint, lead: Double, progress p: Double) -> CGPoint {
+    guard let anchor = _anchor else { return offset }
     // The header's formula. w reaches 1 once p̄ is within the progress
     // tolerance, so completion adds no step of its own, and never passes
     // it (a p̄ that overshoots, or runs fast over a short travel).

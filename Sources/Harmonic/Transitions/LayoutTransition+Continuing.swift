@@ -71,13 +71,31 @@ extension LayoutTransition {
       decoration: nil, springs: springs, tolerances: LayoutTransition.Tolerances(), keepingLeaving: false)
   }
 
-  /// The frame at `time` with velocities, for a change at `time`; without
-  /// `attributes`, the poses are built from its channels when the change
-  /// asks for them (``_pose(_:in:)``), not for every element up front.
-  func _frameForChange(at time: AnimationTime, attributes: Bool = true) throws(HarmonicError) -> LayoutTransition.Frame {
+  /// The frame at `time` with velocities, for a change at `time`. Without
+  /// `attributes` it holds no arrays: its channels are read from the
+  /// running batch element by element (``_ChangeChannels``) and its poses
+  /// built from them when the change asks (``_pose(_:in:)``) — the same
+  /// bits as a full frame's, without its 2·N·C values and N attributes.
+  package func _frameForChange(at time: AnimationTime, attributes: Bool = true) throws(HarmonicError) -> LayoutTransition.Frame {
     try _Check.notBefore(time.ticks, start: batch.origin.ticks, of: "the running segment's start")
-    var now = makeFrame(velocities: true, attributes: attributes)
-    try frame(at: time, into: &now)
+    if attributes {
+      var now = makeFrame(velocities: true)
+      try frame(at: time, into: &now)
+      return now
+    }
+    var now = LayoutTransition.Frame(
+      attributes: [], contentOffset: endOffset, contentSize: endContentSize, progress: 1, overallProgress: overallProgressRange.end,
+      hasEnded: true, time: time, _values: SpringBatch.Frame(values: [], velocities: [], time: time, _coefficients: [], _itemCoefficients: []),
+      _writesAttributes: false, _channelCount: batch.channelCount)
+    // As frame(at:into:) does, without the columns.
+    guard !_isComplete(at: time) else { return now }
+    let channels = _ChangeChannels(batch, at: time)
+    now.hasEnded = false
+    (now.progress, now.overallProgress, now.contentOffset, now.contentSize) = _state(atProgress: batch.averageProgress(at: time))
+    if time > batch.origin, let anchor = _anchor {
+      now.contentOffset = _anchored(now.contentOffset, lead: channels.value(channel: anchor.channel, item: anchor.element), progress: now.progress)
+    }
+    now._change = channels
     return now
   }
 
@@ -88,10 +106,11 @@ extension LayoutTransition {
     if frame._writesAttributes { return frame.attributes[k] }
     if frame.hasEnded { return _endAttributes(k) }
     var pose = _inFlight(k)
-    if let time = frame.time, !(time <= batch.origin && transforms == .decomposed) {
-      frame._values.values.withUnsafeBufferPointer { values in
-        LayoutChannels._apply(values, item: k, count: elements.count, has3D: include3D, transforms: transforms, to: &pose)
-      }
+    guard let time = frame.time, !(time <= batch.origin && transforms == .decomposed) else { return pose }
+    let channels = frame._channels(items: elements.count)
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: batch.channelCount) { values in
+      for channel in 0..<batch.channelCount { values[channel] = channels.value(channel: channel, item: k) }
+      LayoutChannels._apply(UnsafeBufferPointer(values), item: 0, count: 1, has3D: include3D, transforms: transforms, to: &pose)
     }
     return pose
   }
@@ -173,6 +192,12 @@ extension LayoutTransition {
     func channels() -> (values: [Double], rates: [Double]?) {
       // Channels at rest exactly at their targets, so that a change in
       // flight never turns an ulp of rounding into a motion.
+      if let change = pose._change {  // a frame without arrays: made here (a retarget keeping leaving elements)
+        let n = running.elements.count
+        let count = n * change.channelCount
+        let values = (0..<count).map { change.value(channel: $0 / n, item: $0 % n) }
+        return (running._holdingRest(values), atRest ? nil : (0..<count).map { change.rate(channel: $0 / n, item: $0 % n) })
+      }
       let values =
         pose.hasEnded
         ? LayoutChannels.values(of: running.endAttributes, include3D: running.include3D, transforms: running.transforms)
@@ -201,11 +226,10 @@ extension LayoutTransition {
     // Running's values as the pose has them, held at rest while copied
     // (`holding`), or as ``_InFlight/channels()`` makes them.
     let holding = inFlight.holdsRest
-    let (values, rates) =
-      holding
-      ? (inFlight.pose._values.values, inFlight.atRest || !inFlight.pose.hasVelocities ? nil : inFlight.pose._values.velocities)
-      : inFlight.channels()
+    let (values, rates) = holding ? ([], nil) : inFlight.channels()
     let (n, n0, runningChannels) = (elements.count, inFlight.running.elements.count, inFlight.runningChannels)
+    let pose = inFlight.pose._channels(items: n0)
+    let copiesRates = holding ? !inFlight.atRest && pose.hasRates : rates != nil
     let m = n * (include3D ? LayoutChannels.count3D : LayoutChannels.count2D)
     // Running's index of the element each one continues (−1: none), found once.
     let sources = elements.map { inFlight.continued($0) ?? -1 }
@@ -238,20 +262,24 @@ extension LayoutTransition {
         // to its target, velocity 0), as ``_holdingRest(_:)`` makes it.
         let m0 = inFlight.running.batch.elementCount
         inFlight.running.batch._columns.withUnsafeBufferPointer { running in
-          values.withUnsafeBufferPointer { from in
-            for channel in 0..<runningChannels {
-              let into = base + channel * n
-              for k in 0..<n where sources[k] >= 0 {
-                let e = channel * n0 + sources[k]
-                into[k] = LayoutTransition._isAtRest(running, e, m0) ? running[m0 + e] : from[e]
-              }
+          for channel in 0..<runningChannels {
+            let into = base + channel * n
+            for k in 0..<n where sources[k] >= 0 {
+              let e = channel * n0 + sources[k]
+              into[k] = LayoutTransition._isAtRest(running, e, m0) ? running[m0 + e] : pose.value(channel: channel, item: sources[k])
             }
+          }
+        }
+        if copiesRates {
+          for channel in 0..<runningChannels {
+            let into = base + 2 * m + channel * n
+            for k in 0..<n where sources[k] >= 0 { into[k] = pose.rate(channel: channel, item: sources[k]) }
           }
         }
       } else {
         copy(values, into: base)
+        if let rates { copy(rates, into: base + 2 * m) }
       }
-      if let rates { copy(rates, into: base + 2 * m) }
     }
     let start: [Double]? = kept == nil ? Array(columns[0..<m]) : nil
     (batch, _completion) = try LayoutTransition._makeBatch(
@@ -474,5 +502,79 @@ package struct _PoseIndex {
         others[id] = newValue
       }
     }
+  }
+}
+
+/// A change's channel values and rates, element by element: a frame's
+/// arrays, or — for a frame made without them — computed from the running
+/// batch's columns and its groups' coefficients at the tick, with the
+/// operations of ``SpringBatch/evaluate(at:into:backend:threads:)``'s
+/// native path, so the same bits.
+struct _ChangeChannels: Sendable {
+  enum Source: Sendable {
+    /// A frame's values and velocities (velocities possibly empty).
+    case arrays(values: [Double], rates: [Double])
+    /// The batch's `[start | target | velocity | restoring]` columns (`m`
+    /// elements each), five coefficients per group, and each item's group
+    /// (empty: one group).
+    case batch(columns: [Double], coefficients: [Double], groupOfItem: [Int32], m: Int)
+  }
+
+  let source: Source
+  /// Items per channel.
+  let items: Int
+  let channelCount: Int
+
+  /// A frame's arrays.
+  init(values: [Double], rates: [Double], items: Int) {
+    (source, self.items) = (.arrays(values: values, rates: rates), items)
+    channelCount = items > 0 ? values.count / items : 0
+  }
+
+  /// `batch` at `time`.
+  init(_ batch: SpringBatch, at time: AnimationTime) {
+    source = .batch(
+      columns: batch._columns, coefficients: batch._groupCoefficients(at: time), groupOfItem: batch._groupOfItem, m: batch.elementCount)
+    (items, channelCount) = (batch.itemCount, batch.channelCount)
+  }
+
+  /// Whether rates are known (a frame made without velocities has none).
+  var hasRates: Bool {
+    if case let .arrays(_, rates) = source { return !rates.isEmpty }
+    return true
+  }
+
+  /// The value of `channel` of `item`: `((0 + start·R) + target·P) + velocity·Ŝ`.
+  @inline(__always)
+  func value(channel: Int, item: Int) -> Double {
+    let e = channel * items + item
+    switch source {
+    case let .arrays(values, _):
+      return values[e]
+    case let .batch(c, k, groupOfItem, m):
+      let g = groupOfItem.isEmpty ? 0 : 5 * Int(groupOfItem[item])
+      return ((0 + c[e] * k[g]) + c[m + e] * k[g + 1]) + c[2 * m + e] * k[g + 2]
+    }
+  }
+
+  /// The rate of `channel` of `item`: `(0 + velocity·Ĉ) + restoring·(−Ŝ)`.
+  @inline(__always)
+  func rate(channel: Int, item: Int) -> Double {
+    let e = channel * items + item
+    switch source {
+    case let .arrays(_, rates):
+      return rates[e]
+    case let .batch(c, k, groupOfItem, m):
+      let g = groupOfItem.isEmpty ? 0 : 5 * Int(groupOfItem[item])
+      return (0 + c[2 * m + e] * k[g + 3]) + c[3 * m + e] * k[g + 4]
+    }
+  }
+}
+
+extension LayoutTransition.Frame {
+  /// This frame's channels (its arrays, or a change's batch reading), for
+  /// a transition of `items` elements.
+  func _channels(items: Int) -> _ChangeChannels {
+    _change ?? _ChangeChannels(values: _values.values, rates: _values.velocities, items: items)
   }
 }

@@ -113,7 +113,7 @@ extension LayoutTransition {
     let layout: _InFlightLayout
     let grid: GridLayout
     /// The change's channel values, running's `n0` elements × `channels0`.
-    let values: [Double]
+    let values: _ChangeChannels
     let n0: Int, channels0: Int, runningHas3D: Bool
     /// Running's compact endpoints (zIndex, hidden, kept starts).
     let kept: _Kept
@@ -123,7 +123,7 @@ extension LayoutTransition {
     init?(_ layout: _InFlightLayout, _ grid: GridLayout) {
       guard layout.readsChannels, case let .compact(kept, _) = layout.running._endpoints else { return nil }
       (self.layout, self.grid, self.kept) = (layout, grid, kept)
-      values = layout.frame._values.values
+      values = layout.frame._channels(items: layout.running.elements.count)
       (n0, runningHas3D) = (layout.running.elements.count, layout.running.include3D)
       channels0 = runningHas3D ? LayoutChannels.count3D : LayoutChannels.count2D
     }
@@ -146,18 +146,16 @@ extension LayoutTransition {
     /// `include3D`); returns its frame.
     @inline(__always)
     func writeStart(_ k: Int, item: Int, count n: Int, include3D: Bool, into starts: UnsafeMutablePointer<Double>) -> _PlainFrame {
-      values.withUnsafeBufferPointer { values in
-        // The pose's channels are these values (LayoutChannels._apply),
-        // written back as LayoutChannels._write would: the same doubles.
-        for channel in 0..<channels0 { starts[channel * n + item] = values[channel * n0 + k] }
-        if include3D, !runningHas3D {
-          for entry in 0..<16 { starts[(LayoutChannels.transform3DStart + entry) * n + item] = entry % 5 == 0 ? 1 : 0 }
-        }
-        func value(_ channel: Int) -> Double { values[channel * n0 + k] }
-        return _PlainFrame(
-          center: CGPoint(x: value(LayoutChannels.centerX), y: value(LayoutChannels.centerY)),
-          size: CGSize(width: value(LayoutChannels.width), height: value(LayoutChannels.height)))
+      // The pose's channels are these values (LayoutChannels._apply),
+      // written back as LayoutChannels._write would: the same doubles.
+      for channel in 0..<channels0 { starts[channel * n + item] = values.value(channel: channel, item: k) }
+      if include3D, !runningHas3D {
+        for entry in 0..<16 { starts[(LayoutChannels.transform3DStart + entry) * n + item] = entry % 5 == 0 ? 1 : 0 }
       }
+      func value(_ channel: Int) -> Double { starts[channel * n + item] }
+      return _PlainFrame(
+        center: CGPoint(x: value(LayoutChannels.centerX), y: value(LayoutChannels.centerY)),
+        size: CGSize(width: value(LayoutChannels.width), height: value(LayoutChannels.height)))
     }
 
     /// Running element k's in-flight ``_Meta`` towards a plain grid cell.

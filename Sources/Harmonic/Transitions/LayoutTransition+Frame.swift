@@ -49,6 +49,9 @@ extension LayoutTransition {
     /// (a host's pose, which may then move some on purpose): a change in
     /// flight takes them as they are.
     var _restHeld = false
+    /// A change's frame without channel arrays (``LayoutTransition/_frameForChange(at:attributes:)``):
+    /// the values and rates, element by element, from the running batch.
+    var _change: _ChangeChannels? = nil
 
     /// Whether this frame computes velocities (``makeFrame(velocities:attributes:)``).
     public var hasVelocities: Bool { !_values.velocities.isEmpty }
