@@ -511,63 +511,54 @@ package struct _PoseIndex {
 /// operations of ``SpringBatch/evaluate(at:into:backend:threads:)``'s
 /// native path, so the same bits.
 struct _ChangeChannels: Sendable {
-  enum Source: Sendable {
-    /// A frame's values and velocities (velocities possibly empty).
-    case arrays(values: [Double], rates: [Double])
-    /// The batch's `[start | target | velocity | restoring]` columns (`m`
-    /// elements each), five coefficients per group, and each item's group
-    /// (empty: one group).
-    case batch(columns: [Double], coefficients: [Double], groupOfItem: [Int32], m: Int)
-  }
-
-  let source: Source
+  // Plain stored arrays, not an enum's payloads: reading one borrows it,
+  // where matching a payload copies (and retains) it at every element.
+  /// A frame's values and velocities (velocities possibly empty); empty
+  /// when read from the batch.
+  let values: [Double], rates: [Double]
+  /// The batch's `[start | target | velocity | restoring]` columns (`m`
+  /// elements each), five coefficients per group, and each item's group
+  /// (empty: one group); empty when read from a frame's arrays.
+  let columns: [Double], coefficients: [Double], groupOfItem: [Int32]
+  let fromBatch: Bool
+  let m: Int
   /// Items per channel.
   let items: Int
   let channelCount: Int
 
   /// A frame's arrays.
   init(values: [Double], rates: [Double], items: Int) {
-    (source, self.items) = (.arrays(values: values, rates: rates), items)
+    (self.values, self.rates, columns, coefficients, groupOfItem, fromBatch, m) = (values, rates, [], [], [], false, values.count)
+    self.items = items
     channelCount = items > 0 ? values.count / items : 0
   }
 
   /// `batch` at `time`.
   init(_ batch: SpringBatch, at time: AnimationTime) {
-    source = .batch(
-      columns: batch._columns, coefficients: batch._groupCoefficients(at: time), groupOfItem: batch._groupOfItem, m: batch.elementCount)
+    (values, rates, fromBatch, m) = ([], [], true, batch.elementCount)
+    (columns, coefficients, groupOfItem) = (batch._columns, batch._groupCoefficients(at: time), batch._groupOfItem)
     (items, channelCount) = (batch.itemCount, batch.channelCount)
   }
 
   /// Whether rates are known (a frame made without velocities has none).
-  var hasRates: Bool {
-    if case let .arrays(_, rates) = source { return !rates.isEmpty }
-    return true
-  }
+  var hasRates: Bool { fromBatch || !rates.isEmpty }
 
   /// The value of `channel` of `item`: `((0 + start·R) + target·P) + velocity·Ŝ`.
   @inline(__always)
   func value(channel: Int, item: Int) -> Double {
     let e = channel * items + item
-    switch source {
-    case let .arrays(values, _):
-      return values[e]
-    case let .batch(c, k, groupOfItem, m):
-      let g = groupOfItem.isEmpty ? 0 : 5 * Int(groupOfItem[item])
-      return ((0 + c[e] * k[g]) + c[m + e] * k[g + 1]) + c[2 * m + e] * k[g + 2]
-    }
+    guard fromBatch else { return values[e] }
+    let g = groupOfItem.isEmpty ? 0 : 5 * Int(groupOfItem[item])
+    return ((0 + columns[e] * coefficients[g]) + columns[m + e] * coefficients[g + 1]) + columns[2 * m + e] * coefficients[g + 2]
   }
 
   /// The rate of `channel` of `item`: `(0 + velocity·Ĉ) + restoring·(−Ŝ)`.
   @inline(__always)
   func rate(channel: Int, item: Int) -> Double {
     let e = channel * items + item
-    switch source {
-    case let .arrays(_, rates):
-      return rates[e]
-    case let .batch(c, k, groupOfItem, m):
-      let g = groupOfItem.isEmpty ? 0 : 5 * Int(groupOfItem[item])
-      return (0 + c[2 * m + e] * k[g + 3]) + c[3 * m + e] * k[g + 4]
-    }
+    guard fromBatch else { return rates[e] }
+    let g = groupOfItem.isEmpty ? 0 : 5 * Int(groupOfItem[item])
+    return (0 + columns[2 * m + e] * coefficients[g + 3]) + columns[3 * m + e] * coefficients[g + 4]
   }
 }
 
