@@ -105,6 +105,10 @@ extension Suite {
     // animation, against the single-animation rows above (issue 50).
     let held = 1_000
     let arrayFrames = max(1, count / held)
+    // Frame f at tick(f·1000/frames): the ticks spread over the same second
+    // as the single-animation rows' (0 to 999 ms, settled ones included),
+    // so that per animation the two compare like for like.
+    func frameTick(_ f: Int) -> AnimationTime { tick(f * 1_000 / arrayFrames) }
     let points = try (0..<held).map { k in
       try ValueAnimation(
         value: CGPoint(x: Double(k), y: 0), velocity: CGPoint(x: 300, y: -200), target: CGPoint(x: 100, y: Double(k)), spring: .snappy)
@@ -120,7 +124,7 @@ extension Suite {
         {
           var sum = 0.0
           for i in 0..<arrayFrames {
-            let now = tick(i)
+            let now = frameTick(i)
             for k in 0..<held { sum += Double(points[k].value(at: now).x) }
           }
           blackHole(sum)
@@ -128,7 +132,7 @@ extension Suite {
         {
           var sum = 0.0
           for i in 0..<arrayFrames {
-            let now = tick(i)
+            let now = frameTick(i)
             for k in 0..<held { sum += Double(rects[k].value(at: now).width) }
           }
           blackHole(sum)
