@@ -31,7 +31,7 @@ struct GoldenSceneTests {
       from: first, offset: .zero, to: second, offset: .zero, viewport: viewport,
       springs: .perItem { springs[($0.item * 7) % springs.count] }, velocity: .none)
     var random = SeededGenerator(seed: 2026)
-    let velocities = (0..<(transition.indexPaths.count * 11)).map { _ in Double.random(in: -300...300, using: &random) }
+    let velocities = (0..<(transition.elements.count * 11)).map { _ in Double.random(in: -300...300, using: &random) }
     transition = try LayoutTransition(
       from: first, offset: .zero, to: second, offset: .zero, viewport: viewport,
       springs: .perItem { springs[($0.item * 7) % springs.count] }, velocity: .perElement(velocities))
@@ -73,7 +73,7 @@ struct GoldenSceneTests {
   func golden() throws {
     let (transition, segments) = try GoldenSceneTests.scene()
     let interrupted = segments[0]
-    #expect(transition.indexPaths.count == 10_000)
+    #expect(transition.elements.count == 10_000)
     let before = try GoldenSceneTests.hash(transition, Array(GoldenSceneTests.probes.prefix(2)))
     let after = try GoldenSceneTests.hash(interrupted, Array(GoldenSceneTests.probes.suffix(3)) + [interrupted.endTick])
     print("golden scene: before \(String(before, radix: 16)), after \(String(after, radix: 16)), completion tick \(interrupted.endTick.ticks)")

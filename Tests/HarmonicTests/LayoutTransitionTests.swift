@@ -37,7 +37,7 @@ struct LayoutTransitionTests {
     #expect(!frame.hasEnded)
     let tolerances = transition.tolerances.perChannel(include3D: false)
     let now = values(frame.attributes), end = values(transition.endAttributes)
-    let n = transition.indexPaths.count
+    let n = transition.elements.count
     for e in 0..<now.count { #expect((now[e] - end[e]).magnitude <= tolerances[e / n] * (1 + 1e-9)) }
     print("flow → list, \(n) items: completes after \(transition.endTick.seconds) s")
   }
@@ -47,8 +47,8 @@ struct LayoutTransitionTests {
     let transition = try flowToList()
     let startVisible = Set(grid.visibleIndexPaths(in: viewport.visibleRect(at: CGPoint(x: 0, y: 315))))
     let endVisible = Set(list.visibleIndexPaths(in: viewport.visibleRect(at: transition.endOffset)))
-    #expect(Set(transition.indexPaths) == startVisible.union(endVisible))
-    for (k, indexPath) in transition.indexPaths.enumerated() {
+    #expect(Set(transition.elements.map(\.id.indexPath)) == startVisible.union(endVisible))
+    for (k, indexPath) in transition.elements.map(\.id.indexPath).enumerated() {
       #expect(transition.startAttributes[k] == (try grid.attributes(of: indexPath)))
       #expect(transition.endAttributes[k] == (try list.attributes(of: indexPath)))
     }
@@ -165,7 +165,7 @@ struct LayoutTransitionTests {
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 5)
     var before = transition.batch.makeFrame()
     try transition.batch.evaluate(at: tick, into: &before)
-    let oldPaths = transition.indexPaths
+    let oldPaths = transition.elements.map(\.id.indexPath)
     let offsetBefore = { () throws -> CGPoint in
       var f = transition.makeFrame(); try transition.frame(at: tick, into: &f); return f.contentOffset
     }
@@ -173,9 +173,9 @@ struct LayoutTransitionTests {
     try transition.retarget(to: third, offset: CGPoint(x: 0, y: 0), viewport: viewport, at: tick)
     var after = transition.batch.makeFrame()
     try transition.batch.evaluate(at: tick, into: &after)
-    let n0 = oldPaths.count, n1 = transition.indexPaths.count
+    let n0 = oldPaths.count, n1 = transition.elements.count
     for (k, indexPath) in oldPaths.enumerated() {
-      let j = try #require(transition.indexPaths.firstIndex(of: indexPath))
+      let j = try #require(transition.elements.map(\.id.indexPath).firstIndex(of: indexPath))
       for channel in 0..<11 {
         #expect(after.values[channel * n1 + j].bitPattern == before.values[channel * n0 + k].bitPattern)
         #expect(after.velocities[channel * n1 + j].bitPattern == before.velocities[channel * n0 + k].bitPattern)
@@ -185,7 +185,7 @@ struct LayoutTransitionTests {
     try transition.frame(at: tick, into: &frame)
     #expect(frame.contentOffset == offset)
     try transition.frame(at: transition.endTick, into: &frame)
-    #expect(frame.attributes == transition.indexPaths.map { try! third.attributes(of: $0) })
+    #expect(frame.attributes == transition.elements.map(\.id.indexPath).map { try! third.attributes(of: $0) })
   }
 
   @Test("inserted items appear from their initial pose; undeclared missing items are refused")
@@ -199,7 +199,7 @@ struct LayoutTransitionTests {
     let transition = try LayoutTransition(
       from: smaller, offset: .zero, to: more, offset: .zero, viewport: viewport,
       update: LayoutUpdate(inserted: Set((3..<61).map { ItemIndexPath(item: $0, section: 0) })))
-    let k = transition.indexPaths.firstIndex(of: ItemIndexPath(item: 5, section: 0))!
+    let k = transition.elements.map(\.id.indexPath).firstIndex(of: ItemIndexPath(item: 5, section: 0))!
     #expect(transition.startAttributes[k].alpha == 0 && transition.endAttributes[k].alpha == 1)
     #expect(throws: HarmonicError.self) { try LayoutTransition(from: smaller, offset: .zero, to: more, offset: .zero, viewport: viewport) }
     #expect(throws: HarmonicError.self) {
@@ -216,7 +216,7 @@ struct LayoutTransitionTests {
   @Test("staggered springs: items further along arrive later")
   func stagger() throws {
     let transition = try flowToList(springs: .staggered(base: .smooth, step: 0.1, origin: nil))
-    let first = transition.batch.spring(ofItem: 0), last = transition.batch.spring(ofItem: transition.indexPaths.count - 1)
+    let first = transition.batch.spring(ofItem: 0), last = transition.batch.spring(ofItem: transition.elements.count - 1)
     #expect(last.response > first.response && last.dampingRatio == first.dampingRatio)
   }
 }

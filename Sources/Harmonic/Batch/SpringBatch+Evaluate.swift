@@ -15,9 +15,6 @@ extension SpringBatch {
     /// each block of items' coefficients gathered from the groups' (the
     /// slots a pass needs, in the block's part of the buffer).
     var _itemCoefficients: [Double]
-
-    /// The value of (item, channel) for a batch with `itemCount` items.
-    public func value(item: Int, channel: Int, itemCount: Int) -> Double { values[channel * itemCount + item] }
   }
 }
 

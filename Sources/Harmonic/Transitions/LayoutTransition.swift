@@ -111,8 +111,6 @@ extension LayoutTransition {
 public struct LayoutTransition: Sendable {
   /// The animated elements, in batch order (sorted).
   public private(set) var elements: [LayoutTransition.Element]
-  /// The index paths of ``elements`` (their ``LayoutTransition/Element/id``), in batch order.
-  public var indexPaths: [ItemIndexPath] { elements.map(\.id.indexPath) }
   public let include3D: Bool
   public let transforms: TransformInterpolation
   public internal(set) var batch: SpringBatch
