@@ -17,7 +17,7 @@ extension LayoutTransition {
   public enum Velocity: Sendable {
     case none
     /// A velocity per element, channel-major (`channel·N + item` over the
-    /// transition's ``LayoutTransition/indexPaths``), in channel units per second.
+    /// transition's ``LayoutTransition/elements``), in channel units per second.
     case perElement([Double])
     /// A progress rate ṗ per second (a scrub's): every element gets
     /// ṗ·(end − start), and the content offset and progress get the same rate.
