@@ -1,4 +1,5 @@
 import Dispatch
+import Harmonic
 
 /// The memory-traffic floor: a loop that moves the same bytes as an operation
 /// — `reads` input streams and `writes` output streams of N·C doubles — with
@@ -29,8 +30,8 @@ struct Floor: ~Copyable {
   func run(threads: Int) {
     let pointers = Pointers(input: input, output: output)
     let (n, reads, writes) = (elements, self.reads, self.writes)
-    // The library's split: at most `threads` workers, each ≥ 100,000 values.
-    let parts = max(1, min(threads, n / 100_000))
+    // The library's split (at most `threads` workers, each ≥ 100,000 values).
+    let parts = _Parallel.workers(elementCount: n, threads: threads)
     let body: @Sendable (Int) -> Void = { part in
       Floor.stream(pointers, n: n, reads: reads, writes: writes, range: (part * n / parts)..<((part + 1) * n / parts))
     }

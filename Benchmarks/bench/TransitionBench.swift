@@ -33,8 +33,8 @@ extension Suite {
   /// 1.0–1.3 s per setup here against ~0.3 s.)
   mutating func transition(count: Int) throws -> String {
     let (grid, list, viewport) = try Suite.gridAndList(count: count)
-    // The workers a frame gets by default (at most one per 100,000 values).
-    let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count * 11 / 100_000))
+    // The workers a frame gets by default.
+    let threads = _Parallel.workers(elementCount: count * 11, threads: nil)
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 5)
     let pairs = count <= 10_000 ? 31 : count > 100_000 ? 3 : repeats
     func median(_ samples: [Double]) -> (median: Double, min: Double, max: Double) {
@@ -138,8 +138,8 @@ extension Suite {
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 5)
     let time = try measure { try transition.frame(at: tick, into: &frame) }
     blackHole(frame.contentOffset)
-    // The workers a frame gets by default (at most one per 100,000 values).
-    let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count * 11 / 100_000))
+    // The workers a frame gets by default.
+    let threads = _Parallel.workers(elementCount: count * 11, threads: nil)
     record("transition setup, attribute sets", "native", threads: threads, items: count, bytes: 0, (setup, setup, setup))
     record("transition frame, attribute sets", "native", threads: threads, items: count, bytes: 0, time)
     return String(

@@ -108,6 +108,15 @@ struct ContinuingTransitionTests {
   }
 
   /// The raw bits of an element's channels (center, size, affine transform, alpha).
+  /// A grid of `count` 10-pt cells and a list of the same cells (4-pt rows),
+  /// 120 pt across, seen through a 120 × 200 viewport.
+  static func gridAndList(_ count: Int) throws -> (GridLayout, GridLayout, Viewport) {
+    let grid = try GridLayout(
+      sections: [.init(itemCount: count, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: count)], width: 120)
+    return (grid, list, try Viewport(size: CGSize(width: 120, height: 200)))
+  }
+
   static func bits(_ element: LayoutAttributes) -> [UInt64] {
     LayoutChannels.values(of: [element], include3D: false).map(\.bitPattern)
   }
@@ -232,10 +241,7 @@ struct ContinuingTransitionTests {
     "a change's poses built from a frame's channels are the frame's attributes, bit for bit: 2-D and 3-D, per entry and decomposed, at the start, in flight and after the end"
   )
   func posesFromChannels() throws {
-    let grid = try GridLayout(
-      sections: [.init(itemCount: 300, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
-    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: 300)], width: 120)
-    let viewport = try Viewport(size: CGSize(width: 120, height: 200))
+    let (grid, list, viewport) = try Self.gridAndList(300)
     let spin = LayoutTransition.Decoration { attributes, _ in
       attributes.transform = AffineTransform2D.rotation(0.3).concatenating(.scale(0.9, 1.1))
       attributes.transform3D = .rotation(0.2, about: .y)
@@ -271,10 +277,7 @@ struct ContinuingTransitionTests {
 
   @Test("a change's frame without arrays has a full frame's offset, progress and poses: per-item and staggered springs, an anchored offset")
   func changeFrameWithGroupsAndAnchor() throws {
-    let grid = try GridLayout(
-      sections: [.init(itemCount: 300, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
-    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: 300)], width: 120)
-    let viewport = try Viewport(size: CGSize(width: 120, height: 200))
+    let (grid, list, viewport) = try Self.gridAndList(300)
     let springs: [LayoutTransition.Springs] = [
       .perItem { try! Spring(response: 0.3 + 0.01 * Double($0.item % 5), dampingRatio: 0.7 + 0.1 * Double($0.item % 4)) },
       .staggered(base: .snappy, step: 0.02, origin: nil),
@@ -306,10 +309,7 @@ struct ContinuingTransitionTests {
     "a change in flight reads the running channels directly: the same transition, bit for bit, as through the poses' attributes (2-D, 3-D with zIndex, an update)"
   )
   func channelsEqualPoses() throws {
-    let grid = try GridLayout(
-      sections: [.init(itemCount: 600, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
-    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: 600)], width: 120)
-    let viewport = try Viewport(size: CGSize(width: 120, height: 200))
+    let (grid, list, viewport) = try Self.gridAndList(600)
     let spin = LayoutTransition.Decoration { attributes, _ in
       attributes.transform3D = .rotation(0.01 * Double(attributes.indexPath.item % 7), about: .y)
       attributes.zIndex = attributes.indexPath.item % 3
@@ -317,8 +317,6 @@ struct ContinuingTransitionTests {
     var update = LayoutUpdate()
     update.deleted = [ItemIndexPath(item: 3, section: 0), ItemIndexPath(item: 40, section: 0)]
     update.inserted = [ItemIndexPath(item: 0, section: 0), ItemIndexPath(item: 10, section: 0)]
-    let updatedGrid = try GridLayout(
-      sections: [.init(itemCount: 600, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
     var compared = 0
     for decoration in [nil, spin] {
       let running = try LayoutTransition(
@@ -336,7 +334,7 @@ struct ContinuingTransitionTests {
         #expect(change.values.isEmpty && change.attributes.isEmpty)
         func continued(from pose: LayoutTransition.Frame) throws -> LayoutTransition {
           try LayoutTransition(
-            continuing: running, at: tick, pose: pose, to: edit.isEmpty ? grid : updatedGrid, offset: CGPoint(x: 0, y: 120), viewport: viewport,
+            continuing: running, at: tick, pose: pose, to: grid, offset: CGPoint(x: 0, y: 120), viewport: viewport,
             endViewport: nil, update: edit, appearance: .fade, springs: .shared(.snappy))
         }
         for b in [try continued(from: channels), try continued(from: change)] {
@@ -363,10 +361,7 @@ struct ContinuingTransitionTests {
 
   @Test("the in-flight layout's rect query lists the base's elements not in flight, also where its ids show none or all are")
   func inFlightRectQuery() throws {
-    let grid = try GridLayout(
-      sections: [.init(itemCount: 400, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
-    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: 400)], width: 120)
-    let viewport = try Viewport(size: CGSize(width: 120, height: 200))
+    let (grid, list, viewport) = try Self.gridAndList(400)
     let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport)
     var frame = transition.makeFrame()
     try transition.frame(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), into: &frame)

@@ -70,18 +70,7 @@ extension SpringBatch {
     // unoptimized builds, and frames must not allocate in any build.
     // Every spring distinct: the coefficients are computed block by block
     // in the per-item pass below; otherwise once per group here.
-    if !_groupsAreItems {
-      _groups.withUnsafeBufferPointer { groups in
-        let groups = _SendableBuffer(groups)
-        frame._coefficients.withUnsafeMutableBufferPointer { coefficients in
-          let coefficients = _SendablePointer(coefficients.baseAddress!)
-          // Many groups (per-item springs) are the costly part: split them too.
-          _Parallel.forEachItemRange(itemCount: groups.buffer.count, elementCount: 16 * groups.buffer.count, threads: threads) { range in
-            _StepCoefficients.write(groups, range, at: seconds, into: coefficients, layout: .groupMajor)
-          }
-        }
-      }
-    }
+    if !_groupsAreItems { _writeGroupCoefficients(at: seconds, into: &frame._coefficients, threads: threads) }
     let useBLAS = _usesBLAS(backend)
     if !useBLAS, !_groupOfItem.isEmpty {
       // Per-item springs: every stream sequential, the coefficients of a
@@ -142,14 +131,24 @@ extension SpringBatch {
   /// Every group's five coefficients at `time` (group-major: R, P, Ŝ, Ĉ,
   /// −Ŝ), as ``evaluate(at:into:backend:threads:)`` computes them.
   func _groupCoefficients(at time: AnimationTime) -> [Double] {
-    let seconds = time._seconds(since: origin)
     var coefficients = [Double](repeating: 0, count: 5 * _groups.count)
+    _writeGroupCoefficients(at: time._seconds(since: origin), into: &coefficients, threads: nil)
+    return coefficients
+  }
+
+  /// Every group's five coefficients `seconds` after the origin into
+  /// `coefficients` (5 per group, group-major), the groups split across
+  /// workers (many groups, per-item springs, are the costly part).
+  func _writeGroupCoefficients(at seconds: Double, into coefficients: inout [Double], threads: Int?) {
     _groups.withUnsafeBufferPointer { groups in
-      coefficients.withUnsafeMutableBufferPointer { out in
-        _StepCoefficients.write(_SendableBuffer(groups), 0..<groups.count, at: seconds, into: _SendablePointer(out.baseAddress!), layout: .groupMajor)
+      let groups = _SendableBuffer(groups)
+      coefficients.withUnsafeMutableBufferPointer { coefficients in
+        let coefficients = _SendablePointer(coefficients.baseAddress!)
+        _Parallel.forEachItemRange(itemCount: groups.buffer.count, elementCount: 16 * groups.buffer.count, threads: threads) { range in
+          _StepCoefficients.write(groups, range, at: seconds, into: coefficients, layout: .groupMajor)
+        }
       }
     }
-    return coefficients
   }
 
   /// Whether `backend` really uses BLAS here: only when spring-group runs

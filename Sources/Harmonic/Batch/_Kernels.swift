@@ -7,7 +7,7 @@ func _valueKernel(
 ) {
   let start = columns, target = columns + n, velocity = columns + 2 * n
   for e in lo..<hi {
-    output[e] = ((0 + start[e] * c0) + target[e] * c1) + velocity[e] * c2
+    output[e] = _valueTerm(start[e], target[e], velocity[e], c0, c1, c2)
   }
 }
 
@@ -19,6 +19,19 @@ func _velocityKernel(
 ) {
   let velocity = columns, restoring = columns + n
   for e in lo..<hi {
-    output[e] = (0 + velocity[e] * c0) + restoring[e] * c1
+    output[e] = _velocityTerm(velocity[e], restoring[e], c0, c1)
   }
+}
+
+/// One element's value, `((0 + start·c0) + target·c1) + velocity·c2`: the
+/// order reference BLAS accumulates in, no fused multiply-add.
+@inline(__always)
+func _valueTerm(_ start: Double, _ target: Double, _ velocity: Double, _ c0: Double, _ c1: Double, _ c2: Double) -> Double {
+  ((0 + start * c0) + target * c1) + velocity * c2
+}
+
+/// One element's rate, `(0 + velocity·c0) + restoring·c1`.
+@inline(__always)
+func _velocityTerm(_ velocity: Double, _ restoring: Double, _ c0: Double, _ c1: Double) -> Double {
+  (0 + velocity * c0) + restoring * c1
 }

@@ -549,7 +549,7 @@ struct _ChangeChannels: Sendable {
     let e = channel * items + item
     guard fromBatch else { return values[e] }
     let g = groupOfItem.isEmpty ? 0 : 5 * Int(groupOfItem[item])
-    return ((0 + columns[e] * coefficients[g]) + columns[m + e] * coefficients[g + 1]) + columns[2 * m + e] * coefficients[g + 2]
+    return _valueTerm(columns[e], columns[m + e], columns[2 * m + e], coefficients[g], coefficients[g + 1], coefficients[g + 2])
   }
 
   /// The rate of `channel` of `item`: `(0 + velocity·Ĉ) + restoring·(−Ŝ)`.
@@ -558,7 +558,7 @@ struct _ChangeChannels: Sendable {
     let e = channel * items + item
     guard fromBatch else { return rates[e] }
     let g = groupOfItem.isEmpty ? 0 : 5 * Int(groupOfItem[item])
-    return (0 + columns[2 * m + e] * coefficients[g + 3]) + columns[3 * m + e] * coefficients[g + 4]
+    return _velocityTerm(columns[2 * m + e], columns[3 * m + e], coefficients[g + 3], coefficients[g + 4])
   }
 }
 

@@ -161,8 +161,8 @@ extension LayoutTransition {
     /// Running element k's in-flight ``_Meta`` towards a plain grid cell.
     @inline(__always)
     func meta(_ k: Int) -> _Meta {
-      let meta = kept.meta(k)
-      return _Meta(startZ: meta.endZ, endZ: 0, startHidden: meta.startHidden && meta.endHidden, endHidden: false)
+      let (zIndex, isHidden) = kept.inFlightMeta(k)
+      return _Meta(startZ: zIndex, endZ: 0, startHidden: isHidden, endHidden: false)
     }
   }
 

@@ -106,6 +106,12 @@ extension LayoutTransition {
     /// Element k's zIndex and hidden flags.
     func meta(_ k: Int) -> _Meta { _meta.isEmpty ? .plain : _meta[k] }
 
+    /// Element k's zIndex and hidden flag in flight (``LayoutTransition/_inFlightMeta(_:)``).
+    func inFlightMeta(_ k: Int) -> (zIndex: Int, isHidden: Bool) {
+      let meta = meta(k)
+      return (meta.endZ, meta.startHidden && meta.endHidden)
+    }
+
     /// Bytes of per-element ``_Meta`` held (0 while all are plain).
     var metaBytes: Int { _meta.capacity * MemoryLayout<_Meta>.stride }
 
@@ -253,9 +259,7 @@ extension LayoutTransition {
   func _inFlightMeta(_ k: Int) -> (zIndex: Int, isHidden: Bool) {
     switch _endpoints {
     case let .full(starts, ends): return (ends[k].zIndex, starts[k].isHidden && ends[k].isHidden)
-    case let .compact(kept, _):
-      let meta = kept.meta(k)
-      return (meta.endZ, meta.startHidden && meta.endHidden)
+    case let .compact(kept, _): return kept.inFlightMeta(k)
     }
   }
 }

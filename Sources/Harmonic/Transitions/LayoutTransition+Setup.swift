@@ -122,7 +122,7 @@ extension LayoutTransition {
     mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError)
     /// Writes element k's start and target channels (item k of `count`) and
     /// appends its ``_Meta`` when it is a cell in flight heading for a
-    /// cell of an undecorated grid (``_EndpointWriter/inFlightCell(_:)``):
+    /// cell of an undecorated grid (``_InFlightCells/cell(_:)``):
     /// the values ``write(_:_:_:)`` and the channel writes would give,
     /// without the attributes. False, writing nothing, otherwise.
     mutating func writeInFlightCell(
