@@ -194,4 +194,21 @@ struct ArchitectureTests {
       }
     }
   }
+
+  /// Range checks go through `_Check`, with its named limits; a throw written
+  /// inline is left only for a relation between parameters (insets against a
+  /// viewport, counts that must add up). The ceiling keeps new inline checks
+  /// from creeping back in.
+  @Test("at most 40 inline invalidParameter throws outside _Check, each a relation between parameters")
+  func rangeChecksGoThroughCheck() {
+    var inline: [String] = []
+    for file in Self.sources where file.path != "Errors/_Check.swift" {
+      let lines = file.code.split(separator: "\n")
+      for line in lines where line.contains("throw .invalidParameter") || line.contains("throw HarmonicError.invalidParameter") {
+        inline.append(file.path)
+      }
+    }
+    #expect(!inline.isEmpty, "the count reads the sources")
+    #expect(inline.count <= 40, "\(inline.count) inline throws: \(Dictionary(grouping: inline, by: { $0 }).mapValues(\.count))")
+  }
 }

@@ -121,12 +121,9 @@ extension LayoutUpdate {
       for (from, to) in update.movedSections.sorted(by: { $0.key < $1.key }) {
         try checkSection(from, oldCounts, "movedSections source")
         try checkSection(to, newCounts, "movedSections destination")
-        guard removedSections.insert(from).inserted else {
-          throw .invalidParameter(name: "movedSections source", value: Double(from), accepted: "a section not also deleted")
-        }
-        guard addedSections.insert(to).inserted else {
-          throw .invalidParameter(name: "movedSections destination", value: Double(to), accepted: "a section not also inserted or moved to")
-        }
+        try _Check.unique(removedSections.insert(from).inserted, "movedSections source", value: Double(from), accepted: "a section not also deleted")
+        try _Check.unique(
+          addedSections.insert(to).inserted, "movedSections destination", value: Double(to), accepted: "a section not also inserted or moved to")
       }
       let survivingOld = (0..<oldCounts.count).filter { !removedSections.contains($0) }
       let survivingNew = (0..<newCounts.count).filter { !addedSections.contains($0) }
@@ -161,11 +158,9 @@ extension LayoutUpdate {
             accepted: "an item of a section that is not \(old ? "deleted" : "inserted")")
         }
         let fresh = old ? removed[path.section].insert(path.item).inserted : added[path.section].insert(path.item).inserted
-        guard fresh else {
-          throw .invalidParameter(
-            name: "\(name) \(path)", value: Double(path.item),
-            accepted: old ? "an old index path named once (deleted, reloaded or moved)" : "a new index path named once (inserted or moved to)")
-        }
+        try _Check.unique(
+          fresh, "\(name) \(path)", value: Double(path.item),
+          accepted: old ? "an old index path named once (deleted, reloaded or moved)" : "a new index path named once (inserted or moved to)")
       }
       func remove(_ path: ItemIndexPath, _ name: String) throws(HarmonicError) { try mark(path, name, old: true) }
       func add(_ path: ItemIndexPath, _ name: String) throws(HarmonicError) { try mark(path, name, old: false) }
@@ -178,10 +173,9 @@ extension LayoutUpdate {
       for path in update.reloaded.sorted() {
         try check(path, oldCounts, "reloaded")
         // A reloaded item stays (it is not removed), but it may not also be deleted or moved.
-        guard !removed[path.section].contains(path.item) else {
-          throw .invalidParameter(
-            name: "reloaded \(path)", value: Double(path.item), accepted: "an old index path named once (deleted, reloaded or moved)")
-        }
+        try _Check.unique(
+          !removed[path.section].contains(path.item), "reloaded \(path)", value: Double(path.item),
+          accepted: "an old index path named once (deleted, reloaded or moved)")
       }
       var movedBackward: [ItemIndexPath: ItemIndexPath] = [:]
       for (from, to) in update.moved { movedBackward[to] = from }
