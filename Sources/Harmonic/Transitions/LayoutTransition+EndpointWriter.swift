@@ -112,9 +112,9 @@ extension LayoutTransition {
   final class _InFlightCells {
     let layout: _InFlightLayout
     let grid: GridLayout
-    /// The change's channel values, running's `n0` elements × `channels0`.
+    /// The change's channel values.
     let values: _ChangeChannels
-    let n0: Int, channels0: Int, runningHas3D: Bool
+    let runningHas3D: Bool
     /// Running's compact endpoints (zIndex, hidden, kept starts).
     let kept: _Kept
 
@@ -124,8 +124,7 @@ extension LayoutTransition {
       guard layout.readsChannels, case let .compact(kept, _) = layout.running._endpoints else { return nil }
       (self.layout, self.grid, self.kept) = (layout, grid, kept)
       values = layout.frame._channels(items: layout.running.elements.count)
-      (n0, runningHas3D) = (layout.running.elements.count, layout.running.include3D)
-      channels0 = runningHas3D ? LayoutChannels.count3D : LayoutChannels.count2D
+      runningHas3D = layout.running.include3D
     }
 
     /// Running's index of `pair`'s element and its end frame; nil when it
@@ -141,21 +140,25 @@ extension LayoutTransition {
       return (k, _PlainFrame(center: LayoutAttributes._center(of: end), size: end.size))
     }
 
-    /// Writes running element k's channels as item `item` of `n` into
-    /// `starts` (the 3-D identity where running has no 3-D channels and
-    /// `include3D`); returns its frame.
+    /// Writes running element k's frame as item `item` of `n` into
+    /// `starts`, and returns it: its center and size exactly as the pose has
+    /// them (the corridors widen by them). Its other channels are written
+    /// as a plain cell's (the 3-D identity where running has no 3-D
+    /// channels and `include3D`), only to be finite: the change in flight
+    /// then writes every one of running's channels for this element
+    /// (``LayoutTransition/_continue(_:springs:tolerances:progressRate:)``
+    /// and ``LayoutTransition/_merged(_:fresh:target:springs:tolerances:progressRate:)``),
+    /// channel by channel, exactly and held at rest. Computing them here
+    /// too read 3·C columns per element at once, and was the larger part
+    /// of a retarget's setup.
     @inline(__always)
     func writeStart(_ k: Int, item: Int, count n: Int, include3D: Bool, into starts: UnsafeMutablePointer<Double>) -> _PlainFrame {
-      // The pose's channels are these values (LayoutChannels._apply),
-      // written back as LayoutChannels._write would: the same doubles.
-      for channel in 0..<channels0 { starts[channel * n + item] = values.value(channel: channel, item: k) }
-      if include3D, !runningHas3D {
-        for entry in 0..<16 { starts[(LayoutChannels.transform3DStart + entry) * n + item] = entry % 5 == 0 ? 1 : 0 }
-      }
-      func value(_ channel: Int) -> Double { starts[channel * n + item] }
-      return _PlainFrame(
-        center: CGPoint(x: value(LayoutChannels.centerX), y: value(LayoutChannels.centerY)),
-        size: CGSize(width: value(LayoutChannels.width), height: value(LayoutChannels.height)))
+      // The pose's channels are these values (LayoutChannels._apply).
+      let frame = _PlainFrame(
+        center: CGPoint(x: values.value(channel: LayoutChannels.centerX, item: k), y: values.value(channel: LayoutChannels.centerY, item: k)),
+        size: CGSize(width: values.value(channel: LayoutChannels.width, item: k), height: values.value(channel: LayoutChannels.height, item: k)))
+      LayoutChannels._writePlain(center: frame.center, size: frame.size, item: item, count: n, include3D: include3D, into: starts)
+      return frame
     }
 
     /// Running element k's in-flight ``_Meta`` towards a plain grid cell.
