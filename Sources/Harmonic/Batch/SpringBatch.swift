@@ -140,6 +140,16 @@ public struct SpringBatch: Sendable {
     _updateDerivedColumns(threads: nil)
   }
 
+  /// A batch that only holds `columns` (`[start | target | velocity |
+  /// restoring]`, taken), with no springs: the placeholder of a setup
+  /// whose batch is made later from these columns (a change in flight).
+  /// Its columns may be read and taken; it must not be evaluated.
+  init(_unbuiltColumns columns: consuming [Double], itemCount: Int, channelCount: Int, origin: AnimationTime) {
+    (self.itemCount, self.channelCount, self.origin) = (itemCount, channelCount, origin)
+    (_progressTolerance, _groups, _groupOfItem, _runs, _itemsPerGroup) = (SpringBatch.defaultProgressTolerance, [], [], [], [])
+    _columns = consume columns
+  }
+
   /// Checks a column's values in place, with the names and ranges
   /// ``_checkColumn(_:_:itemCount:channelCount:unit:)`` gives.
   static func _checkValues(

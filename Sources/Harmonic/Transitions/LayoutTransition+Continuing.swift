@@ -146,8 +146,9 @@ extension LayoutTransition {
     func setup(to target: some CollectionLayout) throws(HarmonicError) -> LayoutTransition {
       try LayoutTransition(
         from: current, offset: now.contentOffset, to: target, offset: change.offset, viewport: change.viewport, endViewport: end,
-        update: change.update, appearance: change.appearance, springs: springs, include3D: running.include3D, transforms: running.transforms,
-        tolerances: tolerances, start: time)
+        update: change.update, appearance: change.appearance, decoration: nil, springs: springs, velocity: .none, include3D: running.include3D,
+        transforms: running.transforms,
+        tolerances: tolerances, start: time, buildsBatch: false)
     }
     // The new layout as it is, or with the decoration applied to its answers.
     let fresh =
@@ -488,7 +489,7 @@ package struct _PoseIndex {
   init(itemCounts: [Int]) { cells = itemCounts.map { [Int](repeating: -1, count: Swift.max($0, 0)) } }
 
   package subscript(id: ElementID) -> Int? {
-    get {
+    @inline(__always) get {
       let (section, item) = (id.indexPath.section, id.indexPath.item)
       guard id.kind == .cell, cells.indices.contains(section), cells[section].indices.contains(item) else { return others[id] }
       let k = cells[section][item]

@@ -110,7 +110,9 @@ extension LayoutTransition {
   /// look up, bit for bit — and its end frame. Made once per setup (a
   /// class: the per-element calls copy nothing).
   final class _InFlightCells {
-    let layout: _InFlightLayout
+    /// The in-flight layout's index by id and running's index of each id
+    /// (its own, held here so that a lookup reads them directly).
+    let position: _PoseIndex, runningIndex: [Int]
     let grid: GridLayout
     /// The change's channel values.
     let values: _ChangeChannels
@@ -122,7 +124,7 @@ extension LayoutTransition {
     /// and running keeps its endpoints compact.
     init?(_ layout: _InFlightLayout, _ grid: GridLayout) {
       guard layout.readsChannels, case let .compact(kept, _) = layout.running._endpoints else { return nil }
-      (self.layout, self.grid, self.kept) = (layout, grid, kept)
+      (position, runningIndex, self.grid, self.kept) = (layout.position, layout.runningIndex, grid, kept)
       values = layout.frame._channels(items: layout.running.elements.count)
       runningHas3D = layout.running.include3D
     }
@@ -132,10 +134,10 @@ extension LayoutTransition {
     /// start is kept whole (its 3-D transform not in its channels).
     @inline(__always)
     func cell(_ pair: LayoutTransition.Element) -> (running: Int, end: _PlainFrame)? {
-      guard let from = pair.from, let to = pair.to, from.kind == .cell, to.kind == .cell, let p = layout.position[from],
+      guard let from = pair.from, let to = pair.to, from.kind == .cell, to.kind == .cell, let p = position[from],
         let end = grid._cellFrame(to.indexPath)
       else { return nil }
-      let k = layout.runningIndex[p]
+      let k = runningIndex[p]
       if !runningHas3D, !kept.startExceptions.isEmpty, kept.startExceptions[k] != nil { return nil }
       return (k, _PlainFrame(center: LayoutAttributes._center(of: end), size: end.size))
     }

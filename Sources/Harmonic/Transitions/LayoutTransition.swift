@@ -203,6 +203,24 @@ public struct LayoutTransition: Sendable {
     include3D: Bool = false, transforms: TransformInterpolation = .componentwise,
     tolerances: LayoutTransition.Tolerances = LayoutTransition.Tolerances(), start: AnimationTime = .zero
   ) throws(HarmonicError) {
+    try self.init(
+      from: old, offset: oldOffset, to: new, offset: newOffset, viewport: viewport, endViewport: endViewport, update: update,
+      appearance: appearance, decoration: decoration, springs: springs, velocity: velocity, include3D: include3D, transforms: transforms,
+      tolerances: tolerances, start: start, buildsBatch: true)
+  }
+
+  /// The layout initializer; with `buildsBatch` false (a change in flight,
+  /// whose ``_continue(_:springs:tolerances:progressRate:)`` or
+  /// ``_merged(_:fresh:target:springs:tolerances:progressRate:)`` makes
+  /// the batch from these columns with running's values in them), the
+  /// batch only holds the columns: no springs, no derived column, no
+  /// checks (made and checked once, by the change).
+  init(
+    from old: some CollectionLayout, offset oldOffset: CGPoint, to new: some CollectionLayout, offset newOffset: CGPoint,
+    viewport: Viewport, endViewport: Viewport?, update: LayoutUpdate, appearance: AppearanceStyle, decoration: LayoutTransition.Decoration?,
+    springs: LayoutTransition.Springs, velocity: LayoutTransition.Velocity, include3D: Bool, transforms: TransformInterpolation,
+    tolerances: LayoutTransition.Tolerances, start: AnimationTime, buildsBatch: Bool
+  ) throws(HarmonicError) {
     try LayoutTransition._checkOffset(oldOffset, "offset")
     try LayoutTransition._checkOffset(newOffset, "new offset")
     let endViewport = endViewport ?? viewport
@@ -242,6 +260,13 @@ public struct LayoutTransition: Sendable {
       // The columns hold every channel exactly: only what they do not is kept.
       var columns: [Double] = []
       swap(&columns, &setup.columns)  // handed over, not shared (the batch writes into them)
+      if !buildsBatch {
+        let channels = setup.include3D ? LayoutChannels.count3D : LayoutChannels.count2D
+        self.batch = SpringBatch(_unbuiltColumns: consume columns, itemCount: setup.elements.count, channelCount: channels, origin: start)
+        self._completion = _Deferred { start }
+        self._endpoints = .compact(kept, elements: setup.elements, batch: batch)
+        return
+      }
       (self.batch, self._completion) = try LayoutTransition._makeBatch(
         columns: consume columns, elements: setup.elements, springs: springs, velocity: velocity, include3D: setup.include3D,
         transforms: transforms, tolerances: tolerances, origin: start,
