@@ -56,7 +56,10 @@ public struct PosePair: Sendable {
             }
             for e in range where columns[e] == columns[n + e] { out[e] = columns[e] }
           } else {
-            for e in range { out[e] = _interpolate(columns[e], columns[n + e], progress) }
+            // One pointer per column: no index arithmetic to check, so the
+            // loop runs over SIMD lanes (the same operations per element).
+            let (from, to) = (columns.buffer.baseAddress!, columns.buffer.baseAddress! + n)
+            for e in range { out[e] = _interpolate(from[e], to[e], progress) }
           }
         }
       }
