@@ -316,6 +316,28 @@ struct SpringBatchTests {
     }
   }
 
+  @Test("a shared spring's step is the formula per element, bit for bit, for any split")
+  func sharedSpringStepIsTheFormula() throws {
+    let batch = try makeBatch(items: 333, channels: 3, springs: .shared(.bouncy))
+    let step = try AnimationTime(frame: 1, framesPerSecond: 60)
+    for threads in [1, 2, 3] {
+      var stepper = try batch.makeStepper(step: step)
+      let n = batch.elementCount
+      for _ in 0..<5 {
+        // The reference: the step of reference dgemm with β = 1, written out.
+        let (state, d) = (stepper._state, stepper._propagators)
+        var expected = [Double](repeating: 0, count: 2 * n)
+        for e in 0..<n {
+          let (u, v) = (state[e], state[n + e])
+          expected[e] = (u + u * d[0]) + v * d[1]
+          expected[n + e] = (v + u * d[2]) + v * d[3]
+        }
+        stepper.advance(backend: .native, threads: threads)
+        #expect(stepper._state.map(\.bitPattern) == expected.map(\.bitPattern), "threads \(threads)")
+      }
+    }
+  }
+
   @Test("the exact propagator stays on the closed form; BLAS and native steps agree")
   func propagator() throws {
     let batch = try makeBatch(items: 500, springs: .groups(try mixedSprings(2, seed: 5), groupOfItem: (0..<500).map { $0 / 250 }))
@@ -388,6 +410,13 @@ struct SpringBatchTests {
     for p in [0.25, 0.5, 1.07, -0.2] {
       try pair.interpolate(progress: p, into: &out, backend: .native)
       try pair.interpolate(progress: p, into: &viaBLAS, backend: .blas, threads: 2)
+      // Native: `(0 + a·(1 − p)) + b·p` per element, bit for bit, and `a`
+      // itself where both ends are equal.
+      let formula = (0..<5_000).map { e in e % 9 == 0 ? from[e] : (0 + from[e] * (1 - p)) + to[e] * p }
+      let same = try PosePair(from: from, to: (0..<5_000).map { $0 % 9 == 0 ? from[$0] : to[$0] })
+      var exact = out
+      try same.interpolate(progress: p, into: &exact, backend: .native, threads: 1)
+      #expect(exact.map(\.bitPattern) == formula.map(\.bitPattern))
       for e in 0..<5_000 {
         #expect((out[e] - (from[e] + p * (to[e] - from[e]))).magnitude <= 1e-11)
         #expect(backendsAgree(out[e], viaBLAS[e], scale: (from[e] * (1 - p)).magnitude + (to[e] * p).magnitude))

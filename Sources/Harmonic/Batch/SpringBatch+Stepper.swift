@@ -73,8 +73,22 @@ extension SpringBatch {
                     }
                     continue
                   }
+                  if groupOfItem.isEmpty {
+                    // One spring: its propagator hoisted and a pointer per
+                    // row, so the loop runs over SIMD lanes (the same
+                    // operations per element as below).
+                    let (d0, d1, d2, d3) = (phi[0], phi[1], phi[2], phi[3])
+                    let (u0, v0) = (state.buffer.baseAddress! + base, state.buffer.baseAddress! + n + base)
+                    let (u1, v1) = (next.base + base, next.base + n + base)
+                    for item in range {
+                      let u = u0[item], v = v0[item]
+                      u1[item] = (u + u * d0) + v * d1
+                      v1[item] = (v + u * d2) + v * d3
+                    }
+                    continue
+                  }
                   for item in range {
-                    let g = groupOfItem.isEmpty ? 0 : 4 * Int(groupOfItem[item])
+                    let g = 4 * Int(groupOfItem[item])
                     let e = base + item
                     let u = state[e], v = state[n + e]
                     // The order of reference dgemm with β = 1: (x + u·D₀) + v·D₁.
