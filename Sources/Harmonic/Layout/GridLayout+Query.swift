@@ -32,7 +32,8 @@ extension GridLayout {
   }
 
   func _itemFrame(_ index: Int) -> CGRect {
-    _frame(main: _itemMain[index], cross: _itemCross[index], mainSize: _itemMainSize[index], crossSize: _itemCrossSize[index])
+    let box = _items[index]
+    return _frame(main: box.main, cross: box.cross, mainSize: box.mainSize, crossSize: box.crossSize)
   }
 
   func _cell(_ index: Int) -> LayoutAttributes {
@@ -166,33 +167,28 @@ extension GridLayout {
     // (no search per item). Columns read through their buffers: every index
     // is within the lines' items.
     var section = 0, sectionEnd = 0
-    _itemCross.withUnsafeBufferPointer { itemCross in
-      _itemCrossSize.withUnsafeBufferPointer { itemCrossSize in
-        _itemMain.withUnsafeBufferPointer { itemMain in
-          _itemMainSize.withUnsafeBufferPointer { itemMainSize in
-            var line = plan.lines.lowerBound
-            while line < plan.lines.upperBound {
-              let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
-              // The first item past the rect's cross start: usually the
-              // line's first (a rect from the leading edge), else searched.
-              var item = first
-              if first < end, !(itemCross[first] + itemCrossSize[first] > cross.0) {
-                item += _partitionPoint(count: end - first) { itemCross[first + $0] + itemCrossSize[first + $0] > cross.0 }
-              }
-              while item < end, itemCross[item] < cross.1 {
-                if itemMain[item] < main.1, itemMain[item] + itemMainSize[item] > main.0, itemCrossSize[item] > 0, itemMainSize[item] > 0 {
-                  if item >= sectionEnd {
-                    section = _section(ofItem: item)
-                    sectionEnd = _sectionFirstItem[section + 1]
-                  }
-                  cell(item, ItemIndexPath(item: item - _sectionFirstItem[section], section: section))
-                }
-                item += 1
-              }
-              line += 1
-            }
-          }
+    _items.withUnsafeBufferPointer { items in
+      var line = plan.lines.lowerBound
+      while line < plan.lines.upperBound {
+        let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
+        // The first item past the rect's cross start: usually the
+        // line's first (a rect from the leading edge), else searched.
+        var item = first
+        if first < end, !(items[first].cross + items[first].crossSize > cross.0) {
+          item += _partitionPoint(count: end - first) { items[first + $0].cross + items[first + $0].crossSize > cross.0 }
         }
+        while item < end, items[item].cross < cross.1 {
+          let box = items[item]
+          if box.main < main.1, box.main + box.mainSize > main.0, box.crossSize > 0, box.mainSize > 0 {
+            if item >= sectionEnd {
+              section = _section(ofItem: item)
+              sectionEnd = _sectionFirstItem[section + 1]
+            }
+            cell(item, ItemIndexPath(item: item - _sectionFirstItem[section], section: section))
+          }
+          item += 1
+        }
+        line += 1
       }
     }
     for section in plan.sections {
@@ -246,8 +242,8 @@ extension GridLayout {
     let line = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main }
     guard line < _lineMainStart.count, _lineMainStart[line] <= main else { return nil }
     let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
-    let item = first + _partitionPoint(count: end - first) { _itemCross[first + $0] + _itemCrossSize[first + $0] > cross }
-    guard item < end, _itemCross[item] <= cross, _itemMain[item] <= main, main < _itemMain[item] + _itemMainSize[item] else { return nil }
+    let item = first + _partitionPoint(count: end - first) { _items[first + $0].cross + _items[first + $0].crossSize > cross }
+    guard item < end, _items[item].cross <= cross, _items[item].main <= main, main < _items[item].main + _items[item].mainSize else { return nil }
     return _indexPath(item)
   }
 }

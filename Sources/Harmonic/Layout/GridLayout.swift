@@ -117,10 +117,12 @@ public struct GridLayout: Sendable {
   let _lineMainStart: [Double]
   let _lineMainEnd: [Double]
   let _lineFirstItem: [Int]  // + sentinel
-  let _itemCross: [Double]
-  let _itemMain: [Double]
-  let _itemCrossSize: [Double]
-  let _itemMainSize: [Double]
+  /// Each item's box, its four numbers side by side: a frame lookup reads
+  /// one stream, not four. A transition's setup reads two layouts while it
+  /// writes 22 columns; with four arrays per layout a 100,000-item setup
+  /// took 7.4–7.7 ms against 5.7–5.8 (two pairs of arrays: 6.1–6.2), and
+  /// the rect and point queries cost the same either way.
+  let _items: [_ItemBox]
   /// Per section: header (start, extent) and footer (start, extent) along main.
   let _headers: [(start: Double, extent: Double)]
   let _footers: [(start: Double, extent: Double)]
@@ -186,15 +188,14 @@ public struct GridLayout: Sendable {
     }
 
     var sectionFirstItem = [Int](), lineMainStart = [Double](), lineMainEnd = [Double](), lineFirstItem = [Int]()
-    var itemCross = [Double](), itemMain = [Double](), itemCrossSize = [Double](), itemMainSize = [Double]()
+    var items = [_ItemBox]()
     var headers: [(start: Double, extent: Double)] = [], footers: [(start: Double, extent: Double)] = []
     var sectionMainStart = [Double](), sectionMainEnd = [Double]()
-    itemCross.reserveCapacity(total); itemMain.reserveCapacity(total)
-    itemCrossSize.reserveCapacity(total); itemMainSize.reserveCapacity(total)
+    items.reserveCapacity(total)
 
     var main = 0.0
     for section in sections {
-      sectionFirstItem.append(itemCross.count)
+      sectionFirstItem.append(items.count)
       sectionMainStart.append(main)
       let insets = section.insets
       let (mainLeading, mainTrailing) = vertical ? (insets.top, insets.bottom) : (insets.left, insets.right)
@@ -202,23 +203,23 @@ public struct GridLayout: Sendable {
       let available = viewportCrossExtent - crossLeading - crossTrailing
       headers.append((main, section.headerExtent))
       main += section.headerExtent + mainLeading
-      var lineStartItem = itemCross.count
+      var lineStartItem = items.count
       var cross = 0.0, lineExtent = 0.0
       func closeLine() {
-        for k in lineStartItem..<itemCross.count { itemMain[k] = main + (lineExtent - itemMainSize[k]) / 2 }
+        for k in lineStartItem..<items.count { items[k].main = main + (lineExtent - items[k].mainSize) / 2 }
         if lineAlignment == .justified {
-          let count = itemCross.count - lineStartItem
+          let count = items.count - lineStartItem
           var total = 0.0
-          for k in lineStartItem..<itemCross.count { total += itemCrossSize[k] }
+          for k in lineStartItem..<items.count { total += items[k].crossSize }
           if count == 1 {
-            itemCross[lineStartItem] = crossLeading + (available - itemCrossSize[lineStartItem]) / 2
+            items[lineStartItem].cross = crossLeading + (available - items[lineStartItem].crossSize) / 2
           } else if count > 1 {
             let gap = (available - total) / Double(count - 1)
             var position = crossLeading
-            for k in lineStartItem..<itemCross.count {
+            for k in lineStartItem..<items.count {
               // Never past the trailing edge by rounding: the last item ends on it.
-              itemCross[k] = min(position, crossLeading + available - itemCrossSize[k])
-              position += itemCrossSize[k] + gap
+              items[k].cross = min(position, crossLeading + available - items[k].crossSize)
+              position += items[k].crossSize + gap
             }
           }
         }
@@ -229,19 +230,16 @@ public struct GridLayout: Sendable {
       for item in 0..<section.itemCount {
         let size = section.size(item)
         let (crossSize, mainSize) = vertical ? (Double(size.width), Double(size.height)) : (Double(size.height), Double(size.width))
-        let inLine = itemCross.count - lineStartItem
+        let inLine = items.count - lineStartItem
         if inLine > 0, cross + section.interitemSpacing + crossSize > available {
           closeLine()
           main += lineExtent + section.lineSpacing
-          lineStartItem = itemCross.count
+          lineStartItem = items.count
           cross = 0
           lineExtent = 0
         }
-        let position = itemCross.count == lineStartItem ? 0 : cross + section.interitemSpacing
-        itemCross.append(crossLeading + position)
-        itemMain.append(0)
-        itemCrossSize.append(crossSize)
-        itemMainSize.append(mainSize)
+        let position = items.count == lineStartItem ? 0 : cross + section.interitemSpacing
+        items.append(_ItemBox(main: 0, cross: crossLeading + position, mainSize: mainSize, crossSize: crossSize))
         cross = position + crossSize
         lineExtent = max(lineExtent, mainSize)
       }
@@ -252,8 +250,8 @@ public struct GridLayout: Sendable {
       sectionMainEnd.append(main)
       _ = crossTrailing
     }
-    sectionFirstItem.append(itemCross.count)
-    lineFirstItem.append(itemCross.count)
+    sectionFirstItem.append(items.count)
+    lineFirstItem.append(items.count)
 
     self.scrollAxis = scrollAxis
     self.lineAlignment = lineAlignment
@@ -263,7 +261,7 @@ public struct GridLayout: Sendable {
     self.contentSize = vertical ? CGSize(width: viewportCrossExtent, height: main) : CGSize(width: main, height: viewportCrossExtent)
     self.itemCounts = sections.map(\.itemCount)
     (_sectionFirstItem, _lineMainStart, _lineMainEnd, _lineFirstItem) = (sectionFirstItem, lineMainStart, lineMainEnd, lineFirstItem)
-    (_itemCross, _itemMain, _itemCrossSize, _itemMainSize) = (itemCross, itemMain, itemCrossSize, itemMainSize)
+    _items = items
     (_headers, _footers, _sectionMainStart, _sectionMainEnd) = (headers, footers, sectionMainStart, sectionMainEnd)
   }
 
@@ -296,4 +294,11 @@ public struct GridLayout: Sendable {
       lineSpacing: spacing, interitemSpacing: 0)
     return try GridLayout(sections: [section], scrollAxis: .horizontal, viewportCrossExtent: Double(viewport.height), rightToLeft: rightToLeft)
   }
+}
+
+/// An item's box in (main, cross) coordinates: main runs along the scroll
+/// axis, cross across it; positions are left to right (mirrored for RTL
+/// when a frame is made).
+struct _ItemBox: Sendable {
+  var main: Double, cross: Double, mainSize: Double, crossSize: Double
 }
