@@ -17,6 +17,11 @@ extension LayoutTransition {
     /// For a change in flight to an undecorated grid, its cells in flight
     /// (see ``_InFlightCells``).
     let inFlight: _InFlightCells?
+    /// ``inFlight`` without ownership, for the per-element calls: borrowed
+    /// through `_withUnsafeGuaranteedRef`, it costs no retain and release
+    /// per element (they were an eighth of a retarget). ``inFlight`` keeps
+    /// it alive as long as the writer.
+    let _inFlightCells: Unmanaged<_InFlightCells>?
 
     init(old: Old, new: New, context: _Ends) {
       (self.old, self.new, self.context) = (old, new, context)
@@ -26,6 +31,7 @@ extension LayoutTransition {
       } else {
         inFlight = nil
       }
+      _inFlightCells = inFlight.map { Unmanaged.passUnretained($0) }
     }
 
     /// The frames of a pair of cells of two undecorated grids, both there;

@@ -160,10 +160,16 @@ extension LayoutTransition {
     mutating func writeInFlightCell(
       _ k: Int, starts: UnsafeMutablePointer<Double>, targets: UnsafeMutablePointer<Double>, count n: Int, include3D: Bool, kept: inout _Kept
     ) -> Bool {
-      guard let cells = writer.inFlight, let cell = cells.cell(pairing.elements[k]) else { return false }
-      let start = cells.writeStart(cell.running, item: k, count: n, include3D: include3D, into: starts)
+      guard let unowned = writer._inFlightCells else { return false }
+      let element = pairing.elements[k]
+      let found = unowned._withUnsafeGuaranteedRef { cells -> (cell: (running: Int, end: _PlainFrame), start: _PlainFrame, meta: _Meta)? in
+        guard let cell = cells.cell(element) else { return nil }
+        let start = cells.writeStart(cell.running, item: k, count: n, include3D: include3D, into: starts)
+        return (cell, start, cells.meta(cell.running))
+      }
+      guard let (cell, start, meta) = found else { return false }
       LayoutChannels._writePlain(center: cell.end.center, size: cell.end.size, item: k, count: n, include3D: include3D, into: targets)
-      kept.append(cells.meta(cell.running))
+      kept.append(meta)
       // As write(_:_:_:) widens them: the frames as looked up.
       let tag = pairing.tags[k]
       if tag & _Pairing.widensOld != 0 { oldCorridor.add(center: start.center, size: start.size) }
