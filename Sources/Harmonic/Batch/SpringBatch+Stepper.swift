@@ -80,20 +80,13 @@ extension SpringBatch {
                     let (d0, d1, d2, d3) = (phi[0], phi[1], phi[2], phi[3])
                     let (u0, v0) = (state.buffer.baseAddress! + base, state.buffer.baseAddress! + n + base)
                     let (u1, v1) = (next.base + base, next.base + n + base)
-                    for item in range {
-                      let u = u0[item], v = v0[item]
-                      u1[item] = (u + u * d0) + v * d1
-                      v1[item] = (v + u * d2) + v * d3
-                    }
+                    for item in range { (u1[item], v1[item]) = _stepTerm(u0[item], v0[item], d0, d1, d2, d3) }
                     continue
                   }
                   for item in range {
                     let g = 4 * Int(groupOfItem[item])
                     let e = base + item
-                    let u = state[e], v = state[n + e]
-                    // The order of reference dgemm with β = 1: (x + u·D₀) + v·D₁.
-                    next[e] = (u + u * phi[g]) + v * phi[g + 1]
-                    next[n + e] = (v + u * phi[g + 2]) + v * phi[g + 3]
+                    (next[e], next[n + e]) = _stepTerm(state[e], state[n + e], phi[g], phi[g + 1], phi[g + 2], phi[g + 3])
                   }
                 }
               }

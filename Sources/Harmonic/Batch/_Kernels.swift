@@ -35,3 +35,11 @@ func _valueTerm(_ start: Double, _ target: Double, _ velocity: Double, _ c0: Dou
 func _velocityTerm(_ velocity: Double, _ restoring: Double, _ c0: Double, _ c1: Double) -> Double {
   (0 + velocity * c0) + restoring * c1
 }
+
+/// One element's exact propagator step, `x + x·(Φ − I)`: displacement `u`
+/// and velocity `v` to `((u + u·D₀) + v·D₁, (v + u·D₂) + v·D₃)`, the order
+/// of reference dgemm with β = 1, no fused multiply-add.
+@inline(__always)
+func _stepTerm(_ u: Double, _ v: Double, _ d0: Double, _ d1: Double, _ d2: Double, _ d3: Double) -> (u: Double, v: Double) {
+  ((u + u * d0) + v * d1, (v + u * d2) + v * d3)
+}

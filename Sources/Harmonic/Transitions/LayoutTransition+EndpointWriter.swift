@@ -148,32 +148,35 @@ extension LayoutTransition {
       return (k, _PlainFrame(center: LayoutAttributes._center(of: end), size: end.size))
     }
 
-    /// Writes running element k's frame as item `item` of `n` into
-    /// `starts`, and returns it: its center and size exactly as the pose has
-    /// them (the corridors widen by them). Its other channels are written
-    /// as a plain cell's (the 3-D identity where running has no 3-D
-    /// channels and `include3D`), only to be finite: the change in flight
-    /// then writes every one of running's channels for this element
+    /// For `pair` when ``cell(_:)`` finds it, as item `item` of `n`: its
+    /// frame in flight into `starts` and its grid cell into `targets`, and
+    /// both frames and its in-flight ``_Meta``; nil, writing nothing,
+    /// otherwise.
+    ///
+    /// The start's center and size are exactly as the pose has them (the
+    /// corridors widen by them). Its other channels are written as a plain
+    /// cell's (the 3-D identity where running has no 3-D channels and
+    /// `include3D`), only to be finite: the change in flight then writes
+    /// every one of running's channels for this element
     /// (``LayoutTransition/_continue(_:springs:tolerances:progressRate:)``
     /// and ``LayoutTransition/_merged(_:fresh:target:springs:tolerances:progressRate:)``),
     /// channel by channel, exactly and held at rest. Computing them here
     /// too read 3·C columns per element at once, and was the larger part
     /// of a retarget's setup.
     @inline(__always)
-    func writeStart(_ k: Int, item: Int, count n: Int, include3D: Bool, into starts: UnsafeMutablePointer<Double>) -> _PlainFrame {
+    func write(
+      _ pair: LayoutTransition.Element, item: Int, count n: Int, include3D: Bool, starts: UnsafeMutablePointer<Double>,
+      targets: UnsafeMutablePointer<Double>
+    ) -> (start: _PlainFrame, end: _PlainFrame, meta: _Meta)? {
+      guard let (k, end) = cell(pair) else { return nil }
       // The pose's channels are these values (LayoutChannels._apply).
-      let frame = _PlainFrame(
+      let start = _PlainFrame(
         center: CGPoint(x: values.value(channel: LayoutChannels.centerX, item: k), y: values.value(channel: LayoutChannels.centerY, item: k)),
         size: CGSize(width: values.value(channel: LayoutChannels.width, item: k), height: values.value(channel: LayoutChannels.height, item: k)))
-      LayoutChannels._writePlain(center: frame.center, size: frame.size, item: item, count: n, include3D: include3D, into: starts)
-      return frame
-    }
-
-    /// Running element k's in-flight ``_Meta`` towards a plain grid cell.
-    @inline(__always)
-    func meta(_ k: Int) -> _Meta {
+      LayoutChannels._writePlain(center: start.center, size: start.size, item: item, count: n, include3D: include3D, into: starts)
+      LayoutChannels._writePlain(center: end.center, size: end.size, item: item, count: n, include3D: include3D, into: targets)
       let (zIndex, isHidden) = kept.inFlightMeta(k)
-      return _Meta(startZ: zIndex, endZ: 0, startHidden: isHidden, endHidden: false)
+      return (start, end, _Meta(startZ: zIndex, endZ: 0, startHidden: isHidden, endHidden: false))
     }
   }
 

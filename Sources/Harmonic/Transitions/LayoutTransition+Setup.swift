@@ -122,7 +122,7 @@ extension LayoutTransition {
     mutating func write(_ k: Int, _ start: UnsafeMutablePointer<LayoutAttributes>, _ end: UnsafeMutablePointer<LayoutAttributes>) throws(HarmonicError)
     /// Writes element k's start and target channels (item k of `count`) and
     /// appends its ``_Meta`` when it is a cell in flight heading for a
-    /// cell of an undecorated grid (``_InFlightCells/cell(_:)``):
+    /// cell of an undecorated grid (``_InFlightCells/write(_:item:count:include3D:starts:targets:)``):
     /// the values ``write(_:_:_:)`` and the channel writes would give,
     /// without the attributes. False, writing nothing, otherwise.
     mutating func writeInFlightCell(
@@ -160,19 +160,16 @@ extension LayoutTransition {
     mutating func writeInFlightCell(
       _ k: Int, starts: UnsafeMutablePointer<Double>, targets: UnsafeMutablePointer<Double>, count n: Int, include3D: Bool, kept: inout _Kept
     ) -> Bool {
-      guard let unowned = writer._inFlightCells else { return false }
       let element = pairing.elements[k]
-      let found = unowned._withUnsafeGuaranteedRef { cells -> (cell: (running: Int, end: _PlainFrame), start: _PlainFrame, meta: _Meta)? in
-        guard let cell = cells.cell(element) else { return nil }
-        let start = cells.writeStart(cell.running, item: k, count: n, include3D: include3D, into: starts)
-        return (cell, start, cells.meta(cell.running))
-      }
-      guard let (cell, start, meta) = found else { return false }
-      LayoutChannels._writePlain(center: cell.end.center, size: cell.end.size, item: k, count: n, include3D: include3D, into: targets)
-      kept.append(meta)
+      guard
+        let cell = writer._inFlightCells?._withUnsafeGuaranteedRef({
+          $0.write(element, item: k, count: n, include3D: include3D, starts: starts, targets: targets)
+        })
+      else { return false }
+      kept.append(cell.meta)
       // As write(_:_:_:) widens them: the frames as looked up.
       let tag = pairing.tags[k]
-      if tag & _Pairing.widensOld != 0 { oldCorridor.add(center: start.center, size: start.size) }
+      if tag & _Pairing.widensOld != 0 { oldCorridor.add(center: cell.start.center, size: cell.start.size) }
       if tag & _Pairing.widensNew != 0 { newCorridor.add(center: cell.end.center, size: cell.end.size) }
       return true
     }
