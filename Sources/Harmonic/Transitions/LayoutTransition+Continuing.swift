@@ -261,7 +261,34 @@ extension LayoutTransition {
           }
         }
       }
-      if holding {
+      if holding, pose.fromBatch, pose.groupOfItem.isEmpty, pose.m == inFlight.running.batch.elementCount {
+        // One running spring (its five coefficients), read from running's
+        // columns: each channel in one pass over them — value (held at its
+        // target when at rest) and rate together, the operations of
+        // ``_ChangeChannels/value(channel:item:)`` and ``rate(channel:item:)``.
+        let m0 = pose.m
+        let k = pose.coefficients
+        let (r, p, s, c, minusS) = (k[0], k[1], k[2], k[3], k[4])
+        pose.columns.withUnsafeBufferPointer { running in
+          sources.withUnsafeBufferPointer { sources in
+            let (start, target, velocity, restoring) = (
+              running.baseAddress!, running.baseAddress! + m0, running.baseAddress! + 2 * m0, running.baseAddress! + 3 * m0
+            )
+            for channel in 0..<runningChannels {
+              let (values, rates) = (base + channel * n, base + 2 * m + channel * n)
+              let offset = channel * n0
+              for item in 0..<n {
+                let source = sources[item]
+                guard source >= 0 else { continue }
+                let e = offset + source
+                let (a, b, v) = (start[e], target[e], velocity[e])
+                values[item] = a == b && v == 0 ? b : _valueTerm(a, b, v, r, p, s)
+                if copiesRates { rates[item] = _velocityTerm(v, restoring[e], c, minusS) }
+              }
+            }
+          }
+        }
+      } else if holding {
         // A channel at rest exactly at its target (running's start equal
         // to its target, velocity 0), as ``_holdingRest(_:)`` makes it.
         let m0 = inFlight.running.batch.elementCount
