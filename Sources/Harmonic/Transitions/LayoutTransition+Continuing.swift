@@ -422,21 +422,36 @@ package struct _InFlightLayout: CollectionLayout {
   /// not nil) in `frame` (a frame of `running`), named by their new ids.
   package init(base: any CollectionLayout, running: LayoutTransition, pose frame: LayoutTransition.Frame) {
     let elements = running.elements
-    var staying = elements.indices.filter { elements[$0].to != nil }
-    if !zip(staying, staying.dropFirst()).allSatisfy({ elements[$0].to! < elements[$1].to! }) {
-      staying.sort { elements[$0].to! < elements[$1].to! }
-    }
-    var ids: [ElementID] = []
+    var ids: [ElementID] = [], runningIndex: [Int] = []
+    ids.reserveCapacity(elements.count)
+    runningIndex.reserveCapacity(elements.count)
     var position = _PoseIndex(itemCounts: base.itemCounts)
-    ids.reserveCapacity(staying.count)
-    var runningIndex: [Int] = []
-    runningIndex.reserveCapacity(staying.count)
-    for k in staying {
-      let id = elements[k].to!
-      guard position[id] == nil else { continue }
+    // One pass: a transition's elements are sorted by id (``LayoutTransition/Element/<``)
+    // and a staying element's id is its target, so the targets come in
+    // strictly increasing order and none repeats. The sort below only
+    // guards that order (no transition the API makes reaches it).
+    var inOrder = true
+    for k in elements.indices {
+      guard let id = elements[k].to else { continue }
+      if let last = ids.last, !(last < id) {
+        inOrder = false
+        break
+      }
       position[id] = ids.count
       ids.append(id)
       runningIndex.append(k)
+    }
+    if !inOrder {
+      // Sorted by target, the first of any repeated target kept.
+      let staying = elements.indices.filter { elements[$0].to != nil }.sorted { elements[$0].to! < elements[$1].to! }
+      (ids, runningIndex, position) = ([], [], _PoseIndex(itemCounts: base.itemCounts))
+      for k in staying {
+        let id = elements[k].to!
+        guard position[id] == nil else { continue }
+        position[id] = ids.count
+        ids.append(id)
+        runningIndex.append(k)
+      }
     }
     (self.base, self.running, self.frame, self.ids, self.runningIndex, self.position) = (base, running, frame, ids, runningIndex, position)
   }
