@@ -121,7 +121,8 @@ extension _Math {
   }
 
   /// `sincos` per lane, for lanes with 0 ≤ x < 823,549.6 (2¹⁹·π/2: no Payne–Hanek).
-  @inline(__always)
+  // Transparent as `_SpringBasisLanes.stepBasis` is, so that it inlines there.
+  @_transparent
   static func sincos(_ x: _Lanes) -> (sin: _Lanes, cos: _Lanes) {
     let (k, integer) = nearestLanes(x, times: twoOverPi)
     let y1 = x - k * pio2p1

@@ -25,7 +25,10 @@ struct _SpringBasisLanes {
     isOscillating = b0.isOscillating
   }
 
-  @inline(__always)
+  // `@_transparent`, not `@inline(__always)`: with the latter the
+  // optimizer kept this a call, returning its five lanes through the stack
+  // (`distinct springs`: 5–7 % of a frame, interleaved runs; same bits).
+  @_transparent
   func stepBasis(_ t: _Lanes) -> (c: _Lanes, s: _Lanes, remaining: _Lanes, step: _Lanes, scalar: _LaneMask) {
     var scalar: _LaneMask
     let c: _Lanes, s: _Lanes
