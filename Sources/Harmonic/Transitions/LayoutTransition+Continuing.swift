@@ -261,29 +261,44 @@ extension LayoutTransition {
           }
         }
       }
-      if holding, pose.fromBatch, pose.groupOfItem.isEmpty, pose.m == inFlight.running.batch.elementCount {
-        // One running spring (its five coefficients), read from running's
-        // columns: each channel in one pass over them — value (held at its
-        // target when at rest) and rate together, the operations of
-        // ``_ChangeChannels/value(channel:item:)`` and ``rate(channel:item:)``.
+      if holding, pose.fromBatch, pose.m == inFlight.running.batch.elementCount {
+        // Read from running's columns: each channel in one pass over them —
+        // value (held at its target when at rest) and rate together, the
+        // operations of ``_ChangeChannels/value(channel:item:)`` and
+        // ``rate(channel:item:)`` with the element's group's five
+        // coefficients (one running spring: hoisted).
         let m0 = pose.m
-        let k = pose.coefficients
-        let (r, p, s, c, minusS) = (k[0], k[1], k[2], k[3], k[4])
         pose.columns.withUnsafeBufferPointer { running in
-          sources.withUnsafeBufferPointer { sources in
-            let (start, target, velocity, restoring) = (
-              running.baseAddress!, running.baseAddress! + m0, running.baseAddress! + 2 * m0, running.baseAddress! + 3 * m0
-            )
-            for channel in 0..<runningChannels {
-              let (values, rates) = (base + channel * n, base + 2 * m + channel * n)
-              let offset = channel * n0
-              for item in 0..<n {
-                let source = sources[item]
-                guard source >= 0 else { continue }
-                let e = offset + source
-                let (a, b, v) = (start[e], target[e], velocity[e])
-                values[item] = a == b && v == 0 ? b : _valueTerm(a, b, v, r, p, s)
-                if copiesRates { rates[item] = _velocityTerm(v, restoring[e], c, minusS) }
+          pose.coefficients.withUnsafeBufferPointer { k in
+            pose.groupOfItem.withUnsafeBufferPointer { groupOfItem in
+              sources.withUnsafeBufferPointer { sources in
+                let (start, target, velocity, restoring) = (
+                  running.baseAddress!, running.baseAddress! + m0, running.baseAddress! + 2 * m0, running.baseAddress! + 3 * m0
+                )
+                let (r, p, s, c, minusS) = (k[0], k[1], k[2], k[3], k[4])
+                for channel in 0..<runningChannels {
+                  let (values, rates) = (base + channel * n, base + 2 * m + channel * n)
+                  let offset = channel * n0
+                  if groupOfItem.isEmpty {
+                    for item in 0..<n {
+                      let source = sources[item]
+                      guard source >= 0 else { continue }
+                      let e = offset + source
+                      let (a, b, v) = (start[e], target[e], velocity[e])
+                      values[item] = a == b && v == 0 ? b : _valueTerm(a, b, v, r, p, s)
+                      if copiesRates { rates[item] = _velocityTerm(v, restoring[e], c, minusS) }
+                    }
+                    continue
+                  }
+                  for item in 0..<n {
+                    let source = sources[item]
+                    guard source >= 0 else { continue }
+                    let (e, g) = (offset + source, 5 * Int(groupOfItem[source]))
+                    let (a, b, v) = (start[e], target[e], velocity[e])
+                    values[item] = a == b && v == 0 ? b : _valueTerm(a, b, v, k[g], k[g + 1], k[g + 2])
+                    if copiesRates { rates[item] = _velocityTerm(v, restoring[e], k[g + 3], k[g + 4]) }
+                  }
+                }
               }
             }
           }
