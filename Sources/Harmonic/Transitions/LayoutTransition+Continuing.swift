@@ -261,65 +261,79 @@ extension LayoutTransition {
           }
         }
       }
-      if holding, pose.fromBatch, pose.m == inFlight.running.batch.elementCount {
-        // Read from running's columns: each channel in one pass over them —
-        // value (held at its target when at rest) and rate together, the
-        // operations of ``_ChangeChannels/value(channel:item:)`` and
-        // ``rate(channel:item:)`` with the element's group's five
-        // coefficients (one running spring: hoisted).
-        let m0 = pose.m
-        pose.columns.withUnsafeBufferPointer { running in
-          pose.coefficients.withUnsafeBufferPointer { k in
-            pose.groupOfItem.withUnsafeBufferPointer { groupOfItem in
-              sources.withUnsafeBufferPointer { sources in
-                let (start, target, velocity, restoring) = (
-                  running.baseAddress!, running.baseAddress! + m0, running.baseAddress! + 2 * m0, running.baseAddress! + 3 * m0
-                )
-                let (r, p, s, c, minusS) = (k[0], k[1], k[2], k[3], k[4])
-                for channel in 0..<runningChannels {
-                  let (values, rates) = (base + channel * n, base + 2 * m + channel * n)
-                  let offset = channel * n0
-                  if groupOfItem.isEmpty {
+      if holding {
+        // Shapes by construction (the pose is a frame of running); a
+        // mismatch is a bug, and stops here as an index out of range would.
+        let m0 = inFlight.running.batch.elementCount
+        if pose.fromBatch {
+          precondition(pose.m == m0, "LayoutTransition._continue: the pose reads running's batch")
+          // Read from running's columns: each channel in one pass over them —
+          // value (held at its target when at rest) and rate together, the
+          // operations of ``_ChangeChannels/value(channel:item:)`` and
+          // ``rate(channel:item:)`` with the element's group's five
+          // coefficients (one running spring: hoisted).
+          pose.columns.withUnsafeBufferPointer { running in
+            pose.coefficients.withUnsafeBufferPointer { k in
+              pose.groupOfItem.withUnsafeBufferPointer { groupOfItem in
+                sources.withUnsafeBufferPointer { sources in
+                  let (start, target, velocity, restoring) = (
+                    running.baseAddress!, running.baseAddress! + m0, running.baseAddress! + 2 * m0, running.baseAddress! + 3 * m0
+                  )
+                  let (r, p, s, c, minusS) = (k[0], k[1], k[2], k[3], k[4])
+                  for channel in 0..<runningChannels {
+                    let (values, rates) = (base + channel * n, base + 2 * m + channel * n)
+                    let offset = channel * n0
+                    if groupOfItem.isEmpty {
+                      for item in 0..<n {
+                        let source = sources[item]
+                        guard source >= 0 else { continue }
+                        let e = offset + source
+                        let (a, b, v) = (start[e], target[e], velocity[e])
+                        values[item] = a == b && v == 0 ? b : _valueTerm(a, b, v, r, p, s)
+                        if copiesRates { rates[item] = _velocityTerm(v, restoring[e], c, minusS) }
+                      }
+                      continue
+                    }
                     for item in 0..<n {
                       let source = sources[item]
                       guard source >= 0 else { continue }
-                      let e = offset + source
+                      let (e, g) = (offset + source, 5 * Int(groupOfItem[source]))
                       let (a, b, v) = (start[e], target[e], velocity[e])
-                      values[item] = a == b && v == 0 ? b : _valueTerm(a, b, v, r, p, s)
-                      if copiesRates { rates[item] = _velocityTerm(v, restoring[e], c, minusS) }
+                      values[item] = a == b && v == 0 ? b : _valueTerm(a, b, v, k[g], k[g + 1], k[g + 2])
+                      if copiesRates { rates[item] = _velocityTerm(v, restoring[e], k[g + 3], k[g + 4]) }
                     }
-                    continue
-                  }
-                  for item in 0..<n {
-                    let source = sources[item]
-                    guard source >= 0 else { continue }
-                    let (e, g) = (offset + source, 5 * Int(groupOfItem[source]))
-                    let (a, b, v) = (start[e], target[e], velocity[e])
-                    values[item] = a == b && v == 0 ? b : _valueTerm(a, b, v, k[g], k[g + 1], k[g + 2])
-                    if copiesRates { rates[item] = _velocityTerm(v, restoring[e], k[g + 3], k[g + 4]) }
                   }
                 }
               }
             }
           }
-        }
-      } else if holding {
-        // A channel at rest exactly at its target (running's start equal
-        // to its target, velocity 0), as ``_holdingRest(_:)`` makes it.
-        let m0 = inFlight.running.batch.elementCount
-        inFlight.running.batch._columns.withUnsafeBufferPointer { running in
-          for channel in 0..<runningChannels {
-            let into = base + channel * n
-            for k in 0..<n where sources[k] >= 0 {
-              let e = channel * n0 + sources[k]
-              into[k] = LayoutTransition._isAtRest(running, e, m0) ? running[m0 + e] : pose.value(channel: channel, item: sources[k])
+        } else {
+          precondition(
+            pose.values.count == m0 && (!copiesRates || pose.rates.count == m0), "LayoutTransition._continue: the pose is a frame of running")
+          // A frame's arrays (the layout animator's pose): each channel in
+          // one pass — the value (running's target where running is at rest
+          // exactly: start equal to target, velocity 0, as
+          // ``_holdingRest(_:)`` makes it) and the rate together.
+          inFlight.running.batch._columns.withUnsafeBufferPointer { running in
+            pose.values.withUnsafeBufferPointer { poseValues in
+              pose.rates.withUnsafeBufferPointer { poseRates in
+                sources.withUnsafeBufferPointer { sources in
+                  let (start, target, velocity) = (running.baseAddress!, running.baseAddress! + m0, running.baseAddress! + 2 * m0)
+                  for channel in 0..<runningChannels {
+                    let (values, rates) = (base + channel * n, base + 2 * m + channel * n)
+                    let offset = channel * n0
+                    for item in 0..<n {
+                      let source = sources[item]
+                      guard source >= 0 else { continue }
+                      let e = offset + source
+                      let b = target[e]
+                      values[item] = start[e] == b && velocity[e] == 0 ? b : poseValues[e]
+                      if copiesRates { rates[item] = poseRates[e] }
+                    }
+                  }
+                }
+              }
             }
-          }
-        }
-        if copiesRates {
-          for channel in 0..<runningChannels {
-            let into = base + 2 * m + channel * n
-            for k in 0..<n where sources[k] >= 0 { into[k] = pose.rate(channel: channel, item: sources[k]) }
           }
         }
       } else {
