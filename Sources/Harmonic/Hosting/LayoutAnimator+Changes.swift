@@ -160,7 +160,7 @@ extension LayoutAnimator {
   /// ``initialLayoutAttributesForAppearingItem(at:)``.
   public func finalLayoutAttributesForDisappearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
     let id = ElementID(.cell, indexPath)
-    guard let shown = _shown, let k = shown.byOldID[id], shown.transition.elements[k].from == id else { return nil }
+    guard let shown = _shown, let k = shown.element(withOldID: id) else { return nil }
     return LayoutAnimator._answer(shown.frame.attributes[k], as: nil)
   }
 

@@ -29,10 +29,12 @@ extension LayoutAnimator {
   struct _Shown: Sendable {
     let transition: LayoutTransition
     var frame: LayoutTransition.Frame
-    /// Element index by the id the element has after the change.
-    let byNewID: [ElementID: Int]
-    /// Element index by the id the element had before it.
-    let byOldID: [ElementID: Int]
+    /// The elements' old ids with their indices, sorted by id (the
+    /// elements themselves are sorted by their new id, ``LayoutTransition/Element/id``):
+    /// both lookups are binary searches, and building this is one pass
+    /// when no update reorders the elements (no hashing: at 100,000
+    /// elements two dictionaries were a fifth of an update in flight).
+    let byOldID: [(id: ElementID, element: Int)]
     /// The indices of the elements that have left the layout (`to` nil).
     let leaving: [Int]
     /// Per element, its channels at rest (``LayoutTransition/_restMasks()``): answered at their targets exactly.
@@ -43,20 +45,48 @@ extension LayoutAnimator {
     let views: [Int]
 
     init(_ transition: LayoutTransition, frame: LayoutTransition.Frame) {
-      var byNewID: [ElementID: Int] = [:], byOldID: [ElementID: Int] = [:]
+      var byOldID: [(id: ElementID, element: Int)] = []
       var leaving: [Int] = [], views: [Int] = []
-      byNewID.reserveCapacity(transition.elements.count)
+      byOldID.reserveCapacity(transition.elements.count)
+      var sorted = true
       for (k, element) in transition.elements.enumerated() {
         if let id = element.to {
-          byNewID[id] = k
           if id.kind != .cell { views.append(k) }
         } else {
           leaving.append(k)
         }
-        if let id = element.from { byOldID[id] = k }
+        if let id = element.from {
+          if let last = byOldID.last, !(last.id < id) { sorted = false }
+          byOldID.append((id, k))
+        }
       }
-      (self.transition, self.frame, self.byNewID, self.byOldID, self.leaving, self.views) = (transition, frame, byNewID, byOldID, leaving, views)
+      if !sorted { byOldID.sort { $0.id < $1.id } }
+      assert(zip(transition.elements, transition.elements.dropFirst()).allSatisfy { !($1 < $0) }, "a transition's elements are sorted")
+      (self.transition, self.frame, self.byOldID, self.leaving, self.views) = (transition, frame, byOldID, leaving, views)
       restMasks = transition._restMasks()
+    }
+
+    /// The index of the element whose new id is `id`.
+    func element(withNewID id: ElementID) -> Int? {
+      let elements = transition.elements
+      // The first element whose id is not below `id`; one that stays or
+      // appears sorts before one with the same id that leaves.
+      var (lo, hi) = (0, elements.count)
+      while lo < hi {
+        let mid = lo + (hi - lo) / 2
+        if elements[mid].id < id { lo = mid + 1 } else { hi = mid }
+      }
+      return lo < elements.count && elements[lo].to == id ? lo : nil
+    }
+
+    /// The index of the element whose old id is `id`.
+    func element(withOldID id: ElementID) -> Int? {
+      var (lo, hi) = (0, byOldID.count)
+      while lo < hi {
+        let mid = lo + (hi - lo) / 2
+        if byOldID[mid].id < id { lo = mid + 1 } else { hi = mid }
+      }
+      return lo < byOldID.count && byOldID[lo].id == id ? byOldID[lo].element : nil
     }
 
     /// Moves the views that `layout` pins by what pinning them at `offset`

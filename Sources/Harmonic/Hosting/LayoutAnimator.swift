@@ -267,7 +267,7 @@ public struct LayoutAnimator: Sendable {
 
   func _attributes(of id: ElementID) -> LayoutAttributes? {
     var answer: LayoutAttributes?
-    if let shown = _shown, let k = shown.byNewID[id] {
+    if let shown = _shown, let k = shown.element(withNewID: id) {
       answer = LayoutAnimator._answer(shown.frame.attributes[k], as: id)
     } else {
       answer = layout.attributes(of: id, in: viewport, at: contentOffset)
