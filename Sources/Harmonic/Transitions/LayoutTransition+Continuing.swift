@@ -522,10 +522,17 @@ package struct _InFlightLayout: CollectionLayout {
     base.attributes(in: rect, viewport: viewport, at: offset).filter { position[$0.elementID] == nil }
   }
 
-  package func attributes(of element: ElementID) -> LayoutAttributes? { position[element].map(pose) ?? base.attributes(of: element) }
+  // `if let`, not `position[element].map(pose)`: the method as a closure
+  // copies this struct (a retain and release of each of its references)
+  // per element.
+  package func attributes(of element: ElementID) -> LayoutAttributes? {
+    if let p = position[element] { return pose(p) }
+    return base.attributes(of: element)
+  }
 
   package func attributes(of element: ElementID, in viewport: Viewport, at offset: CGPoint) -> LayoutAttributes? {
-    position[element].map(pose) ?? base.attributes(of: element, in: viewport, at: offset)
+    if let p = position[element] { return pose(p) }
+    return base.attributes(of: element, in: viewport, at: offset)
   }
 }
 
