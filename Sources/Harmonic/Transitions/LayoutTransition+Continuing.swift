@@ -553,9 +553,15 @@ struct _DecoratedLayout<Base: CollectionLayout>: CollectionLayout {
   }
 
   func attributes(in rect: CGRect) -> [LayoutAttributes] { base.attributes(in: rect).map(_decorated) }
-  func attributes(of element: ElementID) -> LayoutAttributes? { base.attributes(of: element).map(_decorated) }
+  // Per element: `if let`, as in ``_InFlightLayout/attributes(of:)`` (a
+  // method passed as a closure would copy this struct on every call).
+  func attributes(of element: ElementID) -> LayoutAttributes? {
+    guard let found = base.attributes(of: element) else { return nil }
+    return _decorated(found)
+  }
   func attributes(of element: ElementID, in viewport: Viewport, at offset: CGPoint) -> LayoutAttributes? {
-    base.attributes(of: element, in: viewport, at: offset).map(_decorated)
+    guard let found = base.attributes(of: element, in: viewport, at: offset) else { return nil }
+    return _decorated(found)
   }
   func elementIDs(in rect: CGRect) -> [ElementID] { base.elementIDs(in: rect) }
 }
