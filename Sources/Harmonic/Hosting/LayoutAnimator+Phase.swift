@@ -71,22 +71,14 @@ extension LayoutAnimator {
       let elements = transition.elements
       // The first element whose id is not below `id`; one that stays or
       // appears sorts before one with the same id that leaves.
-      var (lo, hi) = (0, elements.count)
-      while lo < hi {
-        let mid = lo + (hi - lo) / 2
-        if elements[mid].id < id { lo = mid + 1 } else { hi = mid }
-      }
-      return lo < elements.count && elements[lo].to == id ? lo : nil
+      let k = _partitionPoint(count: elements.count) { !(elements[$0].id < id) }
+      return k < elements.count && elements[k].to == id ? k : nil
     }
 
     /// The index of the element whose old id is `id`.
     func element(withOldID id: ElementID) -> Int? {
-      var (lo, hi) = (0, byOldID.count)
-      while lo < hi {
-        let mid = lo + (hi - lo) / 2
-        if byOldID[mid].id < id { lo = mid + 1 } else { hi = mid }
-      }
-      return lo < byOldID.count && byOldID[lo].id == id ? byOldID[lo].element : nil
+      let k = _partitionPoint(count: byOldID.count) { !(byOldID[$0].id < id) }
+      return k < byOldID.count && byOldID[k].id == id ? byOldID[k].element : nil
     }
 
     /// Moves the views that `layout` pins by what pinning them at `offset`

@@ -459,6 +459,11 @@ package struct _InFlightLayout: CollectionLayout {
     // and a staying element's id is its target, so the targets come in
     // strictly increasing order and none repeats. The sort below only
     // guards that order (no transition the API makes reaches it).
+    func add(_ k: Int, _ id: ElementID) {
+      position[id] = ids.count
+      ids.append(id)
+      runningIndex.append(k)
+    }
     var inOrder = true
     for k in elements.indices {
       guard let id = elements[k].to else { continue }
@@ -466,21 +471,13 @@ package struct _InFlightLayout: CollectionLayout {
         inOrder = false
         break
       }
-      position[id] = ids.count
-      ids.append(id)
-      runningIndex.append(k)
+      add(k, id)
     }
     if !inOrder {
       // Sorted by target, the first of any repeated target kept.
       let staying = elements.indices.filter { elements[$0].to != nil }.sorted { elements[$0].to! < elements[$1].to! }
       (ids, runningIndex, position) = ([], [], _PoseIndex(itemCounts: base.itemCounts))
-      for k in staying {
-        let id = elements[k].to!
-        guard position[id] == nil else { continue }
-        position[id] = ids.count
-        ids.append(id)
-        runningIndex.append(k)
-      }
+      for k in staying where position[elements[k].to!] == nil { add(k, elements[k].to!) }
     }
     (self.base, self.running, self.frame, self.ids, self.runningIndex, self.position) = (base, running, frame, ids, runningIndex, position)
   }
