@@ -119,4 +119,17 @@ struct LayoutAnimatorFoundScriptTests {
       ])
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
   }
+
+  @Test("a gesture cancelled at its start with a flick, grabbed as it swings back: nothing moves")
+  func grabAfterSettledCancel() {
+    let script = LayoutAnimatorHost.Script(
+      counts: [11, 17], chrome: true, horizontal: false, rightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil, alignment: .center,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 21.362830044410593), policy: .keepOffset,
+      steps: [
+        .init(tick: 11_000_000, event: .interactiveStart(fraction: 0.32227960855348015)),
+        .init(tick: 25_000_000, event: .cancel(velocity: -1.450877271197871)),
+        .init(tick: 307_000_000, event: .grab),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
 }

@@ -403,6 +403,38 @@ struct TransitionScenarioTests {
     }
   }
 
+  @Test("a scrub released at its goal with a velocity swings out and back: overall progress and offset follow it, C¹")
+  func releasedAtGoal() throws {
+    // Progress 0 cancelled (or 1 finished) with a flick: the range of the
+    // overall progress and the offsets have no length; the velocity alone
+    // moves every element, and the offset and overall progress with them.
+    let grid = try GridLayout(sections: [.init(itemCount: 30, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 30)], width: 320)
+    let transition = try LayoutTransition(from: grid, offset: .zero, to: list, offset: CGPoint(x: 0, y: 300), viewport: phone)
+    var scrubbed = transition.makeFrame()
+    for (goal, velocity, release) in [
+      (0.0, -1.5, try transition.cancel(fromProgress: 0, velocity: -1.5, at: .zero, springs: .shared(.smooth))),
+      (1.0, 2.0, try transition.finish(fromProgress: 1, velocity: 2, at: .zero, springs: .shared(.smooth))),
+    ] {
+      // C¹ at the release: the offset moves as the scrub's did.
+      #expect((Double(release.contentOffsetVelocity(at: .zero).y) - velocity * 300).magnitude <= 1e-9)
+      var frame = release.makeFrame()
+      var swing = 0.0
+      for step in 1...12 {
+        try release.frame(at: AnimationTime(ticks: Int64(step) * AnimationTime.ticksPerSecond / 30), into: &frame)
+        swing = max(swing, (frame.overallProgress - goal).magnitude)
+        try transition.scrub(progress: frame.overallProgress, into: &scrubbed)
+        #expect((Double(frame.contentOffset.y) - Double(scrubbed.contentOffset.y)).magnitude <= 1e-9 * 300)
+        for (a, b) in zip(frame.attributes, scrubbed.attributes) {
+          #expect((Double(a.center.y) - Double(b.center.y)).magnitude <= 1e-9 * 2000 && (a.alpha - b.alpha).magnitude <= 1e-12)
+        }
+      }
+      #expect(swing > 0.02)
+      try release.frame(at: release.endTick, into: &frame)
+      #expect(frame.overallProgress == goal && frame.contentOffset == (goal == 0 ? .zero : CGPoint(x: 0, y: 300)))
+    }
+  }
+
   @Test("a pose with a 3-D transform animates it without include3D; frame velocities match the scalar closed form")
   func threeDAndVelocities() throws {
     let grid = try GridLayout(sections: [.init(itemCount: 6, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)

@@ -117,3 +117,25 @@ extension SpringBatch {
     return sum / Double(itemCount)
   }
 }
+
+extension SpringBatch {
+  /// The items' mean impulse response Ŝ at `time` (seconds: the motion a
+  /// velocity of 1 per second alone makes) and its rate Ŝ′ = Ĉ − a·Ŝ, each
+  /// group's from its progress origin on (0 and 1 there, 0 before), weighted and summed
+  /// in group order as ``averageProgress(at:)``. A released scrub that
+  /// starts at its goal (``LayoutTransition``'s `_releaseImpulse`) moves
+  /// its overall progress and content offset by this.
+  /// - Complexity: O(number of groups); no allocation.
+  func _averageImpulse(at time: AnimationTime) -> (value: Double, rate: Double) {
+    var (sum, rateSum) = (0.0, 0.0)
+    for g in 0..<_groups.count {
+      let group = _groups[g]
+      guard time >= group.progressOrigin else { continue }
+      let basis = group.spring._basis
+      let (c, s) = basis.basis(time._seconds(since: group.progressOrigin))
+      sum += Double(_itemsPerGroup[g]) * s
+      rateSum += Double(_itemsPerGroup[g]) * (c - basis.decayRate * s)
+    }
+    return (sum / Double(itemCount), rateSum / Double(itemCount))
+  }
+}

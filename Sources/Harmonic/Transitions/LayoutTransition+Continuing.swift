@@ -92,6 +92,7 @@ extension LayoutTransition {
     let channels = _ChangeChannels(batch, at: time)
     now.hasEnded = false
     (now.progress, now.overallProgress, now.contentOffset, now.contentSize) = _state(atProgress: batch.averageProgress(at: time))
+    _addReleaseImpulse(at: time, overall: &now.overallProgress, offset: &now.contentOffset)
     if time > batch.origin, let anchor = _anchor {
       now.contentOffset = _anchored(now.contentOffset, lead: channels.value(channel: anchor.channel, item: anchor.element), progress: now.progress)
     }

@@ -183,6 +183,7 @@ extension LayoutTransition {
       }
     }
     (frame.progress, frame.overallProgress, frame.contentOffset, frame.contentSize) = _state(atProgress: batch.averageProgress(at: time))
+    _addReleaseImpulse(at: time, overall: &frame.overallProgress, offset: &frame.contentOffset)
     if time > batch.origin { frame.contentOffset = _anchored(frame.contentOffset, values: frame._values.values, progress: frame.progress) }
     frame.hasEnded = false
   }
@@ -216,7 +217,20 @@ extension LayoutTransition {
   /// anchor's part is carried by the anchor's springs).
   func _progressOffsetVelocity(at time: AnimationTime) -> CGPoint {
     let rate = _isComplete(at: time) ? 0 : batch.averageProgressVelocity(at: time)
-    return CGPoint(x: rate * (Double(endOffset.x) - Double(startOffset.x)), y: rate * (Double(endOffset.y) - Double(startOffset.y)))
+    let velocity = CGPoint(x: rate * (Double(endOffset.x) - Double(startOffset.x)), y: rate * (Double(endOffset.y) - Double(startOffset.y)))
+    guard let impulse = _releaseImpulse, !_isComplete(at: time) else { return velocity }
+    let s = batch._averageImpulse(at: time).rate
+    return CGPoint(x: Double(velocity.x) + Double(impulse.offset.x) * s, y: Double(velocity.y) + Double(impulse.offset.y) * s)
+  }
+
+  /// Adds ``_releaseImpulse``'s motion at `time` (it times Ŝ̄) to a
+  /// frame's overall progress and content offset; nothing for any other
+  /// segment.
+  func _addReleaseImpulse(at time: AnimationTime, overall: inout Double, offset: inout CGPoint) {
+    guard let impulse = _releaseImpulse else { return }
+    let s = batch._averageImpulse(at: time).value
+    overall += impulse.overall * s
+    offset = CGPoint(x: Double(offset.x) + Double(impulse.offset.x) * s, y: Double(offset.y) + Double(impulse.offset.y) * s)
   }
 }
 

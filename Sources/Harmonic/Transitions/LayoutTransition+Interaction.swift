@@ -117,7 +117,7 @@ extension LayoutTransition {
     let progressRate = goal - q != 0 ? rate / (goal - q) : 0
     let (b, g) = overallProgressRange
     let released = b + (g - b) * q
-    return try LayoutTransition(
+    var segment = try LayoutTransition(
       segment: elements, include3D: include3D, transforms: transforms, tolerances: tolerances, decoration: decoration, identities: _inFlight(),
       startValues: pose, velocities: velocities,
       ends: towardsEnd ? endAttributes : startAttributes, startOffset: offset, endOffset: towardsEnd ? endOffset : startOffset,
@@ -125,6 +125,12 @@ extension LayoutTransition {
       progressVelocity: progressRate.isFinite && progressRate.magnitude <= 1e100 ? progressRate : 0, springs: springs,
       target: towardsEnd ? target : LayoutSnapshot._unchecked(startAttributes, contentSize: startContentSize),
       overallProgressRange: (released, towardsEnd ? g : b), origin: time)
+    // Released at its goal: the range and the offsets have no length, and
+    // the average progress no rate to carry. The velocity alone moves every
+    // element, along the path by rate·Ŝ: so do the overall progress and
+    // the offset (a touch grabs the pose there; the offset stays C¹).
+    if goal == q, rate != 0 { segment._releaseImpulse = ((g - b) * rate, offsetVelocity) }
+    return segment
   }
 
   /// Interrupts the transition at `time` and heads for `layout` at `offset`

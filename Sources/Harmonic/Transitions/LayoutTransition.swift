@@ -149,6 +149,13 @@ public struct LayoutTransition: Sendable {
   public internal(set) var overallProgressRange: (start: Double, end: Double)
   /// The element the content offset follows in this segment, if any.
   var _anchor: _Anchor? = nil
+  /// A released scrub that starts exactly at its goal (progress 0
+  /// cancelled, or 1 finished) with a velocity: its overall progress range
+  /// and its offsets have no length, so the motion that velocity makes —
+  /// overall progress and content offset per unit of the mean impulse
+  /// response Ŝ̄ (``SpringBatch/_averageImpulse(at:)``) — is kept here and
+  /// added to every frame. Nil for every other segment.
+  var _releaseImpulse: (overall: Double, offset: CGPoint)? = nil
 
   /// A transition between any two layouts.
   ///
