@@ -150,4 +150,55 @@ struct SettleTimeTests {
       #expect(try batch.endTick(valueTolerances: tolerances, threads: 2) == expected, "round \(round), 2 threads")
     }
   }
+
+  @Test("a batch's settle tick with thousands of near-ties (ramps, one gesture velocity, underdamped) is the brute-force maximum")
+  func batchSettleTickNearTies() throws {
+    // A grid → list change moves the elements by a ramp of distances with
+    // one velocity: with an underdamped spring their last excursions crowd
+    // into the same half-period as the latest one, where the screens that
+    // spare the exact search must not drop the element that decides it.
+    var random = SeededGenerator(seed: 36)
+    for round in 0..<24 {
+      let items = 3_000, channels = 2
+      let n = items * channels
+      let ratios = [0.3, 0.6, 0.85, 0.95, 0.99]
+      let springs = try (0..<2).map { _ in
+        try Spring(response: Double.random(in: 0.2...0.8, using: &random), dampingRatio: ratios.randomElement(using: &random)!)
+      }
+      let slope = Double.random(in: 0.5...40, using: &random), gesture = Double.random(in: -3_000...3_000, using: &random)
+      var start = [Double](repeating: 0, count: n), velocity = [Double](repeating: 0, count: n)
+      let grouped = round % 2 == 1
+      for e in 0..<n {
+        let k = e % items
+        if e < items {
+          // Channel 0: a ramp (every tenth element a copy of its neighbour:
+          // exact ties) with the gesture's velocity.
+          start[e] = slope * Double(k - k % (k % 10 == 0 ? 2 : 1))
+          velocity[e] = round % 4 == 3 ? 0 : gesture
+        } else {
+          // Channel 1: one amplitude at every phase, so the latest element
+          // is not the one the search starts from (p = A·cos φ, q = A·ω_d·sin φ).
+          let spring = grouped ? springs[(k / 7) % 2] : springs[0]
+          let a = spring.damping / (2 * spring.mass)
+          let omegaD = (spring.stiffness / spring.mass - a * a).squareRoot()
+          let phase = Double.pi * Double(k) / Double(items)
+          start[e] = (300 + Double(round)) * cos(phase)
+          velocity[e] = (300 + Double(round)) * omegaD * sin(phase) - a * start[e]
+        }
+      }
+      let target = [Double](repeating: 0, count: n)
+      let assignment: SpringAssignment = grouped ? .groups(springs, groupOfItem: (0..<items).map { ($0 / 7) % 2 }) : .shared(springs[0])
+      let tolerances = [[0.5, 0.01][round % 2], 1e-3]
+      let batch = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity, springs: assignment)
+      var latest = 0.0
+      for e in 0..<n {
+        let spring = grouped ? springs[((e % items) / 7) % 2] : springs[0]
+        let motion = try SpringMotion(spring: spring, from: start[e], to: target[e], initialVelocity: velocity[e])
+        latest = max(latest, motion.endTime(within: try SettleTolerance(value: tolerances[e / items])))
+      }
+      let expected = AnimationTime.zero._firstTick(afterSeconds: latest)
+      #expect(try batch.endTick(valueTolerances: tolerances, threads: 1) == expected, "round \(round)")
+      #expect(try batch.endTick(valueTolerances: tolerances, threads: 2) == expected, "round \(round), 2 threads")
+    }
+  }
 }

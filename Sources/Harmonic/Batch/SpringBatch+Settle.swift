@@ -151,6 +151,27 @@ extension SpringBatch {
       guard rate > 0, adjusted * rate >= 1 else { return (0, -1) }  // no screen: every key is ≥ 0 > −1
       return (Swift.min(adjusted, reach), _Math.exp(rate * adjusted) * (1 - 1e-9))
     }
+    // A third screen, for oscillating springs, where the two above are
+    // loose by the factor ω₀/ω_d and more (the cosine's extrema fall
+    // short of its envelope). From T = `adjusted` on, d = p·Ĉ + q·Ŝ is a
+    // damped cosine again, from D = d(T) and D′ = d′(T), which the group's
+    // bases at T give (Ĉ′ = −a·Ĉ − ω_d²·Ŝ, Ŝ′ = Ĉ − a·Ŝ). Its extrema reach
+    // at most A_T·ω_d/ω₀, A_T = hypot(D, (D′ + a·D)/ω_d) its amplitude at T;
+    // heading for zero at T (D·D′ < 0), |d| is at most |D| until the zero,
+    // and the next extremum comes at least arccos(ζ)/ω_d after it, so it
+    // reaches at most A_T·ω_d/ω₀·e^(−a·arccos(ζ)/ω_d). An element whose
+    // largest |d| from T on is inside its band, with a margin far above the
+    // rounding of what the exact solve evaluates, cannot raise the maximum.
+    let peaks = _groups.map { group -> (c: Double, s: Double, c1: Double, s1: Double, peak: Double, gap: Double, envelope: Double)? in
+      let basis = group.spring._basis
+      guard basis.isOscillating, group.spring.damping != 0, adjusted > 0 else { return nil }
+      let (a, omegaD) = (basis.decayRate, basis.rootDiscriminant)
+      let (c, s) = basis.basis(adjusted)
+      return (
+        c, s, -a * c - omegaD * omegaD * s, c - a * s, omegaD / basis.omegaSquared.squareRoot(),
+        _Math.exp(-a * _Math.atan2(omegaD, a) / omegaD), _Math.exp(-a * adjusted)
+      )
+    }
     // Every element whose bound exceeds the seed's exact time: its bracket
     // (a few evaluations); those known outright raise the maximum directly.
     typealias Candidate = (element: Int, low: Double, high: Double)
@@ -164,6 +185,17 @@ extension SpringBatch {
         let k = (pMagnitude + qMagnitude * screens[group].factor) / bandWidth
         if k <= thresholds[group], k < .infinity { continue }
         if (pMagnitude + qMagnitude * tight[group].reach) / bandWidth <= tight[group].threshold { continue }
+        if let screen = peaks[group] {
+          let basis = _groups[group].spring._basis
+          let (a, omegaD) = (basis.decayRate, basis.rootDiscriminant)
+          let (p, v) = (_columns[e] - _columns[n + e], _columns[2 * n + e])
+          let q = v + a * p
+          let (d, rate) = (p * screen.c + q * screen.s, p * screen.c1 + q * screen.s1)
+          let along = (rate + a * d) / omegaD
+          let peak = (d * d + along * along).squareRoot() * screen.peak * (d * rate < 0 ? screen.gap : 1)
+          let scale = (p.magnitude * (1 + a / omegaD) + (q.magnitude + v.magnitude) / omegaD) * screen.envelope
+          if Swift.max(d.magnitude, peak) + 1e-9 * scale <= bandWidth * (1 - 1e-9) { continue }
+        }
         guard bound(e, best: initial, refine: true) > initial else { continue }
         let (spring, p, q, velocity, tolerance) = element(e)
         switch spring._excursionBracket(p: p, q: q, tolerance: tolerance, displacementVelocity: velocity) {
