@@ -118,6 +118,16 @@ extension LayoutAnimator {
     ) throws(HarmonicError)
       -> LayoutTransition.Frame
     {
+      // At the transition's own offset the change reads the running
+      // batch's channels (no attributes or arrays are made: the same
+      // transition, bit for bit, as from the attributes); a carried scroll
+      // pins views in the pose, which needs its attributes.
+      let channels = try transition._frameForChange(at: time, attributes: false)
+      if offset == channels.contentOffset || channels.hasEnded {
+        var now = channels
+        now.contentOffset = offset
+        return now
+      }
       var now = try transition._frameForChange(at: time)
       if offset != now.contentOffset, !now.hasEnded {
         now._values.values = transition._holdingRest(now._values.values)
