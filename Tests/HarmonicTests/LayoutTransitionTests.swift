@@ -641,6 +641,45 @@ struct TransitionSetupTests {
     #expect(try LayoutSnapshot(elements: [cell(0), overshoot], contentSize: CGSize(width: 320, height: 200)).elements[1].alpha == 1.3)
   }
 
+  @Test("snapshot lookups find every element as a scan does: dense cells, sparse cells, other kinds; duplicates refused in each")
+  func snapshotLookups() throws {
+    func cell(_ item: Int, _ section: Int) -> LayoutAttributes {
+      LayoutAttributes(indexPath: ItemIndexPath(item: item, section: section), frame: CGRect(x: 0, y: Double(item), width: 10, height: 1))
+    }
+    var header = cell(0, 1)
+    header.kind = .supplementary("header")
+    let grid = try GridLayout(
+      sections: [
+        .init(itemCount: 7, itemSize: CGSize(width: 10, height: 10), headerExtent: 20), .init(itemCount: 30, itemSize: CGSize(width: 10, height: 10)),
+      ],
+      viewportCrossExtent: 100)
+    let layouts: [[LayoutAttributes]] = [
+      grid.attributes(in: CGRect(origin: .zero, size: grid.contentSize)),  // every cell: the flat table
+      [cell(0, 0), cell(5, 3), cell(1_000_000, 3), header],  // sparse cells: the dictionary
+      [cell(3, 0), cell(1, 0), header, cell(0, 2), cell(2, 2)],  // gaps, out of order
+    ]
+    for elements in layouts {
+      let snapshot = try LayoutSnapshot(elements: elements, contentSize: CGSize(width: 100, height: 100))
+      var probes = elements.map(\.elementID)
+      for section in -1...4 { for item in [-1, 0, 1, 2, 4, 6, 7, 999_999, 1_000_001] { probes.append(.cell(ItemIndexPath(item: item, section: section))) } }
+      probes.append(ElementID(.supplementary("header"), ItemIndexPath(item: 0, section: 0)))
+      for id in probes {
+        let scan = elements.last { $0.elementID == id }
+        #expect(snapshot.attributes(of: id)?.center == scan?.center && (snapshot.attributes(of: id) == nil) == (scan == nil), "\(id)")
+      }
+      // A duplicate of any element is refused, naming the later one.
+      for k in elements.indices {
+        do {
+          _ = try LayoutSnapshot(elements: elements + [elements[k]], contentSize: CGSize(width: 100, height: 100))
+          Issue.record("accepted a duplicate of \(elements[k].elementID)")
+        } catch {
+          guard case let .invalidParameter(name, _, accepted) = error else { Issue.record("\(error)"); continue }
+          #expect(name.hasPrefix("elements[\(elements.count)]") && accepted.contains("unique"), "\(name)")
+        }
+      }
+    }
+  }
+
   @Test("layouts that disagree with themselves get a typed error naming the element, not a trap")
   func inconsistentLayout() throws {
     let grid = try GridLayout(sections: [.init(itemCount: 10, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)

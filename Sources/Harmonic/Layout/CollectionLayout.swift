@@ -110,13 +110,14 @@ extension GridLayout: CollectionLayout {
 /// (a circle, a waterfall, a compositional layout read back from UIKit).
 ///
 /// Every element is kept; ``attributes(in:)`` scans them all (O(n)), and
-/// ``attributes(of:)`` is a hash lookup (O(1)).
+/// ``attributes(of:)`` is O(1): a cell's place in a flat table when the
+/// cells given fill at least half of their sections, else a hash lookup.
 public struct LayoutSnapshot: CollectionLayout {
   public let contentSize: CGSize
   public let itemCounts: [Int]
   /// The elements, in the order given.
   public let elements: [LayoutAttributes]
-  let _index: [ElementID: Int]
+  let _index: _ElementIndex
 
   /// - Parameters:
   ///   - elements: every element of the layout; ids (kind + index path) unique.
@@ -136,22 +137,16 @@ public struct LayoutSnapshot: CollectionLayout {
     for (name, value) in [("contentSize.width", Double(contentSize.width)), ("contentSize.height", Double(contentSize.height))] {
       try _Check.length(value, name)
     }
-    var index: [ElementID: Int] = [:]
-    index.reserveCapacity(elements.count)
-    var counts: [Int] = []
+    var index = _ElementIndex(elements)
     // Read in place: iterating the array would copy every element (a whole `LayoutAttributes`).
     try elements.withUnsafeBufferPointer { (buffer) throws(HarmonicError) in
       for k in buffer.indices {
         try LayoutSnapshot.check(buffer[k])
         let id = ElementID(buffer[k].kind, buffer[k].indexPath)
-        try _Check.unique(index.updateValue(k, forKey: id) == nil, "elements[\(k)] (\(id))", value: Double(k), accepted: "a unique kind + index path")
-        if id.kind == .cell {
-          let (s, i) = (id.indexPath.section, id.indexPath.item)
-          if counts.count <= s { counts += [Int](repeating: 0, count: s + 1 - counts.count) }
-          counts[s] = max(counts[s], i + 1)
-        }
+        try _Check.unique(index.insert(k, for: id), "elements[\(k)] (\(id))", value: Double(k), accepted: "a unique kind + index path")
       }
     }
+    let counts = index.counts
     if let itemCounts {
       for (s, count) in itemCounts.enumerated() where !(0..._Check.maximumItemCount).contains(count) {
         try _Check.itemCount(count, "itemCounts[\(s)]")
@@ -170,20 +165,15 @@ public struct LayoutSnapshot: CollectionLayout {
 
   /// Attributes already checked (a transition's own end states).
   static func _unchecked(_ elements: [LayoutAttributes], contentSize: CGSize) -> LayoutSnapshot {
-    var index: [ElementID: Int] = [:]
-    var counts: [Int] = []
-    for (k, element) in elements.enumerated() {
-      index[element.elementID] = k
-      if element.kind == .cell {
-        let (s, i) = (element.indexPath.section, element.indexPath.item)
-        if counts.count <= s { counts += [Int](repeating: 0, count: s + 1 - counts.count) }
-        counts[s] = max(counts[s], i + 1)
-      }
+    var index = _ElementIndex(elements)
+    elements.withUnsafeBufferPointer { buffer in
+      // A repeated id keeps the last, as a dictionary's assignment does.
+      for k in buffer.indices { index.assign(k, for: ElementID(buffer[k].kind, buffer[k].indexPath)) }
     }
-    return LayoutSnapshot(contentSize: contentSize, itemCounts: counts, elements: elements, _index: index)
+    return LayoutSnapshot(contentSize: contentSize, itemCounts: index.counts, elements: elements, _index: index)
   }
 
-  init(contentSize: CGSize, itemCounts: [Int], elements: [LayoutAttributes], _index: [ElementID: Int]) {
+  init(contentSize: CGSize, itemCounts: [Int], elements: [LayoutAttributes], _index: _ElementIndex) {
     (self.contentSize, self.itemCounts, self.elements, self._index) = (contentSize, itemCounts, elements, _index)
   }
 
@@ -220,7 +210,8 @@ public struct LayoutSnapshot: CollectionLayout {
   }
 
   public func attributes(of element: ElementID) -> LayoutAttributes? {
-    _index[element].map { elements[$0] }
+    guard let k = _index[element] else { return nil }
+    return elements[k]
   }
 
   /// The ids of ``attributes(in:)``, in the order given, read in place
@@ -243,5 +234,92 @@ extension CGRect {
     let (a, b) = (self.standardized, other.standardized)
     return a.width > 0 && a.height > 0 && b.width > 0 && b.height > 0
       && a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+  }
+}
+
+/// Where each element of a ``LayoutSnapshot`` is. Cells, when they fill
+/// at least half of the sections they span (a layout's own cells do), sit
+/// in one flat table by section start + item, so a lookup is two array
+/// reads instead of hashing an id (which was most of a 100,000-element
+/// snapshot transition's setup); other kinds, and sparse cells, go in a
+/// dictionary.
+struct _ElementIndex: Sendable {
+  /// Items per section: the largest item index given + 1.
+  private(set) var counts: [Int]
+  /// The flat table's first slot of each section (nil: no table).
+  private let starts: [Int]?
+  /// Per slot, the element's index + 1 (0: none).
+  private var cells: [Int32]
+  private var others: [ElementID: Int] = [:]
+
+  /// An empty index shaped for `elements`: one pass over their ids.
+  init(_ elements: [LayoutAttributes]) {
+    var counts: [Int] = []
+    var (cellCount, dense) = (0, elements.count < Int(Int32.max))
+    elements.withUnsafeBufferPointer { buffer in
+      for k in buffer.indices where buffer[k].kind == .cell {
+        let (s, i) = (buffer[k].indexPath.section, buffer[k].indexPath.item)
+        // Out-of-range paths are refused by the snapshot's checks; here they only rule out the table.
+        guard (0..<_Check.maximumSectionCount).contains(s), (0..<_Check.maximumItemCount).contains(i) else {
+          dense = false
+          continue
+        }
+        if counts.count <= s { counts += [Int](repeating: 0, count: s + 1 - counts.count) }
+        counts[s] = max(counts[s], i + 1)
+        cellCount += 1
+      }
+    }
+    let slots = counts.reduce(0, +)
+    dense = dense && slots <= 2 * cellCount + 64
+    var starts: [Int] = []
+    if dense {
+      starts.reserveCapacity(counts.count + 1)
+      var next = 0
+      for count in counts {
+        starts.append(next)
+        next += count
+      }
+      starts.append(next)
+    }
+    self.counts = counts
+    self.starts = dense ? starts : nil
+    cells = [Int32](repeating: 0, count: dense ? slots : 0)
+    others.reserveCapacity(dense ? elements.count - cellCount : elements.count)
+  }
+
+  /// The flat slot of a cell at `path`, if the table holds it.
+  @inline(__always)
+  private func slot(_ path: ItemIndexPath) -> Int? {
+    guard let starts, path.section >= 0, path.section < starts.count - 1, path.item >= 0 else { return nil }
+    let slot = starts[path.section] + path.item
+    return slot < starts[path.section + 1] ? slot : nil
+  }
+
+  /// Records element `k` at `id`; false, recording nothing, when the id is already taken.
+  mutating func insert(_ k: Int, for id: ElementID) -> Bool {
+    if id.kind == .cell, let slot = slot(id.indexPath) {
+      guard cells[slot] == 0 else { return false }
+      cells[slot] = Int32(k + 1)
+      return true
+    }
+    return others.updateValue(k, forKey: id) == nil
+  }
+
+  /// Records element `k` at `id`, replacing any earlier one.
+  mutating func assign(_ k: Int, for id: ElementID) {
+    if id.kind == .cell, let slot = slot(id.indexPath) {
+      cells[slot] = Int32(k + 1)
+    } else {
+      others[id] = k
+    }
+  }
+
+  /// The index of the element at `id`, if any.
+  subscript(id: ElementID) -> Int? {
+    if id.kind == .cell, starts != nil {
+      guard let slot = slot(id.indexPath), cells[slot] != 0 else { return nil }
+      return Int(cells[slot]) - 1
+    }
+    return others[id]
   }
 }
