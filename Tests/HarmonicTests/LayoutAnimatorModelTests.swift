@@ -132,4 +132,16 @@ struct LayoutAnimatorFoundScriptTests {
       ])
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
   }
+  @Test("a gesture cancelled at its start with a flick across a long layout: the swing ends without a step")
+  func flickedCancelEndsWithoutStep() {
+    // The offset's swing (2.8 progress/s over about 4,000 pt) outlasted the cells' settle by 0.55 pt.
+    let script = LayoutAnimatorHost.Script(
+      counts: [21, 17], chrome: false, horizontal: true, rightToLeft: false, pinned: false, snapping: true, itemsPerFlick: 3, alignment: .trailing,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 21.362830044410593), policy: .keepOffset,
+      steps: [
+        .init(tick: 374_000_000, event: .interactiveStart(fraction: 0.6440731179121513)),
+        .init(tick: 457_000_000, event: .cancel(velocity: -2.794732464277587)),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
 }

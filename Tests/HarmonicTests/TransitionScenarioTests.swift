@@ -433,6 +433,19 @@ struct TransitionScenarioTests {
       try release.frame(at: release.endTick, into: &frame)
       #expect(frame.overallProgress == goal && frame.contentOffset == (goal == 0 ? .zero : CGPoint(x: 0, y: 300)))
     }
+    // A scroll across a long list with nothing else moving: the elements
+    // rest from the start, and the end still waits for the offset's swing,
+    // so the tick before the end is within the point tolerance (to the
+    // tick's own motion) and the last frame steps it no further.
+    let scroll = try LayoutTransition(from: list, offset: .zero, to: list, offset: CGPoint(x: 0, y: 752), viewport: phone)
+    for springs in [LayoutTransition.Springs.shared(.smooth), .shared(.snappy)] {
+      let release = try scroll.cancel(fromProgress: 0, velocity: -20, at: .zero, springs: springs)
+      var (last, end) = (release.makeFrame(), release.makeFrame())
+      try release.frame(at: AnimationTime(ticks: release.endTick.ticks - 1), into: &last)
+      try release.frame(at: release.endTick, into: &end)
+      #expect(end.contentOffset == .zero && end.hasEnded)
+      #expect(Double(last.contentOffset.y).magnitude <= release.tolerances.points * 1.001 && last.overallProgress.magnitude <= 1e-3 * 1.001)
+    }
   }
 
   @Test("a pose with a 3-D transform animates it without include3D; frame velocities match the scalar closed form")

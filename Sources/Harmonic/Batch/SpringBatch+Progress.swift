@@ -139,3 +139,18 @@ extension SpringBatch {
     return (sum / Double(itemCount), rateSum / Double(itemCount))
   }
 }
+
+extension SpringBatch {
+  /// The first tick from which every group's impulse response Ŝ stays
+  /// within `band` (so does their mean, ``_averageImpulse(at:)``): each
+  /// group's exact last excursion past it, after its progress origin.
+  func _impulseEnd(within band: Double) -> AnimationTime {
+    var latest = origin
+    for group in _groups {
+      let seconds = group.spring._lastExcursion(p: 0, q: 1, tolerance: band)
+      let end = group.progressOrigin._firstTick(afterSeconds: seconds) ?? AnimationTime(ticks: .max)
+      if end > latest { latest = end }
+    }
+    return latest
+  }
+}
