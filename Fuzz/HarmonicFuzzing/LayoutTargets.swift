@@ -150,6 +150,41 @@ func fuzzLayout(_ input: inout FuzzInput) {
       require(a.zIndex >= b.zIndex, "carousel zIndex: nearer \(a.zIndex) below farther \(b.zIndex)")
     }
   }
+
+  // A snapshot of the layout's answers — some left out, reordered, one
+  // maybe repeated, a far cell maybe added — answers every lookup as a
+  // scan does, or refuses the repeat, naming its later index.
+  var elements = layout.attributes(in: CGRect(x: -1e13, y: -1e13, width: 2e13, height: 2e13))
+  let stride = input.int(0...3)
+  if stride > 0 { elements = elements.enumerated().filter { $0.offset % (stride + 1) != 0 }.map(\.element) }
+  if input.bool(), elements.count > 1 { elements.swapAt(0, input.int(1...elements.count - 1)) }
+  if input.bool(), !elements.isEmpty { elements.append(elements[input.int(0...elements.count - 1)]) }
+  if input.bool() {
+    let path = ItemIndexPath(item: input.bool() ? input.int(0...100_000_000) : input.int(0...60), section: input.int(0...4))
+    elements.append(LayoutAttributes(indexPath: path, frame: CGRect(x: 0, y: 0, width: 10, height: 10)))
+  }
+  let ids = elements.map(\.elementID)
+  let firstRepeat = ids.indices.first { k in ids[..<k].contains(ids[k]) }
+  do {
+    let snapshot = try LayoutSnapshot(elements: elements, contentSize: CGSize(width: 100, height: 100))
+    require(firstRepeat == nil, "snapshot accepted a repeated \(ids[firstRepeat ?? 0])")
+    var probes = ids
+    for section in -1...5 { for item in [-1, 0, 1, 39, 40, 60, 61, 100_000_000] { probes.append(.cell(ItemIndexPath(item: item, section: section))) } }
+    for id in probes {
+      let (found, scan) = (snapshot.attributes(of: id), elements.last { $0.elementID == id })
+      require(
+        found?.center.x.bitPattern == scan?.center.x.bitPattern && found?.center.y.bitPattern == scan?.center.y.bitPattern
+          && (found == nil) == (scan == nil),
+        "snapshot lookup of \(id): \(String(describing: found?.center)), a scan finds \(String(describing: scan?.center))")
+    }
+  } catch {
+    guard case let .invalidParameter(name, _, accepted) = error else { return require(false, "snapshot: \(error)") }
+    if let firstRepeat, accepted.contains("unique") {
+      require(name.hasPrefix("elements[\(firstRepeat)]"), "snapshot named \(name) for the repeat at \(firstRepeat)")
+    } else {
+      require(!accepted.contains("unique"), "snapshot refused \(name) as a repeat; the first repeat is \(String(describing: firstRepeat))")
+    }
+  }
 }
 
 /// Two backends' transition frames agree: equal with reference BLAS; with a
