@@ -144,4 +144,16 @@ struct LayoutAnimatorFoundScriptTests {
       ])
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
   }
+  @Test("a move while a released drag decelerates, anchored: the same bits at 60 and 120 Hz")
+  func moveDuringDecelerationBits() {
+    let script = LayoutAnimatorHost.Script(
+      counts: [15, 14], chrome: false, horizontal: false, rightToLeft: false, pinned: false, snapping: false, itemsPerFlick: nil, alignment: .center,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 25.132741228718345), policy: .keepAnchor(),
+      steps: [
+        .init(tick: 120_000_000, event: .drag(fraction: 0.9498082266453448)),
+        .init(tick: 555_000_000, event: .release(velocity: -3.2626601518939085, engine: true)),
+        .init(tick: 777_000_000, event: .move(from: 9, to: 21, section: 2)),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
 }

@@ -34,6 +34,11 @@ extension LayoutAnimator {
     /// Added to the motion's offset along ``axis``: the content moved under
     /// the scroll by a change that kept the reader's place (0 otherwise).
     var shift = 0.0
+    /// Where the motion rests from ``end`` on, once ``landing(at:)`` moved
+    /// it there: that offset itself, since ``target`` + ``shift`` can round
+    /// elsewhere (or keep a −0 the offset does not have), and the engine
+    /// rests at that offset whichever frame first sees the move.
+    var _rest: Double? = nil
 
     /// Speed at which a deceleration stops, points per second.
     static let stopSpeed = 5.0
@@ -88,7 +93,8 @@ extension LayoutAnimator {
 
     /// The offset along ``axis`` at `time` (at or after ``start``).
     func along(at time: AnimationTime) -> Double {
-      shift == 0 ? _along(at: time) : _along(at: time) + shift
+      if let _rest, time >= end { return _rest }
+      return shift == 0 ? _along(at: time) : _along(at: time) + shift
     }
 
     /// The motion's own offset, before ``shift``.
@@ -131,7 +137,8 @@ extension LayoutAnimator {
       return axis == .vertical ? CGPoint(x: across, y: along) : CGPoint(x: along, y: across)
     }
 
-    /// Where the motion ends, along ``axis`` (its target plus ``shift``).
+    /// Where the motion ends, along ``axis`` (its target plus ``shift``,
+    /// or the offset ``landing(at:)`` gave).
     var landing: Double { along(at: end) }
 
     /// The motion moved so that it ends at `offset` (along ``axis``; the
@@ -140,7 +147,7 @@ extension LayoutAnimator {
       var moved = self
       let (along, across) = axis == .vertical ? (Double(offset.y), Double(offset.x)) : (Double(offset.x), Double(offset.y))
       moved.shift += along - landing
-      moved.across = across
+      (moved.across, moved._rest) = (across, along)
       return moved
     }
   }
