@@ -162,13 +162,14 @@ extension SpringBatch {
     // reaches at most A_T·ω_d/ω₀·e^(−a·arccos(ζ)/ω_d). An element whose
     // largest |d| from T on is inside its band, with a margin far above the
     // rounding of what the exact solve evaluates, cannot raise the maximum.
-    let peaks = _groups.map { group -> (c: Double, s: Double, c1: Double, s1: Double, peak: Double, gap: Double, envelope: Double)? in
+    typealias PeakScreen = (a: Double, omegaD: Double, c: Double, s: Double, c1: Double, s1: Double, peak: Double, gap: Double, envelope: Double)
+    let peaks = _groups.map { group -> PeakScreen? in
       let basis = group.spring._basis
       guard basis.isOscillating, group.spring.damping != 0, adjusted > 0 else { return nil }
       let (a, omegaD) = (basis.decayRate, basis.rootDiscriminant)
       let (c, s) = basis.basis(adjusted)
       return (
-        c, s, -a * c - omegaD * omegaD * s, c - a * s, omegaD / basis.omegaSquared.squareRoot(),
+        a, omegaD, c, s, -a * c - omegaD * omegaD * s, c - a * s, omegaD / basis.omegaSquared.squareRoot(),
         _Math.exp(-a * _Math.atan2(omegaD, a) / omegaD), _Math.exp(-a * adjusted)
       )
     }
@@ -186,8 +187,7 @@ extension SpringBatch {
         if k <= thresholds[group], k < .infinity { continue }
         if (pMagnitude + qMagnitude * tight[group].reach) / bandWidth <= tight[group].threshold { continue }
         if let screen = peaks[group] {
-          let basis = _groups[group].spring._basis
-          let (a, omegaD) = (basis.decayRate, basis.rootDiscriminant)
+          let (a, omegaD) = (screen.a, screen.omegaD)
           let (p, v) = (_columns[e] - _columns[n + e], _columns[2 * n + e])
           let q = v + a * p
           let (d, rate) = (p * screen.c + q * screen.s, p * screen.c1 + q * screen.s1)
