@@ -223,7 +223,7 @@ struct _HostRun {
       return Double(script.horizontal ? content.width + viewport.width : content.height + viewport.height)
     }
     let bound = (LayoutAnimatorHost.maximumSpeed + 8 * max(extent(last.engine), extent(engine))) * dt + 0.5
-    if let moved = _HostRun.largestMove(from: last.pass, to: pass), moved.distance > bound {
+    if let moved = _HostRun.largestMove(from: last.pass, to: pass, pinned: script.pinned), moved.distance > bound {
       return "\(moved.what) moved \(moved.distance) pt in \(dt) s (bound \(bound))"
     }
     guard engine.activity != last.activity else { return nil }
@@ -241,7 +241,7 @@ struct _HostRun {
       if before.activity != from.activity || after.activity == from.activity {
         return "\(from.activity) turned \(after.activity) at \(end.ticks), not where it said"
       }
-      if let moved = _HostRun.largestMove(from: _HostPass(before), to: _HostPass(after)), moved.distance > 0.51 {
+      if let moved = _HostRun.largestMove(from: _HostPass(before), to: _HostPass(after), pinned: script.pinned), moved.distance > 0.51 {
         return "\(moved.what) stepped \(moved.distance) pt at tick \(end.ticks), where \(from.activity) turned \(after.activity)"
       }
       if after.activity == engine.activity { return nil }
@@ -250,13 +250,28 @@ struct _HostRun {
   }
 
   /// The largest move of the offset or of an element shown in both passes.
-  static func largestMove(from a: _HostPass, to b: _HostPass) -> (what: String, distance: Double)? {
+  ///
+  /// Elements move in content coordinates, where the offset is measured
+  /// too, each within its own tolerance. A header that may be pinned
+  /// (`pinned`) moves with the viewport while it is pinned: there its step
+  /// is the one on screen, center minus offset. Measured in content
+  /// coordinates it would add the offset's own step, which the header does
+  /// not take on screen (at a transition's end under a carried scroll: the
+  /// offset's 0.31 pt plus the header's 0.32). Such a header counts the
+  /// smaller of its two steps.
+  static func largestMove(from a: _HostPass, to b: _HostPass, pinned: Bool) -> (what: String, distance: Double)? {
     func distance(_ p: CGPoint, _ q: CGPoint) -> Double { max((Double(p.x) - Double(q.x)).magnitude, (Double(p.y) - Double(q.y)).magnitude) }
+    func onScreen(_ p: CGPoint, _ offset: CGPoint) -> CGPoint {
+      CGPoint(x: Double(p.x) - Double(offset.x), y: Double(p.y) - Double(offset.y))
+    }
     var largest = (what: "the offset", distance: distance(a.offset, b.offset))
     for k in a.visible.indices {
       let x = a.visible[k]
       guard let y = b.attributes(of: x.elementID, near: k) else { continue }
-      let d = distance(x.center, y.center)
+      var d = distance(x.center, y.center)
+      if pinned, x.elementID.kind == ElementKind._header {
+        d = min(d, distance(onScreen(x.center, a.offset), onScreen(y.center, b.offset)))
+      }
       if d > largest.distance { largest = ("\(x.elementID)", d) }
     }
     return largest

@@ -29,6 +29,20 @@ struct LayoutAnimatorModelTests {
 /// Scripts the fuzzer found, kept as they were printed.
 @Suite("Layout animator: scripts the fuzzer found")
 struct LayoutAnimatorFoundScriptTests {
+  @Test("a pinned header where a transition ends under a carried scroll steps on screen by its own residual only")
+  func pinnedHeaderAtTransitionEnd() {
+    // In content coordinates the header stepped 0.63 pt: the offset's residual (0.31) plus its own (0.32).
+    let script = LayoutAnimatorHost.Script(
+      counts: [10, 7], chrome: true, horizontal: false, rightToLeft: false, pinned: true, snapping: false, itemsPerFlick: 3, alignment: .trailing,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 21.362830044410593), policy: .keepOffset,
+      steps: [
+        .init(tick: 281_000_000, event: .drag(fraction: 0.8851442613026446)),
+        .init(tick: 845_000_000, event: .release(velocity: -1.7466468176963037, engine: true)),
+        .init(tick: 863_000_000, event: .insert(item: 21, section: 1)),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
+
   @Test("a gesture begun while a finger holds the content past its end cancels back inside it")
   func cancelFromRubberBand() {
     let script = LayoutAnimatorHost.Script(
