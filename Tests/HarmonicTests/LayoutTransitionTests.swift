@@ -225,6 +225,58 @@ struct LayoutTransitionTests {
 struct TransitionSetupTests {
   let viewport = try! Viewport(size: CGSize(width: 320, height: 480))
 
+  @Test("a retarget that derives and checks its columns as it copies them, across cores, builds the batch the separate passes build, bit for bit")
+  func retargetPreparedColumns() throws {
+    // In order (every element continues itself: 60 cells, all visible) and
+    // through the index (300 cells, a target far down: new elements).
+    var paths = 0
+    for count in [60, 300] {
+      let (grid, list, viewport) = try ContinuingTransitionTests.gridAndList(count)
+      let wide = try GridLayout(
+        sections: [.init(itemCount: count, itemSize: CGSize(width: 30, height: 30), lineSpacing: 4, interitemSpacing: 4)], viewportCrossExtent: 120)
+      let running = try LayoutTransition(
+        from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, springs: .shared(.bouncy), velocity: .gesture(CGPoint(x: 0, y: -700)))
+      let time = try AnimationTime(seconds: 0.1)
+      var now = running.makeFrame(velocities: true)
+      try running.frame(at: time, into: &now)
+      let old = Dictionary(uniqueKeysWithValues: running.elements.enumerated().map { ($1.id, $0) })
+      for (target, offset) in [(grid as any CollectionLayout, CGPoint.zero), (wide, CGPoint(x: 0, y: 2_500))] {
+        for springs in [LayoutTransition.Springs.shared(.snappy), .perItem({ _ in .smooth })] {
+          var retargeted = running
+          try retargeted.retarget(to: target, offset: offset, viewport: viewport, at: time, springs: springs)
+          let columns = retargeted.batch._columns
+          // Split across every core, each worker given any number of items: the same bits.
+          var split = running
+          try _Parallel.$minimumElementsPerWorker.withValue(1) {
+            try split.retarget(to: target, offset: offset, viewport: viewport, at: time, springs: springs)
+          }
+          #expect(zip(split.batch._columns, columns).allSatisfy { $0.bitPattern == $1.bitPattern }, "a split changed the columns")
+          let n = retargeted.elements.count
+          let m = n * LayoutChannels.count2D
+          // Each continuing element's velocity is running's rate at the tick.
+          var (continuing, differing) = (0, 0)
+          for (k, element) in retargeted.elements.enumerated() {
+            guard let j = old[element.id] else { continue }
+            continuing += 1
+            for channel in 0..<LayoutChannels.count2D {
+              let rate = try #require(now.velocity(ofElement: j, channel: channel))
+              if columns[2 * m + channel * n + k].bitPattern != rate.bitPattern { differing += 1 }
+            }
+          }
+          #expect(continuing > 0 && differing == 0, "\(differing) rates of \(continuing) continuing elements differ")
+          if n == running.elements.count, continuing == n { paths |= 1 } else { paths |= 2 }
+          // The restoring terms as the batch's own pass derives them.
+          var rebuilt = retargeted.batch
+          rebuilt._updateDerivedColumns(threads: 1)
+          let derived = zip(rebuilt._columns, columns).filter { $0.bitPattern != $1.bitPattern }.count
+          #expect(derived == 0, "\(derived) restoring terms differ")
+          #expect(columns[(3 * m)...].contains { $0 != 0 }, "a retarget at rest")
+        }
+      }
+    }
+    #expect(paths == 3, "both the in-order and the indexed copy")
+  }
+
   @Test("completion is computed on first read, never by frames before batch.endTick, shared by copies and the same from concurrent readers")
   func deferredCompletion() throws {
     let grid = try GridLayout(

@@ -115,10 +115,12 @@ public struct SpringBatch: Sendable {
 
   /// A batch over columns laid out as `_columns` is, `[start | target |
   /// velocity | anything]` (N·C each), whose first three are checked
-  /// already; the fourth is overwritten. The columns are taken, not copied.
+  /// already; the fourth is overwritten, unless `derived` says it holds the
+  /// restoring terms ``_updateDerivedColumns(threads:)`` writes, bit for
+  /// bit. The columns are taken, not copied.
   init(
     _checkedColumns columns: consuming [Double], itemCount: Int, channelCount: Int, springs: SpringAssignment, origin: AnimationTime,
-    progressVelocity: Double, progressTolerance: Double = SpringBatch.defaultProgressTolerance
+    progressVelocity: Double, progressTolerance: Double = SpringBatch.defaultProgressTolerance, derived: Bool = false
   ) throws(HarmonicError) {
     let (springList, groupOfItem) = try springs._resolve(itemCount: itemCount)
     try _Check.finiteMagnitude(progressVelocity, "progressVelocity", unit: "1/s")
@@ -137,7 +139,7 @@ public struct SpringBatch: Sendable {
     self._itemsPerGroup = []
     self._columns = consume columns
     _rebuildRuns()
-    _updateDerivedColumns(threads: nil)
+    if !derived { _updateDerivedColumns(threads: nil) }
   }
 
   /// A batch that only holds `columns` (`[start | target | velocity |

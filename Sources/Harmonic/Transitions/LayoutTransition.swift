@@ -341,7 +341,7 @@ public struct LayoutTransition: Sendable {
     // The batch's columns [start | target | velocity | restoring], written
     // in place and handed over: no per-column arrays to copy. Every value
     // written once: start, target, velocity 0; the restoring column is the
-    // batch's to compute (its initializer writes all of it).
+    // batch's to compute (its initializer writes all of it), left unwritten here.
     let columns = [Double](_unsafeFilling: 4 * m) { columns, count in
       if let explicitStart {
         _ = UnsafeMutableBufferPointer(rebasing: columns[0..<m]).initialize(from: explicitStart)
@@ -349,7 +349,7 @@ public struct LayoutTransition: Sendable {
         LayoutChannels._write(starts, include3D: include3D, transforms: transforms, into: UnsafeMutableBufferPointer(rebasing: columns[0..<m]))
       }
       LayoutChannels._write(ends, include3D: include3D, transforms: transforms, into: UnsafeMutableBufferPointer(rebasing: columns[m..<(2 * m)]))
-      UnsafeMutableBufferPointer(rebasing: columns[(2 * m)..<(4 * m)]).initialize(repeating: 0)
+      UnsafeMutableBufferPointer(rebasing: columns[(2 * m)..<(3 * m)]).initialize(repeating: 0)
       count = 4 * m
     }
     return try _makeBatch(
@@ -369,13 +369,23 @@ public struct LayoutTransition: Sendable {
   }
 
   /// The batch of one segment over its columns `[start | target | velocity |
-  /// restoring]` (velocity and restoring 0), taken, not copied: velocities
+  /// restoring]` (velocity 0, restoring unwritten), taken, not copied: velocities
   /// written, values checked, springs assigned.
+  ///
+  /// `prepared`: the columns' values are checked and the restoring column
+  /// derived for the one spring of `springs` (`.shared`) already, with the
+  /// velocity `.none` and componentwise transforms — the batch is made
+  /// without passing over them again.
   static func _makeBatch(
     columns given: consuming [Double], elements: [LayoutTransition.Element], springs: LayoutTransition.Springs, velocity: LayoutTransition.Velocity,
     include3D: Bool, transforms: TransformInterpolation, tolerances: LayoutTransition.Tolerances, origin: AnimationTime,
-    progressVelocity explicitProgressVelocity: Double? = nil, progressTolerance: Double
+    progressVelocity explicitProgressVelocity: Double? = nil, progressTolerance: Double, prepared: Bool = false
   ) throws(HarmonicError) -> (SpringBatch, _Deferred<AnimationTime>) {
+    if prepared {
+      guard case .shared = springs, case .none = velocity, transforms == .componentwise else {
+        preconditionFailure("LayoutTransition._makeBatch: prepared columns are a shared spring's, at rest, componentwise")
+      }
+    }
     let n = elements.count
     let channels = include3D ? LayoutChannels.count3D : LayoutChannels.count2D
     let m = try _elementCount(n, include3D: include3D)
@@ -420,14 +430,16 @@ public struct LayoutTransition: Sendable {
       }
     }
     let assignment = try _assignment(springs, elements: elements, columns: columns)
-    try columns.withUnsafeBufferPointer { (columns) throws(HarmonicError) in
-      for (k, (name, unit)) in [("start", "units"), ("target", "units"), ("velocity", "units/s")].enumerated() {
-        try SpringBatch._checkValues(UnsafeBufferPointer(rebasing: columns[(k * m)..<((k + 1) * m)]), name, itemCount: n, unit: unit)
+    if !prepared {
+      try columns.withUnsafeBufferPointer { (columns) throws(HarmonicError) in
+        for (k, (name, unit)) in [("start", "units"), ("target", "units"), ("velocity", "units/s")].enumerated() {
+          try SpringBatch._checkValues(UnsafeBufferPointer(rebasing: columns[(k * m)..<((k + 1) * m)]), name, itemCount: n, unit: unit)
+        }
       }
     }
     let batch = try SpringBatch(
       _checkedColumns: consume columns, itemCount: n, channelCount: channels, springs: assignment, origin: origin,
-      progressVelocity: explicitProgressVelocity ?? progressVelocity, progressTolerance: progressTolerance)
+      progressVelocity: explicitProgressVelocity ?? progressVelocity, progressTolerance: progressTolerance, derived: prepared)
     return (batch, try _completion(batch, tolerances: tolerances, include3D: include3D))
   }
 
