@@ -141,8 +141,7 @@ extension LayoutTransition {
   }
 
   /// The columns of a batch, `[start | target | velocity | restoring]` with
-  /// velocity 0 (restoring unwritten: the batch derives it), and what
-  /// ``_Kept`` keeps, for `elements`:
+  /// velocity and restoring 0, and what ``_Kept`` keeps, for `elements`:
   /// element k's start and end attributes written by `source` into
   /// scratch and taken from there, so no attribute arrays are
   /// made. Nil when an element carries a 3-D transform and `include3D` is
@@ -204,12 +203,7 @@ extension LayoutTransition {
       }
       // Doubles are plain bytes: an unfinished fill leaves nothing to destroy.
       guard failure == nil, !needs3D else { return }
-      // Velocity 0. The restoring column is left as it is: every batch made
-      // from these columns derives all of it before anything reads it
-      // (``SpringBatch/_updateDerivedColumns(threads:)``, or a change in
-      // flight's prepared pass), so clearing it was 8.8 MB of writes at
-      // 100,000 items for nothing.
-      (columns.baseAddress! + 2 * m).initialize(repeating: 0, count: m)
+      (columns.baseAddress! + 2 * m).initialize(repeating: 0, count: 2 * m)
       count = 4 * m
     }
     if let failure { throw failure }

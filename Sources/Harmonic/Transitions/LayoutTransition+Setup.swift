@@ -31,8 +31,8 @@ extension LayoutTransition {
     var elements: [LayoutTransition.Element]
     /// Whether any element carries a 3-D transform (or `include3D`).
     var include3D: Bool
-    /// `[start | target | velocity | restoring]`, velocity 0, restoring
-    /// the batch's to derive (per-entry transforms only).
+    /// `[start | target | velocity | restoring]`, velocity and restoring 0
+    /// (per-entry transforms only).
     var columns: [Double] = []
     var kept: _Kept? = nil
     /// Start and end attributes (decomposed transforms only).

@@ -341,7 +341,7 @@ public struct LayoutTransition: Sendable {
     // The batch's columns [start | target | velocity | restoring], written
     // in place and handed over: no per-column arrays to copy. Every value
     // written once: start, target, velocity 0; the restoring column is the
-    // batch's to compute (its initializer writes all of it), left unwritten here.
+    // batch's to compute (its initializer writes all of it).
     let columns = [Double](_unsafeFilling: 4 * m) { columns, count in
       if let explicitStart {
         _ = UnsafeMutableBufferPointer(rebasing: columns[0..<m]).initialize(from: explicitStart)
@@ -349,7 +349,7 @@ public struct LayoutTransition: Sendable {
         LayoutChannels._write(starts, include3D: include3D, transforms: transforms, into: UnsafeMutableBufferPointer(rebasing: columns[0..<m]))
       }
       LayoutChannels._write(ends, include3D: include3D, transforms: transforms, into: UnsafeMutableBufferPointer(rebasing: columns[m..<(2 * m)]))
-      UnsafeMutableBufferPointer(rebasing: columns[(2 * m)..<(3 * m)]).initialize(repeating: 0)
+      UnsafeMutableBufferPointer(rebasing: columns[(2 * m)..<(4 * m)]).initialize(repeating: 0)
       count = 4 * m
     }
     return try _makeBatch(
@@ -369,7 +369,7 @@ public struct LayoutTransition: Sendable {
   }
 
   /// The batch of one segment over its columns `[start | target | velocity |
-  /// restoring]` (velocity 0, restoring unwritten), taken, not copied: velocities
+  /// restoring]` (velocity and restoring 0), taken, not copied: velocities
   /// written, values checked, springs assigned.
   ///
   /// `prepared`: the columns' values are checked and the restoring column
