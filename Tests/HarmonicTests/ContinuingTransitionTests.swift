@@ -192,6 +192,75 @@ struct ContinuingTransitionTests {
     #expect(difference == 0 && continued == running.elements.count, "\(continued) of \(running.elements.count) continue; jump \(difference)")
   }
 
+  @Test("a retarget from far down a list finds the elements its cells in flight sweep past, as a fresh transition from the pose does")
+  func retargetWidensByFramesInFlight() throws {
+    // A list scrolled to 9,000 pt collapsing into a grid at the top: 50 ms
+    // in, its cells are spread between, and the old corridor reaches the
+    // list rows they pass only through their frames in flight.
+    let grid = try Self.grid([120, 80])
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 60, count: 120), Array(repeating: 60, count: 80)], width: 320)
+    let wide = try GridLayout(
+      sections: [120, 80].map { .init(itemCount: $0, itemSize: CGSize(width: 150, height: 150), lineSpacing: 10, interitemSpacing: 10) },
+      viewportCrossExtent: 320)
+    let running = try LayoutTransition(
+      from: list, offset: CGPoint(x: 0, y: 9_000), to: grid, offset: .zero, viewport: Self.viewport, springs: .shared(.bouncy))
+    let time = try AnimationTime(seconds: 0.05)
+    var now = running.makeFrame(velocities: true)
+    try running.frame(at: time, into: &now)
+    var retargeted = running
+    try retargeted.retarget(to: wide, offset: .zero, viewport: Self.viewport, at: time, springs: .shared(.snappy))
+
+    // The independent construction: what running shows at `time`, as a
+    // snapshot, and a fresh transition from it with the in-flight rates.
+    var poses: [ElementID: LayoutAttributes] = [:]
+    for (k, element) in running.elements.enumerated() {
+      var pose = now.attributes[k]
+      (pose.kind, pose.indexPath) = (element.id.kind, element.id.indexPath)
+      poses[element.id] = pose
+    }
+    let everything = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
+    let shown = grid.attributes(in: everything).map { poses[$0.elementID] ?? $0 }
+    let snapshot = try LayoutSnapshot(elements: shown, contentSize: now.contentSize, itemCounts: grid.itemCounts)
+    func fresh(_ velocity: LayoutTransition.Velocity) throws -> LayoutTransition {
+      try LayoutTransition(
+        from: snapshot, offset: now.contentOffset, to: wide, offset: .zero, viewport: Self.viewport, springs: .shared(.snappy), velocity: velocity,
+        start: time)
+    }
+    let shape = try fresh(.none)
+    var rates = [Double](repeating: 0, count: shape.elements.count * LayoutChannels.count2D)
+    for (k, element) in shape.elements.enumerated() {
+      guard let old = running.elements.firstIndex(where: { $0.id == element.id }) else { continue }
+      for channel in 0..<LayoutChannels.count2D {
+        rates[channel * shape.elements.count + k] = try #require(now.velocity(ofElement: old, channel: channel))
+      }
+    }
+    let reference = try fresh(.perElement(rates))
+    // Elements the fresh transition animates that running did not: found
+    // only by the sweep of the cells in flight (34 of them without it).
+    let animated = Set(running.elements.map(\.id))
+    let swept = reference.elements.filter { !animated.contains($0.id) }.count
+    #expect(swept >= 30, "only \(swept) elements beyond running's")
+    let position = Dictionary(uniqueKeysWithValues: retargeted.elements.enumerated().map { ($1.id, $0) })
+    let missing = reference.elements.filter { position[$0.id] == nil }.count
+    #expect(missing == 0, "\(missing) of the fresh transition's \(reference.elements.count) elements not animated by the retarget")
+    var (a, b) = (retargeted.makeFrame(), reference.makeFrame())
+    var (compared, different) = (0, 0)
+    for seconds in [0.05, 0.1, 0.3, 0.8] {
+      let tick = try AnimationTime(seconds: seconds)
+      try retargeted.frame(at: tick, into: &a)
+      try reference.frame(at: tick, into: &b)
+      for (k, element) in reference.elements.enumerated() {
+        guard let j = position[element.id] else { continue }
+        compared += 1
+        // Center and size: the channels in motion. (A channel at rest —
+        // here alpha, 1 at both ends — the retarget holds at its target;
+        // the snapshot has the frame's value, which can be an ulp off.)
+        if Self.bits(a.attributes[j]).prefix(4) != Self.bits(b.attributes[k]).prefix(4) { different += 1 }
+      }
+    }
+    #expect(compared >= 4 * reference.elements.count && different == 0, "\(different) of \(compared) element frames differ")
+  }
+
   @Test("a retarget keeps the elements already leaving, C¹, heading for their disappearing pose")
   func retargetKeepsLeavingElements() throws {
     let (grid, list) = (

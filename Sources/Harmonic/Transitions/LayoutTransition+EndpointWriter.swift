@@ -153,30 +153,38 @@ extension LayoutTransition {
     /// both frames and its in-flight ``_Meta``; nil, writing nothing,
     /// otherwise.
     ///
-    /// The start's center and size are exactly as the pose has them (the
-    /// corridors widen by them). Its other channels are written as a plain
-    /// cell's (the 3-D identity where running has no 3-D channels and
+    /// Its start's channels are written as a plain cell's at its end frame
+    /// (the 3-D identity where running has no 3-D channels and
     /// `include3D`), only to be finite: the change in flight then writes
     /// every one of running's channels for this element
     /// (``LayoutTransition/_continue(_:springs:tolerances:progressRate:)``
     /// and ``LayoutTransition/_merged(_:fresh:target:springs:tolerances:progressRate:)``),
     /// channel by channel, exactly and held at rest. Computing them here
     /// too read 3·C columns per element at once, and was the larger part
-    /// of a retarget's setup.
+    /// of a retarget's setup; so was reading its frame in flight here (four
+    /// channels' three columns amid the fill's 22 output streams: 3.3 ms of
+    /// a 100,000-item retarget's 5.5 ms fill). Only the old corridor needs
+    /// that frame: ``startFrame(_:)`` reads it, after the fill.
     @inline(__always)
     func write(
       _ pair: LayoutTransition.Element, item: Int, count n: Int, include3D: Bool, starts: UnsafeMutablePointer<Double>,
       targets: UnsafeMutablePointer<Double>
-    ) -> (start: _PlainFrame, end: _PlainFrame, meta: _Meta)? {
+    ) -> (running: Int, end: _PlainFrame, meta: _Meta)? {
       guard let (k, end) = cell(pair) else { return nil }
-      // The pose's channels are these values (LayoutChannels._apply).
-      let start = _PlainFrame(
-        center: CGPoint(x: values.value(channel: LayoutChannels.centerX, item: k), y: values.value(channel: LayoutChannels.centerY, item: k)),
-        size: CGSize(width: values.value(channel: LayoutChannels.width, item: k), height: values.value(channel: LayoutChannels.height, item: k)))
-      LayoutChannels._writePlain(center: start.center, size: start.size, item: item, count: n, include3D: include3D, into: starts)
+      LayoutChannels._writePlain(center: end.center, size: end.size, item: item, count: n, include3D: include3D, into: starts)
       LayoutChannels._writePlain(center: end.center, size: end.size, item: item, count: n, include3D: include3D, into: targets)
       let (zIndex, isHidden) = kept.inFlightMeta(k)
-      return (start, end, _Meta(startZ: zIndex, endZ: 0, startHidden: isHidden, endHidden: false))
+      return (k, end, _Meta(startZ: zIndex, endZ: 0, startHidden: isHidden, endHidden: false))
+    }
+
+    /// Running element `k`'s frame in flight: its center and size exactly
+    /// as the pose has them (the pose's channels are these values,
+    /// ``LayoutChannels/_apply(_:item:count:has3D:transforms:to:)``).
+    @inline(__always)
+    func startFrame(_ k: Int) -> _PlainFrame {
+      _PlainFrame(
+        center: CGPoint(x: values.value(channel: LayoutChannels.centerX, item: k), y: values.value(channel: LayoutChannels.centerY, item: k)),
+        size: CGSize(width: values.value(channel: LayoutChannels.width, item: k), height: values.value(channel: LayoutChannels.height, item: k)))
     }
   }
 

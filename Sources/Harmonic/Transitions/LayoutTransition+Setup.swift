@@ -79,9 +79,10 @@ extension LayoutTransition {
     if context.transforms == .componentwise {
       var filled = try _fillColumns(visible.elements, include3D: setup.include3D, &source)
       if filled == nil {  // an element carries a 3-D transform: again, with its channels
-        (source.oldCorridor, source.newCorridor) = (_Corridor(startRect), _Corridor(endRect))
+        (source.oldCorridor, source.newCorridor, source.inFlightWidening) = (_Corridor(startRect), _Corridor(endRect), [])
         filled = try _fillColumns(visible.elements, include3D: true, &source)
       }
+      source.widenOldCorridor()
       (setup.columns, setup.kept, setup.include3D) = (filled!.columns, filled!.kept, filled!.kept.include3D)
     } else {
       (setup.starts, setup.ends, setup.include3D) = try _fillArrays(n, include3D: setup.include3D, &source)
@@ -136,6 +137,23 @@ extension LayoutTransition {
     var writer: _EndpointWriter<Old, New>
     let pairing: _Pairing
     var oldCorridor: _Corridor, newCorridor: _Corridor
+    /// Running's indices of the cells in flight whose frames widen the old
+    /// corridor: read after the fill (``widenOldCorridor()``), not amid it.
+    var inFlightWidening: [Int] = []
+
+    /// Widens the old corridor by the frames in flight the fill deferred
+    /// (a corridor is a min and max: the order of its additions does not
+    /// change it), and forgets them.
+    mutating func widenOldCorridor() {
+      guard let cells = writer._inFlightCells, !inFlightWidening.isEmpty else { return }
+      cells._withUnsafeGuaranteedRef { cells in
+        for k in inFlightWidening {
+          let start = cells.startFrame(k)
+          oldCorridor.add(center: start.center, size: start.size)
+        }
+      }
+      inFlightWidening = []
+    }
 
     @inline(__always)
     mutating func plainCellFrames(_ k: Int) -> (start: _PlainFrame, end: _PlainFrame)? {
@@ -167,9 +185,10 @@ extension LayoutTransition {
         })
       else { return false }
       kept.append(cell.meta)
-      // As write(_:_:_:) widens them: the frames as looked up.
+      // As write(_:_:_:) widens them: the frames as looked up (the one in
+      // flight read after the fill).
       let tag = pairing.tags[k]
-      if tag & _Pairing.widensOld != 0 { oldCorridor.add(center: cell.start.center, size: cell.start.size) }
+      if tag & _Pairing.widensOld != 0 { inFlightWidening.append(cell.running) }
       if tag & _Pairing.widensNew != 0 { newCorridor.add(center: cell.end.center, size: cell.end.size) }
       return true
     }
