@@ -117,6 +117,39 @@ struct ContinuingTransitionTests {
     return (grid, list, try Viewport(size: CGSize(width: 120, height: 200)))
   }
 
+  /// The independent construction a retarget is checked against: a
+  /// snapshot of what `running` shows in `now` (a frame with velocities at
+  /// `time`: every element of `base`, its target, those in flight at their
+  /// poses) and a fresh transition from it to `target` at `offset`, with
+  /// the snappy spring, carrying the in-flight rates. Also the poses by id.
+  static func freshFromPose(
+    _ running: LayoutTransition, _ now: LayoutTransition.Frame, at time: AnimationTime, base: GridLayout, to target: GridLayout, offset: CGPoint
+  ) throws -> (LayoutTransition, [ElementID: LayoutAttributes]) {
+    var poses: [ElementID: LayoutAttributes] = [:]
+    for (k, element) in running.elements.enumerated() {
+      var pose = now.attributes[k]
+      (pose.kind, pose.indexPath) = (element.id.kind, element.id.indexPath)
+      poses[element.id] = pose
+    }
+    let everything = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
+    let shown = base.attributes(in: everything).map { poses[$0.elementID] ?? $0 }
+    let snapshot = try LayoutSnapshot(elements: shown, contentSize: now.contentSize, itemCounts: base.itemCounts)
+    func fresh(_ velocity: LayoutTransition.Velocity) throws -> LayoutTransition {
+      try LayoutTransition(
+        from: snapshot, offset: now.contentOffset, to: target, offset: offset, viewport: viewport, springs: .shared(.snappy), velocity: velocity,
+        start: time)
+    }
+    let shape = try fresh(.none)
+    var rates = [Double](repeating: 0, count: shape.elements.count * LayoutChannels.count2D)
+    for (k, element) in shape.elements.enumerated() {
+      guard let old = running.elements.firstIndex(where: { $0.id == element.id }) else { continue }
+      for channel in 0..<LayoutChannels.count2D {
+        rates[channel * shape.elements.count + k] = try #require(now.velocity(ofElement: old, channel: channel))
+      }
+    }
+    return (try fresh(.perElement(rates)), poses)
+  }
+
   static func bits(_ element: LayoutAttributes) -> [UInt64] {
     LayoutChannels.values(of: [element], include3D: false).map(\.bitPattern)
   }
@@ -139,37 +172,13 @@ struct ContinuingTransitionTests {
     var retargeted = running
     try retargeted.retarget(to: wide, offset: endOffset, viewport: Self.viewport, at: time, springs: .shared(.snappy))
 
-    // The independent construction: a snapshot of what running shows at
-    // `time` (every element of its target, those in flight at their poses),
-    // a fresh transition from it carrying the in-flight velocities.
-    var poses: [ElementID: (LayoutAttributes, CGPoint)] = [:]
-    for (k, element) in running.elements.enumerated() {
-      var pose = now.attributes[k]
-      (pose.kind, pose.indexPath) = (element.id.kind, element.id.indexPath)
-      poses[element.id] = (pose, try #require(now.centerVelocity(ofElement: k)))
-    }
-    let everything = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
-    let shown = list.attributes(in: everything).map { poses[$0.elementID]?.0 ?? $0 }
-    let snapshot = try LayoutSnapshot(elements: shown, contentSize: now.contentSize, itemCounts: list.itemCounts)
-    func fresh(_ velocity: LayoutTransition.Velocity) throws -> LayoutTransition {
-      try LayoutTransition(
-        from: snapshot, offset: now.contentOffset, to: wide, offset: endOffset, viewport: Self.viewport, springs: .shared(.snappy),
-        velocity: velocity, start: time)
-    }
-    let shape = try fresh(.none)
-    var rates = [Double](repeating: 0, count: shape.elements.count * LayoutChannels.count2D)
-    for (k, element) in shape.elements.enumerated() {
-      guard let old = running.elements.firstIndex(where: { $0.id == element.id }) else { continue }
-      for channel in 0..<LayoutChannels.count2D {
-        rates[channel * shape.elements.count + k] = try #require(now.velocity(ofElement: old, channel: channel))
-      }
-    }
-    let reference = try fresh(.perElement(rates))
+    for k in running.elements.indices { _ = try #require(now.centerVelocity(ofElement: k)) }
+    let (reference, poses) = try Self.freshFromPose(running, now, at: time, base: list, to: wide, offset: endOffset)
 
     // Crossing elements: visible neither in flight nor at the end, animated by both.
     let (startRect, endRect) = (Self.viewport.visibleRect(at: now.contentOffset), Self.viewport.visibleRect(at: endOffset))
     let crossing = reference.elements.filter { element in
-      guard let end = wide.attributes(of: element.id), let start = poses[element.id]?.0 ?? list.attributes(of: element.id) else { return false }
+      guard let end = wide.attributes(of: element.id), let start = poses[element.id] ?? list.attributes(of: element.id) else { return false }
       return !start.frame.intersects(startRect) && !end.frame.intersects(endRect)
     }
     #expect(crossing.count >= 20, "only \(crossing.count) crossing elements")
@@ -210,31 +219,7 @@ struct ContinuingTransitionTests {
     var retargeted = running
     try retargeted.retarget(to: wide, offset: .zero, viewport: Self.viewport, at: time, springs: .shared(.snappy))
 
-    // The independent construction: what running shows at `time`, as a
-    // snapshot, and a fresh transition from it with the in-flight rates.
-    var poses: [ElementID: LayoutAttributes] = [:]
-    for (k, element) in running.elements.enumerated() {
-      var pose = now.attributes[k]
-      (pose.kind, pose.indexPath) = (element.id.kind, element.id.indexPath)
-      poses[element.id] = pose
-    }
-    let everything = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
-    let shown = grid.attributes(in: everything).map { poses[$0.elementID] ?? $0 }
-    let snapshot = try LayoutSnapshot(elements: shown, contentSize: now.contentSize, itemCounts: grid.itemCounts)
-    func fresh(_ velocity: LayoutTransition.Velocity) throws -> LayoutTransition {
-      try LayoutTransition(
-        from: snapshot, offset: now.contentOffset, to: wide, offset: .zero, viewport: Self.viewport, springs: .shared(.snappy), velocity: velocity,
-        start: time)
-    }
-    let shape = try fresh(.none)
-    var rates = [Double](repeating: 0, count: shape.elements.count * LayoutChannels.count2D)
-    for (k, element) in shape.elements.enumerated() {
-      guard let old = running.elements.firstIndex(where: { $0.id == element.id }) else { continue }
-      for channel in 0..<LayoutChannels.count2D {
-        rates[channel * shape.elements.count + k] = try #require(now.velocity(ofElement: old, channel: channel))
-      }
-    }
-    let reference = try fresh(.perElement(rates))
+    let (reference, _) = try Self.freshFromPose(running, now, at: time, base: grid, to: wide, offset: .zero)
     // Elements the fresh transition animates that running did not: found
     // only by the sweep of the cells in flight (34 of them without it).
     let animated = Set(running.elements.map(\.id))
