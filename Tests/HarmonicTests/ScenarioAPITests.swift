@@ -93,6 +93,19 @@ struct ScenarioAPITests {
     for (y, d, c) in [(960.0, 960.0, 0.55), (-961, 960, 0.55), (.nan, 960, 0.55), (1, 0, 0.55), (1, 960, 0)] {
       #expect(throws: HarmonicError.self) { try RubberBand.overscroll(offset: y, dimension: d, coefficient: c) }
     }
+    // An overscroll past 1e100 points is refused, naming the offset: a tiny
+    // coefficient gave +∞ (an input sweep), and so can an offset one ulp
+    // inside a huge dimension.
+    for (y, d, c) in [(30.0, 300.0, 5e-324), (-30, 300, 1e-99), (1e100.nextDown, 1e100, 0.55)] {
+      #expect(throws: HarmonicError.self) { try RubberBand.overscroll(offset: y, dimension: d, coefficient: c) }
+      do {
+        _ = try RubberBand.overscroll(offset: y, dimension: d, coefficient: c)
+      } catch {
+        guard case .invalidParameter(let name, let value, _) = error else { Issue.record("\(error)"); continue }
+        #expect(name == "offset" && value == y)
+      }
+    }
+    #expect((try RubberBand.overscroll(offset: 30, dimension: 300, coefficient: 1e-97) / (1e99 / 3) - 1).magnitude < 1e-12)
   }
 
   @Test("LayoutTransition.progress(fromRubberBanded:) inverts rubberBanded on (−1, 2)")

@@ -47,6 +47,25 @@ struct ScrollPhysicsTests {
     #expect(try ScrollDeceleration(velocity: 0).endTime(within: SettleTolerance(speed: 1)) == 0)
   }
 
+  @Test("end times for tolerances in subnormal numbers: the band's edge, not +∞ (an input sweep)")
+  func subnormalTolerances() throws {
+    // ln((|v₀|/|λ|)/ε)/|λ| and ln(|v₀|/ε)/|λ| at 60 digits (mpmath), v₀ = 800
+    // pt/s, λ = 1000·ln(0.998) as the double the type computes. The quotient
+    // of a tolerance of 5e-324 by the travel underflowed to 0 (+∞ seconds);
+    // of 1e-320 to a subnormal with a few bits (1.7e-5 relative off).
+    let decay = try ScrollDeceleration(rate: 0.998, velocity: 800)
+    #expect(decay.decayConstant == -2.0020026706730794)
+    let cases: [(value: Double, velocity: Double, seconds: Double)] = [
+      (5e-324, .infinity, 374.839927352273459843580237016062283027480071),
+      (1, 5e-324, 375.186654169906176357117718197910876523241952),
+      (1e-320, .infinity, 371.037319522660575590593488358164034342861805),
+    ]
+    for (value, velocity, seconds) in cases {
+      let t = decay.endTime(within: try SettleTolerance(value: value, velocity: velocity))
+      #expect((t - seconds).magnitude <= 1e-14 * seconds, "tolerance (\(value), \(velocity)): \(t) s, expected \(seconds)")
+    }
+  }
+
   @Test("rubber band: c = 0.55, d = 960 gives 100 → 52.02 and 400 → 178.98, odd in x")
   func rubberBand() throws {
     #expect((try RubberBand.offset(overscroll: 100, dimension: 960) - 52.02).magnitude < 0.005)

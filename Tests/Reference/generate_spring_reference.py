@@ -200,6 +200,12 @@ def settle_cases():
     # Exactly critical in doubles.
     for s in starts:
         yield (1.0, 64.0, 16.0) + s + (1e-3, 1e-2)
+    # Tolerances below 1e-308: the band's edge in subnormal numbers (the
+    # ratio of the first extremum to such a tolerance overflows a double).
+    for z in [0.3, 0.7, 1.0, 2.0]:
+        m, k, c = spring_from(0.5, z, 1.0)
+        for tol in [(1e-310, math.inf), (1e-3, 1e-309)]:
+            yield (m, k, c) + (1.0, 0.0, 5.0) + tol
 
 
 def write_settle():

@@ -1,6 +1,12 @@
 /// A 4×4 transform in CATransform3D's row-major `m11…m44` layout, stored
 /// inline (no heap allocation per attributes value). Interpolation is
 /// component-wise, like ``AffineTransform2D``.
+///
+/// Its arithmetic is IEEE 754's, unchecked, as `CATransform3D`'s: a NaN or
+/// infinite entry, angle or distance gives NaN or infinite entries, and so
+/// does ``perspective(distance:)`` from a distance of 0 (m34 = −1/0).
+/// Harmonic checks transforms where they enter it (a transition's
+/// attributes), with a typed error naming the element.
 public struct Transform3D: Sendable, Hashable {
   /// m11, m12, m13, m14, m21, …, m44 (`m[0]` is m11, `m[15]` is m44).
   public var m: SIMD16<Double>

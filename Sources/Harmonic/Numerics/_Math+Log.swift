@@ -86,6 +86,19 @@ extension _Math {
     return hi + lo
   }
 
+  /// ln(a/b) for finite a, b > 0, also where a/b overflows or underflows:
+  /// `log(a/b)` when the quotient is a normal number (its bits unchanged),
+  /// else the difference of the two logarithms, each a double-double (a
+  /// settle tolerance of 1e-310 against an amplitude of 1 overflowed the
+  /// quotient to ∞, and a damped motion was reported never to settle).
+  package static func logRatio(_ a: Double, _ b: Double) -> Double {
+    let quotient = a / b
+    if quotient.isNormal { return log(quotient) }
+    let (aHi, aLo) = logCore(a)
+    let (bHi, bLo) = logCore(b)
+    return (aHi - bHi) + (aLo - bLo)
+  }
+
   /// ln(1 + x) as hi + lo, x > −1 finite.
   static func log1pCore(_ x: Double) -> (hi: Double, lo: Double) {
     if x.magnitude < 0x1p-60 { return (x, 0) }  // ln(1 + x) = x(1 − x/2 + …)

@@ -35,7 +35,9 @@ public enum RubberBand {
   ///   - dimension: the viewport extent d along the axis, points, > 0.
   ///   - coefficient: c > 0. Default 0.55.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
-  ///   an offset at or beyond ±d, or a bad dimension or coefficient.
+  ///   an offset at or beyond ±d, or so near it (or with so small a
+  ///   coefficient) that the overscroll would exceed 1e100 points, or a bad
+  ///   dimension or coefficient.
   public static func overscroll(offset: Double, dimension: Double, coefficient: Double = defaultCoefficient) throws(HarmonicError) -> Double {
     try _Check.within(dimension, "dimension", .open(0), .closed(_Check.maximumMagnitude), unit: "points")
     try _Check.factor(coefficient, "coefficient", positive: true, unit: "dimensionless")
@@ -43,6 +45,13 @@ public enum RubberBand {
       throw .invalidParameter(name: "offset", value: offset, accepted: "within (−\(dimension), \(dimension)) (points: the band never reaches the dimension)")
     }
     let x = _overscroll(offset: offset.magnitude, dimension: dimension, coefficient: coefficient)
+    // Near ±d, or with a tiny coefficient, the finger's overscroll can leave
+    // the range of a motion's values (∞ for a coefficient of 5e-324).
+    guard x <= _Check.maximumMagnitude else {
+      throw .invalidParameter(
+        name: "offset", value: offset,
+        accepted: "an offset whose overscroll |offset|·d/(c·(d − |offset|)) is at most 1e100 points (here d = \(dimension), c = \(coefficient))")
+    }
     return offset < 0 ? -x : x
   }
 

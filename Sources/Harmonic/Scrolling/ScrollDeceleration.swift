@@ -93,8 +93,8 @@ public struct ScrollDeceleration: Sendable, Hashable {
   static func _endTime(velocity: Double, decayConstant lambda: Double, within tolerance: SettleTolerance) -> Double {
     var seconds = 0.0
     let travel = (velocity / lambda).magnitude  // the distance still to go at the start
-    if travel > tolerance.value { seconds = _Math.log(tolerance.value / travel) / lambda }
-    if velocity.magnitude > tolerance.velocity { seconds = max(seconds, _Math.log(tolerance.velocity / velocity.magnitude) / lambda) }
+    if travel > tolerance.value { seconds = _Math.logRatio(tolerance.value, travel) / lambda }
+    if velocity.magnitude > tolerance.velocity { seconds = max(seconds, _Math.logRatio(tolerance.velocity, velocity.magnitude) / lambda) }
     return seconds
   }
 

@@ -90,7 +90,7 @@ extension Spring {
       }
       // |s(t_n)| = first·e^(−n·δ), so the last n with |s(t_n)| > ε is ⌈λ⌉ − 1.
       let decrement = a * Double.pi / omegaD
-      let lambda = _Math.log(first / tolerance) / decrement
+      let lambda = _Math.logRatio(first, tolerance) / decrement
       var n = Swift.max(0, lambda.rounded(.up) - 1)
       if n > 0x1p32 {
         // More than 4e9 half-periods: the crossing lies within one of them,
