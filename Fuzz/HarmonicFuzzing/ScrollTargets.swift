@@ -89,6 +89,12 @@ func fuzzScrollPhysics(_ input: inout FuzzInput) {
       if let time = attempt({ () throws(HarmonicError) in try decay.endTime(within: SettleTolerance(speed: input.double())) }) {
         require(time >= 0, "time until speed \(time)")
       }
+      // Any band, however fine, is reached in finite time (a subnormal one
+      // gave +∞ when tolerance/travel underflowed).
+      if let band = attempt({ () throws(HarmonicError) in try SettleTolerance(value: input.double(), velocity: input.bool() ? .infinity : input.double()) }) {
+        let time = decay.endTime(within: band)
+        require(time >= 0 && time.isFinite, "end time \(time) of \(decay) within \(band)")
+      }
     }
   }
   if let converted = attempt({ () throws(HarmonicError) in try ScrollDeceleration.rate(fromDragPerSecond: input.double()) }) {
@@ -103,6 +109,12 @@ func fuzzScrollPhysics(_ input: inout FuzzInput) {
   }) {
     finite(offset, what: "rubber-band offset")
     require(offset.magnitude <= dimension, "rubber band \(offset) beyond the dimension \(dimension)")
+  }
+  let coefficient = input.bool() ? RubberBand.defaultCoefficient : input.double()
+  if let overscroll = attempt({ () throws(HarmonicError) in
+    try RubberBand.overscroll(offset: input.byte() < 64 ? input.double() : input.moderate(), dimension: dimension, coefficient: coefficient)
+  }) {
+    finite(overscroll, what: "rubber-band inverse")
   }
   if let motion = attempt({ () throws(HarmonicError) in
     try RubberBand.returnMotion(from: input.moderate(), velocity: input.moderate(), toEdge: input.moderate())
