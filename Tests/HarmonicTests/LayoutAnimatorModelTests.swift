@@ -29,6 +29,21 @@ struct LayoutAnimatorModelTests {
 /// Scripts the fuzzer found, kept as they were printed.
 @Suite("Layout animator: scripts the fuzzer found")
 struct LayoutAnimatorFoundScriptTests {
+  @Test("a release grabbed after its progress arrived: nothing to grab, no cell moves (a random host sweep)")
+  func grabAfterArrival() {
+    // The frame showed progress 1 with cell [0, 1] still 0.17 pt short of
+    // its place; the grab scrubbed the path at 1 and put it there.
+    let script = LayoutAnimatorHost.Script(
+      counts: [8], chrome: false, horizontal: true, rightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil, alignment: .leading,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284), policy: .keepAnchor(),
+      steps: [
+        .init(tick: 440_000_000, event: .interactiveStart(fraction: 0.16034678114862544)),
+        .init(tick: 721_000_000, event: .finish(velocity: 2.0441003096916335)),
+        .init(tick: 1_312_000_000, event: .grab),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
+
   @Test("a pinned header where a transition ends under a carried scroll steps on screen by its own residual only")
   func pinnedHeaderAtTransitionEnd() {
     // In content coordinates the header stepped 0.63 pt: the offset's residual (0.31) plus its own (0.32).

@@ -254,6 +254,47 @@ struct LayoutAnimatorTests {
     #expect(!engine.isAnimating && engine.layout.itemCounts == list.itemCounts)
     #expect(engine.layoutAttributesForItem(at: ItemIndexPath(item: 4, section: 0)) == list.attributes(of: .cell(ItemIndexPath(item: 4, section: 0))))
   }
+  @Test("a release can be grabbed until its average progress arrives; its last 0.1 % is a transition no touch grabs")
+  func grabUntilArrival() throws {
+    // Cards of 300 pt to rows of 44: the cells travel up to 7,400 pt, so
+    // 0.1 % of their travel is more than the half point a transition ends within.
+    let cards = try GridLayout(sections: [.init(itemCount: 30, itemSize: CGSize(width: 300, height: 300))], viewportCrossExtent: 320)
+    let list = try Self.list(30)
+    var engine = try LayoutAnimator(layout: cards, viewport: Self.viewport, contentOffset: .zero)
+    try engine.startInteractiveTransition(to: list, contentOffset: .zero)
+    engine.transitionProgress = 0.3
+    try engine.finishInteractiveTransition(velocity: 2)
+    let transition = try #require(engine.transition)
+    let (arrival, end) = (transition.batch.endTick, transition.endTick)
+    #expect(arrival < end, "the elements close their last 0.1 % after the progress arrives")
+    // A tick before the arrival: grabbed, and every cell stays where it is shown.
+    var early = engine
+    try early.advance(to: AnimationTime(ticks: arrival.ticks - 1))
+    #expect(early.activity == .released)
+    let rect = Self.viewport.visibleRect(at: early.contentOffset)
+    let shown = early.layoutAttributesForElements(in: rect).sorted { $0.elementID < $1.elementID }
+    _ = try early.grabInteractiveTransition()
+    let grabbed = early.layoutAttributesForElements(in: rect).sorted { $0.elementID < $1.elementID }
+    #expect(shown.count == grabbed.count && shown.count > 5)
+    for (a, b) in zip(shown, grabbed) {
+      #expect((a.center.x - b.center.x).magnitude < 1e-6 && (a.center.y - b.center.y).magnitude < 1e-6, "\(a.elementID): \(a.center) vs \(b.center)")
+    }
+    // From the arrival on: the frame shows progress 1 while cells still move,
+    // which no point of the gesture's path shows. A grab there put every cell
+    // at its end (up to 0.001 of its travel away); now there is nothing to grab.
+    try engine.advance(to: arrival)
+    #expect(engine.activity == .transitioning && engine.isAnimating)
+    let moving = engine.layoutAttributesForElements(in: rect).filter { a in
+      guard let final = list.attributes(of: a.elementID) else { return false }
+      return a.center != final.center
+    }
+    #expect(!moving.isEmpty, "cells still short of their places at the arrival")
+    let before = engine
+    #expect(throws: HarmonicError.self) { _ = try engine.grabInteractiveTransition() }
+    #expect(engine.layoutAttributesForElements(in: rect) == before.layoutAttributesForElements(in: rect) && engine.activity == .transitioning)
+    try engine.advance(to: end)
+    #expect(engine.activity == .resting && engine.layout.itemCounts == list.itemCounts)
+  }
   @Test("a released scroll springs to the snap target: the same bits for any frame schedule, exactly on the target at the end")
   func snapDriver() throws {
     let grid = try Self.grid(60)

@@ -137,16 +137,19 @@ extension LayoutAnimator {
   /// gesture's path (its ``LayoutTransition/overallProgressRange``) — so nothing jumps (with one
   /// shared spring the pose is the same to rounding). Returns that progress,
   /// now ``transitionProgress``. ``activity`` is ``Activity/released`` while
-  /// there is one to grab.
+  /// there is one to grab: until the release's average progress arrives
+  /// (within 0.001 of its end), not through its last 0.1 % of travel.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   no released interactive transition is in flight (the engine is then unchanged).
   public mutating func grabInteractiveTransition() throws(HarmonicError) -> Double {
     defer { _checkInvariants() }
-    let released: _Running? = if case .transitioning(let running) = phase, running.grabbable != nil { running } else { nil }
-    try _Check.state(released != nil, "transitionProgress", value: transitionProgress, needs: "a released interactive transition still in flight")
-    let running = released!
-    var gesture = running.grabbable!
+    let released: (_Running, _Gesture)? =
+      if case .transitioning(let running) = phase, let gesture = running.grabbable(at: time) { (running, gesture) } else { nil }
+    try _Check.state(
+      released != nil, "transitionProgress", value: transitionProgress, needs: "a released interactive transition still in flight, its progress not yet arrived"
+    )
+    var (running, gesture) = released!
     // The frame's overall progress counts along the path's own range (a
     // path that began mid-flight starts where that motion was): back to
     // the path's banded progress, then through the band's inverse. The

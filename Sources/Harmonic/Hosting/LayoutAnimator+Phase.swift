@@ -154,6 +154,16 @@ extension LayoutAnimator {
     /// A scroll carried over under the transition (``AnchorPolicy``); nil:
     /// the transition's offset is the engine's.
     var carried: _Carried? = nil
+
+    /// The gesture a touch may grab at `time`: ``grabbable`` until the
+    /// transition's average progress arrives (its batch's end tick). After
+    /// that the frame shows progress exactly 1 while the elements still
+    /// close their last 0.1 % of the way, a pose no point of the gesture's
+    /// path shows: a grab there moved every cell up to 0.001 of its travel
+    /// (0.17 pt, found by the host fuzzer's random sweep).
+    func grabbable(at time: AnimationTime) -> _Gesture? {
+      time < shown.transition.batch.endTick ? grabbable : nil
+    }
   }
 
   /// Where a transition leaves the content: a layout and its offset.
@@ -207,12 +217,15 @@ extension LayoutAnimator {
   package var transition: LayoutTransition? { _shown?.transition }
 
   /// The tick at which the current phase ends by itself — the running
-  /// transition's completion, the snap's landing — or nil (at rest, or a
-  /// gesture that holds): a clear-box hook for tests.
+  /// transition's completion, the snap's landing, a released gesture's
+  /// arrival (from there it can no longer be grabbed) — or nil (at rest, or
+  /// a gesture that holds): a clear-box hook for tests.
   package var _phaseEnd: AnimationTime? {
     switch phase {
     case .resting(let scroll): scroll?.end
-    case .transitioning(let running): running.shown.transition.endTick
+    case .transitioning(let running):
+      running.grabbable(at: time) == nil
+        ? running.shown.transition.endTick : min(running.shown.transition.batch.endTick, running.shown.transition.endTick)
     case .interactive: nil
     }
   }
@@ -228,7 +241,10 @@ extension LayoutAnimator {
     /// A gesture poses an interactive transition (``LayoutAnimator/transitionProgress``).
     case interactive
     /// A released interactive transition springs; a touch may grab it
-    /// (``LayoutAnimator/grabInteractiveTransition()``).
+    /// (``LayoutAnimator/grabInteractiveTransition()``) until its average
+    /// progress arrives (within 0.001 of its end: a spring's
+    /// ``Spring/settlingDuration`` after a release at rest). Its last 0.1 %
+    /// of travel after that is ``transitioning``.
     case released
   }
 
@@ -236,7 +252,7 @@ extension LayoutAnimator {
   public var activity: Activity {
     switch phase {
     case .resting(let scroll): scroll == nil ? .resting : .snapping
-    case .transitioning(let running): running.grabbable == nil ? .transitioning : .released
+    case .transitioning(let running): running.grabbable(at: time) == nil ? .transitioning : .released
     case .interactive: .interactive
     }
   }
