@@ -203,6 +203,24 @@ func fuzzKeyframes(_ input: inout FuzzInput) {
       finite(shown.alpha, Double(shown.center.x), what: "a cascade's attributes")
     }
   }
+  // Any accepted bezier, in keyframes and a timed animation (read last, so
+  // the inputs above keep their meaning): an x control point of 1e-300
+  // under a y of 1,000 made a keyframe's value, and a timed velocity, infinite.
+  guard
+    let bezier = attempt({ () throws(HarmonicError) in
+      try CubicBezier(x1: input.double(), y1: input.moderate(), x2: input.double(), y2: input.moderate())
+    })
+  else { return }
+  let (to, duration) = (input.byte() < 16 ? input.double() : input.moderate(), input.byte() < 16 ? input.double() : input.points(1...2_000) / 1_000)
+  let bent = attempt { () throws(HarmonicError) in
+    try KeyframeAnimation(from: 0.0, keys: [.init(to, duration: duration, curve: .timing(.cubicBezier(bezier))), .init(0, duration: duration)])
+  }
+  let timed = attempt { () throws(HarmonicError) in try TimedAnimation(from: 0.0, to: to, duration: duration, curve: .cubicBezier(bezier)) }
+  for ticks: Int64 in [0, 1, 2, 700, 70_560_000, 352_800_000] {
+    let time = AnimationTime(ticks: ticks)
+    if let bent { finite(bent.value(at: time), bent.velocity(at: time), what: "keyframes through \(bezier) at \(ticks)") }
+    if let timed { finite(timed.value(at: time), timed.velocity(at: time), what: "a timed animation through \(bezier) at \(ticks)") }
+  }
 }
 
 /// Value springs: per-component C¹ retargets, limits never passed, colours

@@ -53,6 +53,33 @@ struct InputSweepTests {
     #expect(contact > .zero && glide.value(at: contact) >= 100)
   }
 
+  @Test("a bezier too steep for a double: no slope, the secant over a tick for a timed velocity, 0 for a keyframe's shape (the fuzzer)")
+  func steepBezier() throws {
+    // An x control point of 2.2e-319 under a y of 533: y'/x' at the start
+    // overflowed to +∞, and the animator's first frame moved at +∞.
+    let subnormal = try CubicBezier(x1: 2.2387e-319, y1: 533.4375, x2: 2.2885998403113e-310, y2: 2.50519839025e-312)
+    #expect(subnormal.slope(atProgress: 0) == nil)
+    let eased = try TimedAnimation(
+      from: CGPoint(x: 663.375, y: 1392.625), to: CGPoint(x: 1558.3125, y: 1634.4375), duration: 1e-6, curve: .cubicBezier(subnormal),
+      start: AnimationTime(ticks: 227_000_000))
+    let ticks = 706.0  // 1e-6 s in ticks, rounded
+    let secant = subnormal.value(atProgress: 1 / ticks) * ticks / (ticks / Double(AnimationTime.ticksPerSecond))
+    let launch = eased.velocity(at: eased.start)
+    #expect(Double(launch.x) == 894.9375 * secant && Double(launch.y) == 241.8125 * secant, "\(launch)")
+    // A normal but tiny x control point: the tangent is finite, its velocity
+    // over a microsecond is not (1e303 per unit of progress).
+    let steep = try CubicBezier(x1: 1e-300, y1: 1_000, x2: 0.5, y2: 1)
+    let track = try KeyframeAnimation(
+      from: 0.0, keys: [.init(1e6, duration: 1e-6, curve: .timing(.cubicBezier(steep))), .init(-1e6, duration: 1e-6, curve: .timing(.cubicBezier(steep)))])
+    for tick: Int64 in [0, 1, 2, 100, 705, 706, 707, 1_000, 1_411, 1_412] {
+      let time = AnimationTime(ticks: tick)
+      #expect(track.value(at: time).isFinite && track.velocity(at: time).isFinite, "tick \(tick): \(track.value(at: time)), \(track.velocity(at: time))")
+    }
+    #expect(track.value(at: try #require(track.tick(ofKey: 0))) == 1e6)
+    let timed = try TimedAnimation(from: 0.0, to: 1e100, duration: 1e-6, curve: .cubicBezier(steep))
+    #expect(timed.velocity(at: .zero).isFinite && timed.velocity(at: AnimationTime(ticks: 1)).isFinite)
+  }
+
   @Test("the range checks through _Check name the parameter and the interval, open or closed at each end")
   func rangeMessages() throws {
     #expect(refusal { _ = try SettleTolerance(value: 1, velocity: 0) }?.accepted == "within (0, +∞] (units/s)")

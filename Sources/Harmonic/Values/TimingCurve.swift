@@ -70,20 +70,26 @@ public struct CubicBezier: Sendable, Hashable {
   func _valueAndSlope(atProgress x: Double) -> (value: Double, slope: Double?) {
     let s = parameter(atProgress: x)
     let dx = CubicBezier.derivative(s, x1, x2)
-    return (CubicBezier.bezier(s, y1, y2), dx > 0 ? CubicBezier.derivative(s, y1, y2) / dx : nil)
+    return (CubicBezier.bezier(s, y1, y2), CubicBezier.slope(CubicBezier.derivative(s, y1, y2), over: dx))
+  }
+
+  /// dy/dx, or nil where it is unbounded: x'(s) = 0, or so small (an x
+  /// control point of 1e-319) that the quotient leaves the doubles.
+  static func slope(_ dy: Double, over dx: Double) -> Double? {
+    guard dx > 0 else { return nil }
+    let slope = dy / dx
+    return slope.isFinite ? slope : nil
   }
 
   /// The slope dy/dx at time fraction `x` in [0, 1] — y'(s)/x'(s) — or nil
-  /// where x'(s) = 0 (a vertical or undefined tangent: only at an end whose
-  /// control point sits on the x-axis end, like `ease-out`'s start). 0
-  /// outside [0, 1] and for NaN.
+  /// where it is unbounded: x'(s) = 0 (a vertical or undefined tangent:
+  /// only at an end whose control point sits on the x-axis end, like
+  /// `ease-out`'s start), or a tangent too steep for a double (an x control
+  /// point of 1e-319 under a y of 500). 0 outside [0, 1] and for NaN.
   public func slope(atProgress x: Double) -> Double? {
     guard x >= 0, x <= 1 else { return 0 }
     let s = x == 0 ? 0 : x == 1 ? 1 : parameter(atProgress: x)
-    let dx = CubicBezier.derivative(s, x1, x2)
-    let dy = CubicBezier.derivative(s, y1, y2)
-    guard dx > 0 else { return nil }
-    return dy / dx
+    return CubicBezier.slope(CubicBezier.derivative(s, y1, y2), over: CubicBezier.derivative(s, x1, x2))
   }
 }
 
