@@ -29,6 +29,22 @@ struct LayoutAnimatorModelTests {
 /// Scripts the fuzzer found, kept as they were printed.
 @Suite("Layout animator: scripts the fuzzer found")
 struct LayoutAnimatorFoundScriptTests {
+  @Test("a rotation with motion reduced during a gesture near the content's end: a cross-fade, not an error (a random host sweep)")
+  func reducedRotationDuringGesture() {
+    // Every element shown at the bottom of the portrait screen departed, and
+    // none was inside the landscape viewport its fade was seen through.
+    let script = LayoutAnimatorHost.Script(
+      counts: [8, 12], chrome: true, horizontal: false, rightToLeft: false, pinned: true, snapping: false, itemsPerFlick: nil,
+      alignment: .trailing, spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284), policy: .keepAnchor(),
+      steps: [
+        .init(tick: 180_000_000, event: .deleteSection(0)),
+        .init(tick: 197_000_000, event: .interactiveStart(fraction: 0.9993685652456976)),
+        .init(tick: 203_000_000, event: .reduceMotion(true)),
+        .init(tick: 210_000_000, event: .rotate),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
+
   @Test("a release grabbed after its progress arrived: nothing to grab, no cell moves (a random host sweep)")
   func grabAfterArrival() {
     // The frame showed progress 1 with cell [0, 1] still 0.17 pt short of

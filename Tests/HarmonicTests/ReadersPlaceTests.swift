@@ -377,6 +377,34 @@ struct ReadersPlaceTests {
     }
   }
 
+  @Test("a cross-fade into a rotation: what departs fades where it was on screen, outside the new viewport too (the host fuzzer)")
+  func crossFadeIntoRotation() throws {
+    // Rows in flight at the bottom of a portrait screen (y 350–482), moving
+    // to a grid at the top of a landscape one: none is inside the landscape
+    // viewport (320 tall), so their fade was refused for having no visible
+    // element, and the engine's rotation with motion reduced threw.
+    let old = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 3)], width: 320)
+    let new = try GridLayout(sections: [.init(itemCount: 3, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 480)
+    let (portrait, landscape) = (try Viewport(size: CGSize(width: 320, height: 480)), try Viewport(size: CGSize(width: 480, height: 320)))
+    let shown = old.allAttributes().map {
+      var row = $0
+      row.center.y += 350
+      return row
+    }
+    let fade = try LayoutTransition.crossFade(
+      from: old, offset: .zero, shown: shown, to: new, offset: .zero, viewport: portrait, endViewport: landscape)
+    let departing = try #require(fade.departing)
+    #expect(departing.elements.map(\.id) == shown.map(\.elementID))
+    #expect(departing.startAttributes.map(\.center) == shown.map(\.center) && departing.endAttributes.allSatisfy { $0.alpha == 0 })
+    #expect(try #require(fade.arriving).endAttributes.map(\.center) == new.allAttributes().map(\.center))
+    // A shown element that was not on screen has nothing to fade.
+    var offScreen = shown
+    offScreen[0].center.y += 10_000
+    let partly = try LayoutTransition.crossFade(
+      from: old, offset: .zero, shown: offScreen, to: new, offset: .zero, viewport: portrait, endViewport: landscape)
+    #expect(try #require(partly.departing).elements.count == 2)
+  }
+
   @Test("springy scrolling stays rigid with motion reduced")
   func rigidSpringyScroll() throws {
     var scroll = try SpringyScroll(offset: 0, touch: 300, at: .zero)

@@ -32,7 +32,8 @@ extension LayoutTransition {
   ///   - oldOffset: the content offset on screen, points.
   ///   - shown: the attributes on screen when they are not `old`'s at rest
   ///     (a frame in flight), by their ids in `old`; nil: `old`'s elements
-  ///     visible at `oldOffset`.
+  ///     visible at `oldOffset`. Those that depart fade out seen through
+  ///     `viewport`; any whose frame is not in it are left out.
   ///   - new: the layout after the change.
   ///   - newOffset: its content offset, points.
   ///   - viewport: the viewport before the change.
@@ -80,18 +81,25 @@ extension LayoutTransition {
       starts.append(start)
     }
     departing += byNewID.values
+    // What departs stays where it was on screen, seen through the viewport
+    // it was shown in: through the new one, a rotation to landscape left
+    // every element shown at a portrait screen's bottom outside it, and the
+    // fade was refused for having no visible element (the host fuzzer).
+    // Elements of `shown` that were not on screen there have nothing to fade.
+    let seen = viewport.visibleRect(at: newOffset)
+    departing = departing.filter { $0.frame._overlaps(seen) }
     departing.sort { $0.elementID < $1.elementID }
     let fade = LayoutTransition.Springs.shared(ReduceMotion.always.spring(spring, systemSetting: true))
     let contentSize = new.contentSize
-    func alphaOnly(from starts: [LayoutAttributes], to ends: [LayoutAttributes]) throws(HarmonicError) -> LayoutTransition? {
+    func alphaOnly(from starts: [LayoutAttributes], to ends: [LayoutAttributes], seenThrough seen: Viewport) throws(HarmonicError) -> LayoutTransition? {
       guard !ends.isEmpty else { return nil }
       return try LayoutTransition(
-        from: starts, offset: newOffset, contentSize: contentSize, viewport: end, to: ends, offset: newOffset, contentSize: contentSize,
-        viewport: end, springs: fade, start: start)
+        from: starts, offset: newOffset, contentSize: contentSize, viewport: seen, to: ends, offset: newOffset, contentSize: contentSize,
+        viewport: seen, springs: fade, start: start)
     }
     // The arriving transition rests in `new` itself (its item counts, the
     // elements it does not animate), so a change in flight continues from it.
-    var arriving = try alphaOnly(from: starts, to: ends)
+    var arriving = try alphaOnly(from: starts, to: ends, seenThrough: end)
     arriving?.target = new
     return CrossFade(
       arriving: arriving,
@@ -99,7 +107,7 @@ extension LayoutTransition {
         from: departing,
         to: departing.map {
           var gone = $0; gone.alpha = 0; return gone
-        }))
+        }, seenThrough: viewport))
   }
 
   /// Whether `a` (moved with the offset) and `b` are at the same place on
