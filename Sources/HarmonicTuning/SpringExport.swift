@@ -20,9 +20,15 @@ public enum SpringExport {
     /// Largest |curve − export| found, in progress units.
     public let maxError: Double
 
-    /// `animation-timing-function` and `animation-duration` declarations.
+    /// `animation-timing-function` and `animation-duration` declarations
+    /// (the duration in whole milliseconds, rounded up; in exponent form
+    /// from 1e15 ms on, which CSS numbers allow).
     public var declarations: String {
-      "animation-timing-function: \(easing);\nanimation-duration: \(Int((duration * 1000).rounded(.up)))ms;"
+      // A spring of response 1e17 s settles after ~1e20 ms: converting that
+      // to Int trapped (found by the fuzzer, through `harmonic export`).
+      let milliseconds = (duration * 1000).rounded(.up)
+      let shown = milliseconds < 1e15 ? String(Int(milliseconds)) : "\(milliseconds)"
+      return "animation-timing-function: \(easing);\nanimation-duration: \(shown)ms;"
     }
   }
 

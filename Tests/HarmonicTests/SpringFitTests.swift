@@ -147,6 +147,18 @@ struct SpringExportTests {
     }
     // A looser tolerance needs fewer stops.
     #expect(try SpringExport.css(.bouncy, tolerance: 0.01).stopCount < (try SpringExport.css(.bouncy, tolerance: 0.001).stopCount))
+    // Whole milliseconds, rounded up: 819 ms for bouncy's 0.8187 s.
+    let bouncy = try SpringExport.css(.bouncy)
+    #expect(bouncy.declarations.hasSuffix("\nanimation-duration: \(Int((bouncy.duration * 1000).rounded(.up)))ms;"))
+    #expect(bouncy.declarations.hasSuffix("animation-duration: 819ms;"))
+  }
+
+  @Test("a spring that settles after 1e20 ms prints its CSS duration in exponent form (the fuzzer: converting it to Int trapped)")
+  func cssHugeDuration() throws {
+    let slow = try SpringExport.css(try Spring(response: 1e17, dampingRatio: 0.7))
+    let milliseconds = (slow.duration * 1000).rounded(.up)
+    #expect(milliseconds > 1e19 && milliseconds.isFinite)
+    #expect(slow.declarations.hasSuffix("animation-duration: \(milliseconds)ms;") && slow.declarations.contains("e+"), "\(slow.declarations)")
   }
 
   @Test("keyframes at 60 and 120 fps sample the exact curve and report their error")
