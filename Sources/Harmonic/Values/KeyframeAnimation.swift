@@ -181,11 +181,12 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
       case let .timing(timing):
         // TimingCurve's slope is 0 from progress 1 on: the end's slope is the
         // one just before it (a bezier's vertical tangent counts as 0, and so
-        // does one too steep for a velocity within the doubles: above 1e200
-        // per second, where a bezier x control point of 1e-300 under a y of
-        // 1,000 made the start correction, and the value, infinite).
+        // does one steeper than TimingCurve._steepestRate per second, where
+        // a bezier x control point of 1e-300 under a y of 1,000 made the
+        // start correction, and the value, infinite).
         let slope = (x1 - x0) * (timing.slope(atProgress: Swift.min(p, 1 - 0x1p-52)) ?? 0)
-        for k in 0..<slope.scalarCount where !((slope[k] / seconds).magnitude <= 1e200) { return .zero }
+        let steepest = TimingCurve._steepestRate * seconds
+        for k in 0..<slope.scalarCount where !(slope[k].magnitude <= steepest) { return .zero }
         return slope
       case .spring: return spring!.components(at: time ?? (p >= 1 ? end : start)).velocity * seconds
       }

@@ -79,14 +79,13 @@ public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff 
   /// The curve's value and slope at time progress `p` in [0, 1). An
   /// unbounded slope (a vertical tangent at a bezier's end) is the secant
   /// over the next tick: the speed the next frame will show. So is a
-  /// tangent steep enough that its velocity could leave the doubles (above
-  /// 1e200 per second, where values reach 1e100: an x control point of
-  /// 1e-300 under a y of 1,000, over a microsecond); the secant is at most
-  /// 2e3 per tick, 1.4e12 per second.
+  /// tangent steeper than `TimingCurve._steepestRate` per second (an x
+  /// control point of 1e-300 under a y of 1,000, over a microsecond); the
+  /// secant is at most 2e3 per tick, 1.4e12 per second.
   @usableFromInline
   func _easing(_ p: Double) -> (value: Double, slope: Double) {
     let (eased, slope) = p > 0 ? curve._valueAndSlope(atProgress: p) : (curve.value(atProgress: 0), curve.slope(atProgress: 0))
-    if let slope, (slope / _seconds).magnitude <= 1e200 { return (eased, slope) }
+    if let slope, slope.magnitude <= TimingCurve._steepestRate * _seconds { return (eased, slope) }
     return (eased, (curve.value(atProgress: p + 1 / Double(_ticks)) - eased) * Double(_ticks))
   }
 

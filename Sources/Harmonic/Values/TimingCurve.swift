@@ -96,6 +96,12 @@ public struct CubicBezier: Sendable, Hashable {
 /// How the progress of a ``TimedAnimation`` follows the progress of its
 /// time: both run from 0 to 1, the value may overshoot.
 public enum TimingCurve: Sendable, Hashable {
+  /// The steepest rate, per second, that an animation takes from a curve's
+  /// tangent: beyond it a velocity could leave the doubles (values reach
+  /// 1e100). A ``TimedAnimation`` takes the secant over the next tick
+  /// instead, a keyframe's timing shape 0, as for a vertical tangent.
+  @usableFromInline static let _steepestRate = 1e200
+
   /// Uniform: value progress = time progress.
   case linear
   /// A cubic bezier (CSS `cubic-bezier()`, UIKit and SwiftUI's named curves).
