@@ -57,7 +57,9 @@ struct InputSweepTests {
   func steepBezier() throws {
     // An x control point of 2.2e-319 under a y of 533: y'/x' at the start
     // overflowed to +∞, and the animator's first frame moved at +∞.
-    let subnormal = try CubicBezier(x1: 2.2387e-319, y1: 533.4375, x2: 2.2885998403113e-310, y2: 2.50519839025e-312)
+    // Parsed from text: a subnormal literal draws a compiler warning.
+    let (x1, x2, y2) = (Double("2.2387e-319")!, Double("2.2885998403113e-310")!, Double("2.50519839025e-312")!)
+    let subnormal = try CubicBezier(x1: x1, y1: 533.4375, x2: x2, y2: y2)
     #expect(subnormal.slope(atProgress: 0) == nil)
     let eased = try TimedAnimation(
       from: CGPoint(x: 663.375, y: 1392.625), to: CGPoint(x: 1558.3125, y: 1634.4375), duration: 1e-6, curve: .cubicBezier(subnormal),
