@@ -49,7 +49,7 @@ let package = Package(
     // MARK: - Public API
     .target(
       name: "Harmonic",
-      dependencies: ["_HarmonicBLAS"]
+      dependencies: ["_HarmonicBLAS", "_HarmonicLanes"]
     ),
     .target(
       name: "HarmonicTuning",
@@ -67,6 +67,10 @@ let package = Package(
         .linkedFramework("Accelerate", .when(platforms: applePlatforms)),
       ]
     ),
+    // The step basis of many distinct springs, eight lanes wide, built for
+    // the baseline instruction set, AVX2 and AVX-512 and chosen at run time
+    // (C: Swift has no per-function target); the same bits on all of them.
+    .target(name: "_HarmonicLanes"),
     // The two LAPACK routines of the spring fitter: LAPACKE on Linux (Debian:
     // liblapacke-dev), Accelerate's current interface on Apple platforms.
     .target(

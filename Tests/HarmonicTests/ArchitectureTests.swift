@@ -27,6 +27,7 @@ struct ArchitectureTests {
   static let allowedImports: [String: Set<String>] = [
     "Platform/Platform.swift": ["Glibc", "Musl", "Darwin", "Foundation", "CoreGraphics", "QuartzCore"],
     "Platform/_BLAS.swift": ["_HarmonicBLAS"],
+    "Platform/_StepBasisKernel.swift": ["_HarmonicLanes"],
     "Platform/_Parallel.swift": ["Dispatch"],
     // The UIKit shim imports the interface of UIKit's API and Harmonic when the
     // Linux tests compile it on its own (HARMONIC_APPLE_INTERFACE).

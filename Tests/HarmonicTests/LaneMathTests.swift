@@ -100,3 +100,69 @@ struct LaneMathTests {
     print("lane step basis: \(taken) of \(compared) (spring, time) pairs on lanes, all equal to the scalar path")
   }
 }
+
+/// The C kernel of `_HarmonicLanes` (eight lanes; baseline, AVX2 and
+/// AVX-512 builds) against the scalar step basis, in every variant this
+/// processor runs.
+@Suite("Lane kernel")
+struct LaneKernelTests {
+  @Test("every build of the eight-lane kernel writes the scalar step basis bit for bit, in both regimes, mixed item by item")
+  func kernelMatchesScalar() throws {
+    var random = SeededGenerator(seed: 16)
+    var springs: [Spring] = []
+    for _ in 0..<2_000 {
+      springs.append(try Spring(response: random.logUniform(0.01, 20), dampingRatio: random.logUniform(1e-3, 1e3)))
+    }
+    for response in [0.05, 0.3, 1, 4.0] {
+      for ratio in [1.0, 1.0.nextUp, 1.0.nextDown, 0] { springs.append(try Spring(response: response, dampingRatio: ratio)) }
+    }
+    // An odd count, so that each regime ends in a part-filled vector.
+    springs.append(try Spring(response: 0.5, dampingRatio: 0.7))
+    let groups = springs.map { _SpringGroup(spring: $0, progressOrigin: AnimationTime(ticks: 0), progressVelocity: 0, progressSettle: .infinity) }
+    let bases = _LaneKernel.bases(of: groups)
+    let times = [0, 1e-9, 1.0 / 120, 0.01, 0.05, 1.0 / 7, 0.3, 1, 5, 60, 3_600, 1e6]
+    let n = groups.count
+    #expect((1...3).contains(_LaneKernel.bestVariant))
+    print("lane kernel: variants 1…\(_LaneKernel.bestVariant) run on this processor")
+    for variant in 1..._LaneKernel.bestVariant {
+      var (left, written) = (0, 0)
+      for t in times {
+        var out = [Double](repeating: -7, count: 5 * n)
+        let taken = groups.withUnsafeBufferPointer { groups in
+          bases.withUnsafeBufferPointer { bases in
+            out.withUnsafeMutableBufferPointer { out in
+              _LaneKernel.write(_SendableBuffer(bases), _SendableBuffer(groups), 0..<n, at: t, into: _SendablePointer(out.baseAddress!), variant: variant)
+            }
+          }
+        }
+        let kernelLeft = try #require(taken, "variant \(variant) runs here")
+        left += kernelLeft
+        written += n
+        var bad = 0
+        for (i, group) in groups.enumerated() {
+          let e = group.spring._basis.stepBasis(t)
+          let expected = [e.remaining, e.step, e.s, e.c, -e.s]
+          for slot in 0..<5 where out[slot * n + i].bitPattern != expected[slot].bitPattern {
+            bad += 1
+            if bad <= 3 { Issue.record("variant \(variant), t \(t), spring \(i), slot \(slot): \(out[slot * n + i]) ≠ \(expected[slot])") }
+          }
+        }
+        #expect(bad == 0, "variant \(variant), t \(t): \(bad) coefficients differ")
+      }
+      // Most springs take the vector path: the comparison is not vacuous.
+      #expect(left * 10 <= written * 3, "variant \(variant) left \(left) of \(written) to the scalar path")
+    }
+    // A variant this processor lacks is refused, not run.
+    if _LaneKernel.bestVariant < 3 {
+      let refused = groups.withUnsafeBufferPointer { groups in
+        bases.withUnsafeBufferPointer { bases in
+          var out = [Double](repeating: 0, count: 5 * n)
+          return out.withUnsafeMutableBufferPointer { out in
+            _LaneKernel.write(_SendableBuffer(bases), _SendableBuffer(groups), 0..<n, at: 1, into: _SendablePointer(out.baseAddress!), variant: 3)
+          }
+        }
+      }
+      #expect(refused == nil)
+    }
+  }
+}

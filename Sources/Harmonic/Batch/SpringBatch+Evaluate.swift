@@ -80,18 +80,21 @@ extension SpringBatch {
       _groups.withUnsafeBufferPointer { groups in
         let groups = _SendableBuffer(groups)
         frame._coefficients.withUnsafeBufferPointer { groupCoefficients in
-          let source: _PerItemCoefficients =
-            _groupsAreItems ? .computed(groups, seconds: seconds) : .gathered(_SendableBuffer(groupCoefficients))
-          frame._itemCoefficients.withUnsafeMutableBufferPointer { scratch in
-            let scratch = _SendablePointer(scratch.baseAddress!)
-            frame.values.withUnsafeMutableBufferPointer { values in
-              let values = _SendablePointer(values.baseAddress!)
-              if frame.velocities.isEmpty {
-                _applyPerItem(source, scratch: scratch, values: values, velocities: nil, threads: threads, block: block)
-              } else {
-                frame.velocities.withUnsafeMutableBufferPointer { velocities in
-                  _applyPerItem(
-                    source, scratch: scratch, values: values, velocities: _SendablePointer(velocities.baseAddress!), threads: threads, block: block)
+          _itemBases.withUnsafeBufferPointer { bases in
+            let source: _PerItemCoefficients =
+              _groupsAreItems
+              ? .computed(groups, bases: _SendableBuffer(bases), seconds: seconds) : .gathered(_SendableBuffer(groupCoefficients))
+            frame._itemCoefficients.withUnsafeMutableBufferPointer { scratch in
+              let scratch = _SendablePointer(scratch.baseAddress!)
+              frame.values.withUnsafeMutableBufferPointer { values in
+                let values = _SendablePointer(values.baseAddress!)
+                if frame.velocities.isEmpty {
+                  _applyPerItem(source, scratch: scratch, values: values, velocities: nil, threads: threads, block: block)
+                } else {
+                  frame.velocities.withUnsafeMutableBufferPointer { velocities in
+                    _applyPerItem(
+                      source, scratch: scratch, values: values, velocities: _SendablePointer(velocities.baseAddress!), threads: threads, block: block)
+                  }
                 }
               }
             }
@@ -252,8 +255,10 @@ extension SpringBatch {
             let hi = Swift.min(lo + block, range.upperBound)
             let length = hi - lo
             switch source {
-            case .computed(let groups, let seconds):
-              _StepCoefficients.write(groups, lo..<hi, at: seconds, into: _SendablePointer(k), layout: .slotMajor(count: length, first: lo))
+            case .computed(let groups, let bases, let seconds):
+              if _LaneKernel.write(bases, groups, lo..<hi, at: seconds, into: _SendablePointer(k)) == nil {
+                _StepCoefficients.write(groups, lo..<hi, at: seconds, into: _SendablePointer(k), layout: .slotMajor(count: length, first: lo))
+              }
             case .gathered(let groupCoefficients):
               for j in 0..<length {
                 let g = 5 * Int(groupOfItem[lo + j])
@@ -286,8 +291,9 @@ extension SpringBatch {
 /// Where ``SpringBatch/_applyPerItem(_:scratch:values:velocities:threads:block:)``
 /// takes each block's coefficients from.
 enum _PerItemCoefficients {
-  /// Computed at `seconds` from each item's own group (group i is item i).
-  case computed(_SendableBuffer<_SpringGroup>, seconds: Double)
+  /// Computed at `seconds` from each item's own group (group i is item i),
+  /// whose bases are also in `bases` (`SpringBatch._itemBases`).
+  case computed(_SendableBuffer<_SpringGroup>, bases: _SendableBuffer<Double>, seconds: Double)
   /// Gathered from the groups' five coefficients each (group-major).
   case gathered(_SendableBuffer<Double>)
 }

@@ -57,6 +57,10 @@ public struct SpringBatch: Sendable {
   /// a frame then writes the groups' coefficients straight into the
   /// per-item ones.
   var _groupsAreItems = false
+  /// Every item's spring basis when `_groupsAreItems`, four doubles an item
+  /// (`_LaneKernel.bases`): the 32 bytes a frame streams per item instead
+  /// of its 104-byte group. Empty otherwise.
+  var _itemBases: [Double] = []
   /// [start | target | velocity | restoring], each N·C long: the value
   /// matrix V is columns 0–2, the velocity matrix W columns 2–3.
   package var _columns: [Double]
@@ -207,6 +211,7 @@ public struct SpringBatch: Sendable {
     _itemsPerGroup = Array(repeating: 0, count: _groups.count)
     _runs.removeAll(keepingCapacity: true)
     _groupsAreItems = false
+    _itemBases = []
     if _groupOfItem.isEmpty {
       _itemsPerGroup[0] = itemCount
       _runs.append(_GroupRun(items: 0..<itemCount, group: 0))
@@ -223,6 +228,7 @@ public struct SpringBatch: Sendable {
     }
     _runs.append(_GroupRun(items: runStart..<itemCount, group: Int(_groupOfItem[itemCount - 1])))
     _groupsAreItems = _groups.count == itemCount && _runs.count == itemCount && _runs.allSatisfy { $0.items.lowerBound == $0.group }
+    _itemBases = _groupsAreItems ? _LaneKernel.bases(of: _groups) : []
   }
 
   /// restoring = ω₀²·(start − target) + a·v₀.

@@ -1,0 +1,60 @@
+/// The step basis of a block of items with distinct springs, eight springs
+/// of one regime at a time, through the C kernel of `_HarmonicLanes`
+/// (`HarmonicLanes.c`, called from Platform/_StepBasisKernel.swift): a port of `_SpringBasisLanes.stepBasis`, the same
+/// operations in the same order, built for the baseline instruction set,
+/// AVX2 and AVX-512 and chosen by the processor at run time — the same
+/// bits on every one of them and as the scalar path (`LaneKernelTests`).
+/// The springs it leaves (arguments outside the lane functions' ranges)
+/// are computed here with the scalar `stepBasis`, as `_StepCoefficients`
+/// does. It reads each spring's basis from a compact array of 32 bytes
+/// an item (``bases(of:)``), not from the 104-byte groups: at a million
+/// items that is the difference between streaming 384 and 456 bytes an
+/// item of eleven channels.
+enum _LaneKernel {
+  private static let constants = _StepBasisKernel.Constants(
+    expStep: (_Math.expStepHi, _Math.expStepLo, _Math.expStepsPerUnit), expTable: (_Math.expTableHi, _Math.expTableLo),
+    twoOverPi: _Math.twoOverPi, pio2: (_Math.pio2p1, _Math.pio2p2, _Math.pio2p3, _Math.pio2p3t),
+    sin: [_Math.sinS1, _Math.sinS2, _Math.sinS3, _Math.sinS4, _Math.sinS5, _Math.sinS6],
+    cos: [_Math.cosC1, _Math.cosC2, _Math.cosC3, _Math.cosC4, _Math.cosC5, _Math.cosC6])
+
+  /// The kernel's input for `groups`: four doubles per group — the decay
+  /// rate a, ω₀², √|q| (negated when the spring oscillates, so that its
+  /// sign carries the regime: √|q| > 0 there) and the slow rate.
+  static func bases(of groups: [_SpringGroup]) -> [Double] {
+    var bases: [Double] = []
+    bases.reserveCapacity(4 * groups.count)
+    for index in groups.indices {
+      let basis = groups[index].spring._basis
+      bases += [basis.decayRate, basis.omegaSquared, basis.isOscillating ? -basis.rootDiscriminant : basis.rootDiscriminant, basis.slowRate]
+    }
+    return bases
+  }
+
+  /// The variant the kernel runs here: 1 baseline, 2 AVX2, 3 AVX-512.
+  static var bestVariant: Int { _StepBasisKernel.bestVariant }
+
+  /// Writes the five coefficients of groups `range` (group i is item i) at
+  /// `t` seconds, slot-major (`s·range.count + (g − range.lowerBound)`),
+  /// with kernel `variant` (0: the widest this processor runs), reading the
+  /// groups' bases from `bases` (``bases(of:)``). Returns how many springs
+  /// the kernel left to the scalar path, or nil, writing nothing, when that
+  /// variant cannot run here.
+  @discardableResult
+  static func write(
+    _ bases: _SendableBuffer<Double>, _ groups: _SendableBuffer<_SpringGroup>, _ range: Range<Int>, at t: Double,
+    into coefficients: _SendablePointer, variant: Int = 0
+  ) -> Int? {
+    guard let base = bases.buffer.baseAddress, bases.buffer.count >= 4 * range.upperBound, !range.isEmpty else { return nil }
+    guard
+      let left = _StepBasisKernel.run(
+        constants, bases: base, first: range.lowerBound, count: range.count, at: t, into: coefficients.base, variant: variant)
+    else { return nil }
+    if left > 0 {
+      let layout = _StepCoefficients.Layout.slotMajor(count: range.count, first: range.lowerBound)
+      for j in 0..<range.count where coefficients[j].isNaN {
+        _StepCoefficients.writeScalar(range.lowerBound + j, groups, at: t, into: coefficients, layout: layout)
+      }
+    }
+    return left
+  }
+}

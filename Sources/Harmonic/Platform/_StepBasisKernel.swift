@@ -1,0 +1,53 @@
+import _HarmonicLanes
+
+/// The call into `_HarmonicLanes` (`HarmonicLanes.c`): the step basis of
+/// many springs, eight lanes wide, built for the baseline instruction set,
+/// AVX2 and AVX-512 and chosen by the processor at run time, with the bits
+/// of the scalar path on each (`LaneKernelTests`). Batch/_LaneKernel.swift
+/// says what goes in and what comes out.
+enum _StepBasisKernel {
+  /// The constants of the deterministic exp and sincos, handed to the
+  /// kernel on each call (the tables are copied once into memory that is
+  /// never freed, so the pointers stay valid).
+  struct Constants: @unchecked Sendable {
+    fileprivate let value: HarmonicLaneConstants
+
+    /// - Parameters: `exp`: the step ln2/128 as hi + lo, 128/ln2, and the
+    ///   tables of 2^(j/128) as hi and lo (128 entries each); `pio2`: π/2
+    ///   in four pieces; `sin`, `cos`: the kernels' six coefficients each.
+    init(
+      expStep: (hi: Double, lo: Double, perUnit: Double), expTable: (hi: [Double], lo: [Double]), twoOverPi: Double,
+      pio2: (Double, Double, Double, Double), sin: [Double], cos: [Double]
+    ) {
+      precondition(expTable.hi.count == 128 && expTable.lo.count == 128 && sin.count == 6 && cos.count == 6)
+      func copy(_ table: [Double]) -> UnsafePointer<Double> {
+        let memory = UnsafeMutablePointer<Double>.allocate(capacity: table.count)
+        memory.initialize(from: table, count: table.count)
+        return UnsafePointer(memory)
+      }
+      value = HarmonicLaneConstants(
+        expTableHi: copy(expTable.hi), expTableLo: copy(expTable.lo), expStepHi: expStep.hi, expStepLo: expStep.lo,
+        expStepsPerUnit: expStep.perUnit, twoOverPi: twoOverPi, pio2p1: pio2.0, pio2p2: pio2.1, pio2p3: pio2.2, pio2p3t: pio2.3,
+        sinS1: sin[0], sinS2: sin[1], sinS3: sin[2], sinS4: sin[3], sinS5: sin[4], sinS6: sin[5],
+        cosC1: cos[0], cosC2: cos[1], cosC3: cos[2], cosC4: cos[3], cosC5: cos[4], cosC6: cos[5])
+    }
+  }
+
+  /// The variant `variant: 0` runs here: 1 baseline, 2 AVX2, 3 AVX-512.
+  static var bestVariant: Int { Int(harmonic_step_basis_variant()) }
+
+  /// Springs `first ..< first + count` of `bases` (four doubles each: a,
+  /// ω₀², √|q| negated when oscillating, slow rate) at `t` seconds into
+  /// `out` (five slots of `count`); returns how many it left (their R is
+  /// NaN), or nil when `variant` cannot run on this processor.
+  static func run(
+    _ constants: Constants, bases: UnsafePointer<Double>, first: Int, count: Int, at t: Double, into out: UnsafeMutablePointer<Double>,
+    variant: Int
+  ) -> Int? {
+    // The signed √|q| is both the regime (its sign) and the root (its magnitude).
+    let records = HarmonicBasisRecords(
+      base: UnsafeRawPointer(bases), stride: 32, decayRate: 0, omegaSquared: 8, discriminant: 16, rootDiscriminant: 16, slowRate: 24)
+    let left = withUnsafePointer(to: constants.value) { harmonic_step_basis($0, records, first, count, t, out, Int32(variant)) }
+    return left < 0 ? nil : left
+  }
+}

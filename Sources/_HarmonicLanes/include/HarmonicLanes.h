@@ -1,0 +1,54 @@
+// Implementation detail of Harmonic, not public API (see README.md).
+#ifndef HARMONIC_LANES_H
+#define HARMONIC_LANES_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The constants of Harmonic's deterministic exp and sincos, passed in from
+/// Swift (`_Math`) so that the two sides cannot drift apart.
+typedef struct {
+  const double *expTableHi;
+  const double *expTableLo;
+  double expStepHi, expStepLo, expStepsPerUnit;
+  double twoOverPi, pio2p1, pio2p2, pio2p3, pio2p3t;
+  double sinS1, sinS2, sinS3, sinS4, sinS5, sinS6;
+  double cosC1, cosC2, cosC3, cosC4, cosC5, cosC6;
+} HarmonicLaneConstants;
+
+/// Where the fields of one spring's basis are, in an array of records:
+/// record i starts at `base + i·stride` bytes; each field at its byte offset.
+/// A spring oscillates where its `discriminant` field is negative; the
+/// magnitude of its `rootDiscriminant` field is taken (so one signed field
+/// can serve as both).
+typedef struct {
+  const void *base;
+  long stride;
+  long decayRate, omegaSquared, discriminant, rootDiscriminant, slowRate;
+} HarmonicBasisRecords;
+
+/// The step basis of springs `first ..< first + count` at `t` seconds, eight
+/// springs of one regime at a time: for spring `first + j`, out[j] = R,
+/// out[count + j] = P, out[2·count + j] = Ŝ, out[3·count + j] = Ĉ,
+/// out[4·count + j] = −Ŝ — the bits of Harmonic's scalar `stepBasis`, or a
+/// NaN R where the caller must compute that spring with the scalar path.
+/// Returns how many springs were left to the caller.
+///
+/// `variant`: 0 the widest this processor runs; 1 the baseline instruction
+/// set; 2 AVX2; 3 AVX-512 (x86-64 only). Returns −1, writing nothing, when
+/// the processor lacks the variant asked for.
+long harmonic_step_basis(
+  const HarmonicLaneConstants *constants, HarmonicBasisRecords records, long first, long count, double t,
+  double *out, int variant);
+
+/// The variant that `variant: 0` runs on this processor (1, 2 or 3).
+int harmonic_step_basis_variant(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
