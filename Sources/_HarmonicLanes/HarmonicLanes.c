@@ -239,7 +239,7 @@ INLINE double field(HarmonicBasisRecords records, long index, long offset) {
 /// missing lanes repeat the first spring and are not stored.
 INLINE long eight(
   const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, const int32_t *indices, int count, int oscillating,
-  double t, double *out, long length) {
+  double t, double *out, long length, int slots) {
   vd decayRate, omegaSquared, rootDiscriminant, slowRate;
   for (int i = 0; i < LANES; i++) {
     long item = first + indices[i < count ? i : 0];
@@ -251,63 +251,69 @@ INLINE long eight(
     slowRate[i] = field(records, item, records.slowRate);
   }
   basis b = step_basis(k, oscillating, decayRate, omegaSquared, rootDiscriminant, slowRate, t);
+  // A lane left to the caller is marked by a NaN R; its other slots are
+  // written too (the caller overwrites them).
+  vd remaining = sel(b.scalar, splat(__builtin_nan("")), b.remaining);
+  vd minusS = -b.s;
   long left = 0;
   for (int i = 0; i < count; i++) {
     long j = indices[i];
-    if (b.scalar[i]) {
-      out[j] = __builtin_nan("");
-      left += 1;
-      continue;
-    }
-    out[j] = b.remaining[i];
+    left += b.scalar[i] & 1;
+    out[j] = remaining[i];
     out[length + j] = b.step[i];
     out[2 * length + j] = b.s[i];
-    out[3 * length + j] = b.c[i];
-    out[4 * length + j] = -b.s[i];
+  }
+  if (slots == 5) {
+    for (int i = 0; i < count; i++) {
+      long j = indices[i];
+      out[3 * length + j] = b.c[i];
+      out[4 * length + j] = minusS[i];
+    }
   }
   return left;
 }
 
 /// The whole range, in chunks whose springs are sorted by regime.
 INLINE long step_basis_range(
-  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out) {
+  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out, int slots) {
   enum { CHUNK = 256 };
   int32_t oscillating[CHUNK], other[CHUNK];
   long left = 0;
   for (long lo = 0; lo < count; lo += CHUNK) {
     long hi = lo + CHUNK < count ? lo + CHUNK : count;
     int no = 0, nr = 0;
+    // Without a branch: the regimes of neighbouring items need not repeat.
     for (long j = lo; j < hi; j++) {
-      if (field(records, first + j, records.discriminant) < 0) {
-        oscillating[no++] = (int32_t)j;
-      } else {
-        other[nr++] = (int32_t)j;
-      }
+      int isOscillating = field(records, first + j, records.discriminant) < 0;
+      oscillating[no] = (int32_t)j;
+      other[nr] = (int32_t)j;
+      no += isOscillating;
+      nr += 1 - isOscillating;
     }
     for (int i = 0; i < no; i += LANES) {
-      left += eight(k, records, first, oscillating + i, no - i < LANES ? no - i : LANES, 1, t, out, count);
+      left += eight(k, records, first, oscillating + i, no - i < LANES ? no - i : LANES, 1, t, out, count, slots);
     }
     for (int i = 0; i < nr; i += LANES) {
-      left += eight(k, records, first, other + i, nr - i < LANES ? nr - i : LANES, 0, t, out, count);
+      left += eight(k, records, first, other + i, nr - i < LANES ? nr - i : LANES, 0, t, out, count, slots);
     }
   }
   return left;
 }
 
 static long step_basis_baseline(
-  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out) {
-  return step_basis_range(k, records, first, count, t, out);
+  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out, int slots) {
+  return step_basis_range(k, records, first, count, t, out, slots);
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2"))) static long step_basis_avx2(
-  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out) {
-  return step_basis_range(k, records, first, count, t, out);
+  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out, int slots) {
+  return step_basis_range(k, records, first, count, t, out, slots);
 }
 
 __attribute__((target("avx512f"))) static long step_basis_avx512(
-  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out) {
-  return step_basis_range(k, records, first, count, t, out);
+  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out, int slots) {
+  return step_basis_range(k, records, first, count, t, out, slots);
 }
 #endif
 
@@ -321,15 +327,16 @@ int harmonic_step_basis_variant(void) {
 }
 
 long harmonic_step_basis(
-  const HarmonicLaneConstants *constants, HarmonicBasisRecords records, long first, long count, double t, double *out, int variant) {
+  const HarmonicLaneConstants *constants, HarmonicBasisRecords records, long first, long count, double t, double *out, int slots, int variant) {
+  if (slots != 3 && slots != 5) return -1;
   int best = harmonic_step_basis_variant();
   if (variant == 0) variant = best;
   if (variant < 1 || variant > best) return -1;
   switch (variant) {
 #if defined(__x86_64__)
-  case 3: return step_basis_avx512(constants, records, first, count, t, out);
-  case 2: return step_basis_avx2(constants, records, first, count, t, out);
+  case 3: return step_basis_avx512(constants, records, first, count, t, out, slots);
+  case 2: return step_basis_avx2(constants, records, first, count, t, out, slots);
 #endif
-  default: return step_basis_baseline(constants, records, first, count, t, out);
+  default: return step_basis_baseline(constants, records, first, count, t, out, slots);
   }
 }

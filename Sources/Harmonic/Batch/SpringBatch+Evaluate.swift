@@ -256,7 +256,7 @@ extension SpringBatch {
             let length = hi - lo
             switch source {
             case .computed(let groups, let bases, let seconds):
-              if _LaneKernel.write(bases, groups, lo..<hi, at: seconds, into: _SendablePointer(k)) == nil {
+              if _LaneKernel.write(bases, groups, lo..<hi, at: seconds, into: _SendablePointer(k), slots: slotCount) == nil {
                 _StepCoefficients.write(groups, lo..<hi, at: seconds, into: _SendablePointer(k), layout: .slotMajor(count: length, first: lo))
               }
             case .gathered(let groupCoefficients):

@@ -34,7 +34,8 @@ enum _LaneKernel {
   static var bestVariant: Int { _StepBasisKernel.bestVariant }
 
   /// Writes the five coefficients of groups `range` (group i is item i) at
-  /// `t` seconds, slot-major (`s·range.count + (g − range.lowerBound)`),
+  /// `t` seconds, slot-major (`s·range.count + (g − range.lowerBound)`;
+  /// only R, P and Ŝ where `slots` is 3),
   /// with kernel `variant` (0: the widest this processor runs), reading the
   /// groups' bases from `bases` (``bases(of:)``). Returns how many springs
   /// the kernel left to the scalar path, or nil, writing nothing, when that
@@ -42,12 +43,12 @@ enum _LaneKernel {
   @discardableResult
   static func write(
     _ bases: _SendableBuffer<Double>, _ groups: _SendableBuffer<_SpringGroup>, _ range: Range<Int>, at t: Double,
-    into coefficients: _SendablePointer, variant: Int = 0
+    into coefficients: _SendablePointer, slots: Int = 5, variant: Int = 0
   ) -> Int? {
     guard let base = bases.buffer.baseAddress, bases.buffer.count >= 4 * range.upperBound, !range.isEmpty else { return nil }
     guard
       let left = _StepBasisKernel.run(
-        constants, bases: base, first: range.lowerBound, count: range.count, at: t, into: coefficients.base, variant: variant)
+        constants, bases: base, first: range.lowerBound, count: range.count, at: t, into: coefficients.base, slots: slots, variant: variant)
     else { return nil }
     if left > 0 {
       let layout = _StepCoefficients.Layout.slotMajor(count: range.count, first: range.lowerBound)

@@ -38,16 +38,17 @@ enum _StepBasisKernel {
 
   /// Springs `first ..< first + count` of `bases` (four doubles each: a,
   /// ω₀², √|q| negated when oscillating, slow rate) at `t` seconds into
-  /// `out` (five slots of `count`); returns how many it left (their R is
-  /// NaN), or nil when `variant` cannot run on this processor.
+  /// `out` (`slots` slots of `count`: 3 for values, 5 with velocities);
+  /// returns how many it left (their R is NaN), or nil when `variant`
+  /// cannot run on this processor.
   static func run(
     _ constants: Constants, bases: UnsafePointer<Double>, first: Int, count: Int, at t: Double, into out: UnsafeMutablePointer<Double>,
-    variant: Int
+    slots: Int, variant: Int
   ) -> Int? {
     // The signed √|q| is both the regime (its sign) and the root (its magnitude).
     let records = HarmonicBasisRecords(
       base: UnsafeRawPointer(bases), stride: 32, decayRate: 0, omegaSquared: 8, discriminant: 16, rootDiscriminant: 16, slowRate: 24)
-    let left = withUnsafePointer(to: constants.value) { harmonic_step_basis($0, records, first, count, t, out, Int32(variant)) }
+    let left = withUnsafePointer(to: constants.value) { harmonic_step_basis($0, records, first, count, t, out, Int32(slots), Int32(variant)) }
     return left < 0 ? nil : left
   }
 }

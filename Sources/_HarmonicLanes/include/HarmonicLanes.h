@@ -33,16 +33,17 @@ typedef struct {
 /// The step basis of springs `first ..< first + count` at `t` seconds, eight
 /// springs of one regime at a time: for spring `first + j`, out[j] = R,
 /// out[count + j] = P, out[2·count + j] = Ŝ, out[3·count + j] = Ĉ,
-/// out[4·count + j] = −Ŝ — the bits of Harmonic's scalar `stepBasis`, or a
-/// NaN R where the caller must compute that spring with the scalar path.
-/// Returns how many springs were left to the caller.
+/// out[4·count + j] = −Ŝ (the last two only when `slots` is 5, not 3) —
+/// the bits of Harmonic's scalar `stepBasis`, or a NaN R where the caller
+/// must compute that spring with the scalar path. Returns how many springs
+/// were left to the caller.
 ///
 /// `variant`: 0 the widest this processor runs; 1 the baseline instruction
 /// set; 2 AVX2; 3 AVX-512 (x86-64 only). Returns −1, writing nothing, when
-/// the processor lacks the variant asked for.
+/// the processor lacks the variant asked for (or `slots` is not 3 or 5).
 long harmonic_step_basis(
   const HarmonicLaneConstants *constants, HarmonicBasisRecords records, long first, long count, double t,
-  double *out, int variant);
+  double *out, int slots, int variant);
 
 /// The variant that `variant: 0` runs on this processor (1, 2 or 3).
 int harmonic_step_basis_variant(void);
