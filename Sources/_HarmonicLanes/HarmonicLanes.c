@@ -229,27 +229,21 @@ INLINE basis step_basis(
   return (basis){c, s, remaining, step, scalar};
 }
 
-INLINE double field(HarmonicBasisRecords records, long index, long offset) {
-  double value;
-  __builtin_memcpy(&value, (const char *)records.base + index * records.stride + offset, sizeof value);
-  return value;
-}
+typedef double v4 __attribute__((ext_vector_type(4)));
 
 /// Springs `indices[0 ..< count]` (count ≤ LANES, all of one regime): the
-/// missing lanes repeat the first spring and are not stored.
+/// missing lanes repeat the first spring and are not stored. Each spring's
+/// four doubles are loaded as one vector and the eight are transposed.
 INLINE long eight(
-  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, const int32_t *indices, int count, int oscillating,
-  double t, double *out, long length, int slots) {
-  vd decayRate, omegaSquared, rootDiscriminant, slowRate;
-  for (int i = 0; i < LANES; i++) {
-    long item = first + indices[i < count ? i : 0];
-    decayRate[i] = field(records, item, records.decayRate);
-    omegaSquared[i] = field(records, item, records.omegaSquared);
-    rootDiscriminant[i] = field(records, item, records.rootDiscriminant);
-    // Its magnitude: a record may carry the regime in its sign.
-    rootDiscriminant[i] = __builtin_fabs(rootDiscriminant[i]);
-    slowRate[i] = field(records, item, records.slowRate);
-  }
+  const HarmonicLaneConstants *k, const double *bases, const int32_t *indices, int count, int oscillating, double t, double *out,
+  long length, int slots) {
+  v4 r[LANES];
+  for (int i = 0; i < LANES; i++) __builtin_memcpy(&r[i], bases + 4 * (long)indices[i < count ? i : 0], sizeof r[i]);
+  vd decayRate = {r[0].x, r[1].x, r[2].x, r[3].x, r[4].x, r[5].x, r[6].x, r[7].x};
+  vd omegaSquared = {r[0].y, r[1].y, r[2].y, r[3].y, r[4].y, r[5].y, r[6].y, r[7].y};
+  // The magnitude of the signed root (its sign is the regime).
+  vd rootDiscriminant = mag((vd){r[0].z, r[1].z, r[2].z, r[3].z, r[4].z, r[5].z, r[6].z, r[7].z});
+  vd slowRate = {r[0].w, r[1].w, r[2].w, r[3].w, r[4].w, r[5].w, r[6].w, r[7].w};
   basis b = step_basis(k, oscillating, decayRate, omegaSquared, rootDiscriminant, slowRate, t);
   // A lane left to the caller is marked by a NaN R; its other slots are
   // written too (the caller overwrites them).
@@ -274,8 +268,7 @@ INLINE long eight(
 }
 
 /// The whole range, in chunks whose springs are sorted by regime.
-INLINE long step_basis_range(
-  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out, int slots) {
+INLINE long step_basis_range(const HarmonicLaneConstants *k, const double *bases, long count, double t, double *out, int slots) {
   enum { CHUNK = 256 };
   int32_t oscillating[CHUNK], other[CHUNK];
   long left = 0;
@@ -284,36 +277,36 @@ INLINE long step_basis_range(
     int no = 0, nr = 0;
     // Without a branch: the regimes of neighbouring items need not repeat.
     for (long j = lo; j < hi; j++) {
-      int isOscillating = field(records, first + j, records.discriminant) < 0;
+      int isOscillating = bases[4 * j + 2] < 0;
       oscillating[no] = (int32_t)j;
       other[nr] = (int32_t)j;
       no += isOscillating;
       nr += 1 - isOscillating;
     }
     for (int i = 0; i < no; i += LANES) {
-      left += eight(k, records, first, oscillating + i, no - i < LANES ? no - i : LANES, 1, t, out, count, slots);
+      left += eight(k, bases, oscillating + i, no - i < LANES ? no - i : LANES, 1, t, out, count, slots);
     }
     for (int i = 0; i < nr; i += LANES) {
-      left += eight(k, records, first, other + i, nr - i < LANES ? nr - i : LANES, 0, t, out, count, slots);
+      left += eight(k, bases, other + i, nr - i < LANES ? nr - i : LANES, 0, t, out, count, slots);
     }
   }
   return left;
 }
 
 static long step_basis_baseline(
-  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out, int slots) {
-  return step_basis_range(k, records, first, count, t, out, slots);
+  const HarmonicLaneConstants *k, const double *bases, long count, double t, double *out, int slots) {
+  return step_basis_range(k, bases, count, t, out, slots);
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2"))) static long step_basis_avx2(
-  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out, int slots) {
-  return step_basis_range(k, records, first, count, t, out, slots);
+  const HarmonicLaneConstants *k, const double *bases, long count, double t, double *out, int slots) {
+  return step_basis_range(k, bases, count, t, out, slots);
 }
 
 __attribute__((target("avx512f"))) static long step_basis_avx512(
-  const HarmonicLaneConstants *k, HarmonicBasisRecords records, long first, long count, double t, double *out, int slots) {
-  return step_basis_range(k, records, first, count, t, out, slots);
+  const HarmonicLaneConstants *k, const double *bases, long count, double t, double *out, int slots) {
+  return step_basis_range(k, bases, count, t, out, slots);
 }
 #endif
 
@@ -327,16 +320,16 @@ int harmonic_step_basis_variant(void) {
 }
 
 long harmonic_step_basis(
-  const HarmonicLaneConstants *constants, HarmonicBasisRecords records, long first, long count, double t, double *out, int slots, int variant) {
+  const HarmonicLaneConstants *constants, const double *bases, long count, double t, double *out, int slots, int variant) {
   if (slots != 3 && slots != 5) return -1;
   int best = harmonic_step_basis_variant();
   if (variant == 0) variant = best;
   if (variant < 1 || variant > best) return -1;
   switch (variant) {
 #if defined(__x86_64__)
-  case 3: return step_basis_avx512(constants, records, first, count, t, out, slots);
-  case 2: return step_basis_avx2(constants, records, first, count, t, out, slots);
+  case 3: return step_basis_avx512(constants, bases, count, t, out, slots);
+  case 2: return step_basis_avx2(constants, bases, count, t, out, slots);
 #endif
-  default: return step_basis_baseline(constants, records, first, count, t, out, slots);
+  default: return step_basis_baseline(constants, bases, count, t, out, slots);
   }
 }

@@ -45,10 +45,9 @@ enum _StepBasisKernel {
     _ constants: Constants, bases: UnsafePointer<Double>, first: Int, count: Int, at t: Double, into out: UnsafeMutablePointer<Double>,
     slots: Int, variant: Int
   ) -> Int? {
-    // The signed √|q| is both the regime (its sign) and the root (its magnitude).
-    let records = HarmonicBasisRecords(
-      base: UnsafeRawPointer(bases), stride: 32, decayRate: 0, omegaSquared: 8, discriminant: 16, rootDiscriminant: 16, slowRate: 24)
-    let left = withUnsafePointer(to: constants.value) { harmonic_step_basis($0, records, first, count, t, out, Int32(slots), Int32(variant)) }
+    let left = withUnsafePointer(to: constants.value) {
+      harmonic_step_basis($0, bases + 4 * first, count, t, out, Int32(slots), Int32(variant))
+    }
     return left < 0 ? nil : left
   }
 }

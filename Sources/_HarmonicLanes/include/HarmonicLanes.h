@@ -19,19 +19,10 @@ typedef struct {
   double cosC1, cosC2, cosC3, cosC4, cosC5, cosC6;
 } HarmonicLaneConstants;
 
-/// Where the fields of one spring's basis are, in an array of records:
-/// record i starts at `base + i·stride` bytes; each field at its byte offset.
-/// A spring oscillates where its `discriminant` field is negative; the
-/// magnitude of its `rootDiscriminant` field is taken (so one signed field
-/// can serve as both).
-typedef struct {
-  const void *base;
-  long stride;
-  long decayRate, omegaSquared, discriminant, rootDiscriminant, slowRate;
-} HarmonicBasisRecords;
-
-/// The step basis of springs `first ..< first + count` at `t` seconds, eight
-/// springs of one regime at a time: for spring `first + j`, out[j] = R,
+/// The step basis of `count` springs at `t` seconds, eight springs of one
+/// regime at a time. Spring j's basis is `bases[4j ..< 4j + 4]`: the decay
+/// rate a, ω₀², √|q| (negated when the spring oscillates: its sign is the
+/// regime, its magnitude the root) and the slow rate. It writes out[j] = R,
 /// out[count + j] = P, out[2·count + j] = Ŝ, out[3·count + j] = Ĉ,
 /// out[4·count + j] = −Ŝ (the last two only when `slots` is 5, not 3) —
 /// the bits of Harmonic's scalar `stepBasis`, or a NaN R where the caller
@@ -42,8 +33,8 @@ typedef struct {
 /// set; 2 AVX2; 3 AVX-512 (x86-64 only). Returns −1, writing nothing, when
 /// the processor lacks the variant asked for (or `slots` is not 3 or 5).
 long harmonic_step_basis(
-  const HarmonicLaneConstants *constants, HarmonicBasisRecords records, long first, long count, double t,
-  double *out, int slots, int variant);
+  const HarmonicLaneConstants *constants, const double *bases, long count, double t, double *out, int slots,
+  int variant);
 
 /// The variant that `variant: 0` runs on this processor (1, 2 or 3).
 int harmonic_step_basis_variant(void);
