@@ -1,7 +1,8 @@
 /// The step basis of a block of items with distinct springs, eight springs
 /// of one regime at a time, through the C kernel of `_HarmonicLanes`
-/// (`HarmonicLanes.c`, called from Platform/_StepBasisKernel.swift): a port of `_SpringBasisLanes.stepBasis`, the same
-/// operations in the same order, built for the baseline instruction set,
+/// (`HarmonicLanes.c`, called from Platform/_StepBasisKernel.swift): a
+/// port of `_SpringBasisLanes.stepBasis`, the same operations in the same
+/// order, built for the baseline instruction set,
 /// AVX2 and AVX-512 and chosen by the processor at run time — the same
 /// bits on every one of them and as the scalar path (`LaneKernelTests`).
 /// The springs it leaves (arguments outside the lane functions' ranges)
@@ -25,7 +26,10 @@ enum _LaneKernel {
     bases.reserveCapacity(4 * groups.count)
     for index in groups.indices {
       let basis = groups[index].spring._basis
-      bases += [basis.decayRate, basis.omegaSquared, basis.isOscillating ? -basis.rootDiscriminant : basis.rootDiscriminant, basis.slowRate]
+      bases.append(basis.decayRate)
+      bases.append(basis.omegaSquared)
+      bases.append(basis.isOscillating ? -basis.rootDiscriminant : basis.rootDiscriminant)
+      bases.append(basis.slowRate)
     }
     return bases
   }

@@ -12,9 +12,10 @@ enum _StepBasisKernel {
   struct Constants: @unchecked Sendable {
     fileprivate let value: HarmonicLaneConstants
 
-    /// - Parameters: `exp`: the step ln2/128 as hi + lo, 128/ln2, and the
-    ///   tables of 2^(j/128) as hi and lo (128 entries each); `pio2`: π/2
-    ///   in four pieces; `sin`, `cos`: the kernels' six coefficients each.
+    /// - Parameters: `expStep`: the step ln2/128 as hi + lo, and 128/ln2;
+    ///   `expTable`: 2^(j/128) as hi and lo (128 entries each); `pio2`:
+    ///   π/2 in four pieces; `sin`, `cos`: the kernels' six coefficients
+    ///   each.
     init(
       expStep: (hi: Double, lo: Double, perUnit: Double), expTable: (hi: [Double], lo: [Double]), twoOverPi: Double,
       pio2: (Double, Double, Double, Double), sin: [Double], cos: [Double]
