@@ -63,17 +63,24 @@ struct LaneMathTests {
     #expect(sine.isEmpty && cosine.isEmpty, "sin: \(sine.count), cos: \(cosine.count) of \(values.count) differ, first \(sine.prefix(2)) \(cosine.prefix(2))")
   }
 
-  @Test("the step basis over lanes is the scalar one bit for bit, in every regime and at every time it takes")
-  func stepBasisLanes() throws {
-    var random = SeededGenerator(seed: 15)
+  /// `count` springs of random response (0.01–20 s) and damping ratio
+  /// (1e-3–1e3, log-uniform), then critical damping as written and one ulp
+  /// either side, and undamped, at four responses.
+  static func springs(count: Int, seed: UInt64) throws -> [Spring] {
+    var random = SeededGenerator(seed: seed)
     var springs: [Spring] = []
-    for _ in 0..<3_000 {
+    for _ in 0..<count {
       springs.append(try Spring(response: random.logUniform(0.01, 20), dampingRatio: random.logUniform(1e-3, 1e3)))
     }
-    // Critical damping, as written and one ulp either side, and undamped.
     for response in [0.05, 0.3, 1, 4.0] {
       for ratio in [1.0, 1.0.nextUp, 1.0.nextDown, 0] { springs.append(try Spring(response: response, dampingRatio: ratio)) }
     }
+    return springs
+  }
+
+  @Test("the step basis over lanes is the scalar one bit for bit, in every regime and at every time it takes")
+  func stepBasisLanes() throws {
+    let springs = try LaneMathTests.springs(count: 3_000, seed: 15)
     let times = [0, 1e-9, 1.0 / 120, 0.01, 0.05, 1.0 / 7, 0.3, 1, 5, 60, 3_600]
     var (taken, compared) = (0, 0)
     for regime in [true, false] {
@@ -108,14 +115,7 @@ struct LaneMathTests {
 struct LaneKernelTests {
   @Test("every build of the eight-lane kernel writes the scalar step basis bit for bit, in both regimes, mixed item by item")
   func kernelMatchesScalar() throws {
-    var random = SeededGenerator(seed: 16)
-    var springs: [Spring] = []
-    for _ in 0..<2_000 {
-      springs.append(try Spring(response: random.logUniform(0.01, 20), dampingRatio: random.logUniform(1e-3, 1e3)))
-    }
-    for response in [0.05, 0.3, 1, 4.0] {
-      for ratio in [1.0, 1.0.nextUp, 1.0.nextDown, 0] { springs.append(try Spring(response: response, dampingRatio: ratio)) }
-    }
+    var springs = try LaneMathTests.springs(count: 2_000, seed: 16)
     // An odd count, so that each regime ends in a part-filled vector.
     springs.append(try Spring(response: 0.5, dampingRatio: 0.7))
     let groups = springs.map { _SpringGroup(spring: $0, progressOrigin: AnimationTime(ticks: 0), progressVelocity: 0, progressSettle: .infinity) }

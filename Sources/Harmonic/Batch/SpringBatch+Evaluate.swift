@@ -256,9 +256,10 @@ extension SpringBatch {
             let length = hi - lo
             switch source {
             case .computed(let groups, let bases, let seconds):
-              if _LaneKernel.write(bases, groups, lo..<hi, at: seconds, into: _SendablePointer(k), slots: slotCount) == nil {
-                _StepCoefficients.write(groups, lo..<hi, at: seconds, into: _SendablePointer(k), layout: .slotMajor(count: length, first: lo))
-              }
+              // The baseline variant runs everywhere and `_itemBases` is
+              // kept with `_groupsAreItems`: the kernel always answers.
+              let written = _LaneKernel.write(bases, groups, lo..<hi, at: seconds, into: _SendablePointer(k), slots: slotCount)
+              precondition(written != nil, "SpringBatch._applyPerItem: the lane kernel refused a block")
             case .gathered(let groupCoefficients):
               for j in 0..<length {
                 let g = 5 * Int(groupOfItem[lo + j])
