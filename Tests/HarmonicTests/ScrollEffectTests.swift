@@ -444,4 +444,24 @@ struct ParallelAttributeTests {
       }
     }
   }
+
+  @Test("componentwise channels written four elements at a time read back bit for bit, for every count and split")
+  func componentwiseRoundTrip() throws {
+    var random = SeededGenerator(seed: 51)
+    // Counts around the four-element tiles; 1 to 3 workers split each at
+    // positions that are not multiples of four.
+    for n in [1, 3, 4, 5, 7, 8, 9, 13, 1_001] {
+      for channels in [LayoutChannels.count2D, LayoutChannels.count3D] {
+        let values = (0..<(n * channels)).map { _ in Double.random(in: -1e6...1e6, using: &random) }
+        for threads in [1, 2, 3] {
+          var attributes = (0..<n).map { LayoutAttributes(indexPath: ItemIndexPath(item: $0, section: 0), frame: .zero) }
+          try LayoutChannels.apply(values, to: &attributes, transforms: .componentwise, threads: threads)
+          let back = LayoutChannels.values(of: attributes, include3D: channels == LayoutChannels.count3D)
+          let differing = values.indices.first { back[$0].bitPattern != values[$0].bitPattern }
+          #expect(differing == nil, "\(n) elements × \(channels) channels, \(threads) workers: value \(differing ?? -1) differs")
+          #expect(attributes.map(\.indexPath.item) == Array(0..<n), "only the channels are written")
+        }
+      }
+    }
+  }
 }
