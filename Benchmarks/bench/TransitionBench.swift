@@ -147,3 +147,29 @@ extension Suite {
       transition.elements.count, time.median / 1e6, setup / 1e6)
   }
 }
+
+extension Suite {
+  /// `LayoutChannels.apply` on one thread, the copy at the end of every
+  /// attribute frame: channel columns into `count` attributes, 2-D and 3-D
+  /// with componentwise transforms and 3-D decomposed, interleaved. Records
+  /// `attributes from channels, 2-D` (and `, 3-D`, `, 3-D decomposed`).
+  mutating func attributesFromChannels(count: Int) throws -> String {
+    let values = (0..<(count * LayoutChannels.count3D)).map { Double($0 % 977) * 0.5 }
+    let values2D = Array(values[0..<(count * LayoutChannels.count2D)])
+    var attributes = (0..<count).map { LayoutAttributes(indexPath: ItemIndexPath(item: $0, section: 0), frame: .zero) }
+    let times = try measureInterleaved(
+      count: repeats,
+      [
+        { try LayoutChannels.apply(values2D, to: &attributes, transforms: .componentwise, threads: 1) },
+        { try LayoutChannels.apply(values, to: &attributes, transforms: .componentwise, threads: 1) },
+        { try LayoutChannels.apply(values, to: &attributes, transforms: .decomposed, threads: 1) },
+      ])
+    blackHole(attributes[count - 1].transform3D.m[15])
+    let names = ["attributes from channels, 2-D", "attributes from channels, 3-D", "attributes from channels, 3-D decomposed"]
+    for (name, time) in zip(names, times) { record(name, "native", threads: 1, items: count, channels: 1, bytes: 0, time) }
+    return String(
+      format: "attributes from channels, %d elements, one thread: 2-D %.1f µs, 3-D %.1f µs, 3-D decomposed %.1f µs (%.1f, %.1f and %.1f ns per element)",
+      count, times[0].median / 1000, times[1].median / 1000, times[2].median / 1000, times[0].median / Double(count),
+      times[1].median / Double(count), times[2].median / Double(count))
+  }
+}

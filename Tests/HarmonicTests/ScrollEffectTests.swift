@@ -445,7 +445,7 @@ struct ParallelAttributeTests {
     }
   }
 
-  @Test("componentwise channels written four elements at a time read back bit for bit, for every count and split")
+  @Test("componentwise channels (2-D four elements at a time) read back bit for bit, for every count and split")
   func componentwiseRoundTrip() throws {
     var random = SeededGenerator(seed: 51)
     // Counts around the four-element tiles; 1 to 3 workers split each at
