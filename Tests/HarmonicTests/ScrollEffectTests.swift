@@ -128,7 +128,7 @@ struct ScrollEffectTests {
     let pitch = try ScrollPhase(axis: .horizontal, scale: .pitch(250))
     let (phase, rate) = pitch.phase(center: 700, extent: 200, velocity: 0, offset: 0, offsetVelocity: 500, viewportExtent: 400)
     #expect(phase == 2 && rate == -2)
-    for bad in [0, -3, Double.nan, .infinity] {
+    for bad in [0, -3, 1.000001e12, Double.nan, .infinity] {
       #expect(throws: HarmonicError.self) { try ScrollPhase(axis: .horizontal, scale: .pitch(bad)) }
     }
     var phases: [Double] = [], rates: [Double] = []
@@ -136,6 +136,23 @@ struct ScrollEffectTests {
       try pitch.phases(centers: [1, 2], extents: [1], offset: 0, viewportExtent: 400, into: &phases, rates: &rates)
     }
     #expect(phases.isEmpty && rates.isEmpty)
+    // The viewport extent is a layout length, (0, 1e12] as a Viewport's.
+    for bad in [0, -1, 1.000001e12, .infinity, .nan] {
+      #expect(throws: HarmonicError.self) {
+        try pitch.phases(centers: [1], extents: [1], offset: 0, viewportExtent: bad, into: &phases, rates: &rates)
+      }
+      do {
+        try pitch.phases(centers: [1], extents: [1], offset: 0, viewportExtent: bad, into: &phases, rates: &rates)
+      } catch .invalidParameter(let name, _, let accepted) {
+        #expect(name == "viewportExtent" && accepted.contains("(0, 1e12]"))
+      } catch { Issue.record("unexpected \(error)") }
+    }
+    #expect(phases.isEmpty && rates.isEmpty)
+    // A span that underflows or a quotient that overflows: ±∞, never NaN.
+    let centered = try ScrollPhase(axis: .horizontal)
+    try centered.phases(
+      centers: [1e12, -1e12, 0], extents: [0, 0, 0], velocities: [1, 1, 1], offset: 0, viewportExtent: 5e-324, into: &phases, rates: &rates)
+    #expect(phases == [.infinity, -.infinity, 0] && rates.allSatisfy { !$0.isNaN })
   }
 
   @Test("phases and rates of a decelerating and a snapping scroll: the rate is the phase's derivative, the same bits at 60, 120 Hz and irregular frames")

@@ -61,9 +61,9 @@ public struct ScrollPhase: Sendable, Hashable {
   ///   - scale: the phase's unit; default ``Scale/viewport``.
   ///   - rightToLeft: mirror a horizontal axis for right-to-left reading.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
-  ///   naming `pitch` for a pitch that is not finite and > 0.
+  ///   naming `pitch` for a pitch outside (0, 1e12] points.
   public init(axis: ScrollAxis, alignment: SnapAlignment = .center, scale: Scale = .viewport, rightToLeft: Bool = false) throws(HarmonicError) {
-    if case let .pitch(pitch) = scale { try _Check.positive(pitch, "pitch", unit: "points") }
+    if case let .pitch(pitch) = scale { try _Check.length(pitch, "pitch", positive: true) }
     (self.axis, self.alignment, self.scale, self.isRightToLeft) = (axis, alignment, scale, rightToLeft && axis == .horizontal)
   }
 
@@ -116,7 +116,11 @@ public struct ScrollPhase: Sendable, Hashable {
   /// - Returns: the phase in the ``scale``'s unit and its rate per second.
   ///   An element of extent 0 on the near side of the reference has a
   ///   span of 0 with ``Scale/viewport`` leading or trailing alignment:
-  ///   its phase is then ±∞ off the reference and 0 on it. NaN is never
+  ///   its phase is then ±∞ off the reference and 0 on it. The phase (or
+  ///   the rate) is ±∞ too where its quotient overflows: a span under
+  ///   |distance| / 1.8e308 points (under 6e-297 for an element 1e12 points
+  ///   away), which only an extent or a viewport extent near the smallest
+  ///   `Double` gives. NaN is never
   ///   returned for finite input; this form does not check its arguments
   ///   (``phases(centers:extents:velocities:offset:offsetVelocity:viewportExtent:into:rates:)``
   ///   does), so a NaN or infinite one gives NaN or ±∞.
@@ -147,13 +151,14 @@ public struct ScrollPhase: Sendable, Hashable {
   ///     empty for elements at rest.
   ///   - offset: the content offset along the axis.
   ///   - offsetVelocity: its velocity, points per second.
-  ///   - viewportExtent: the viewport's extent along the axis (> 0).
+  ///   - viewportExtent: the viewport's extent along the axis, points,
+  ///     within (0, 1e12] (as ``Viewport``'s width and height).
   ///   - phases: written, one per element (resized if needed).
   ///   - rates: written, one per element (resized if needed).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   columns of different counts, a center or offset beyond ±1e12 points,
   ///   an extent outside [0, 1e12], a velocity beyond ±1e12 points per second,
-  ///   or a viewport extent that is not positive — naming the first, as
+  ///   or a viewport extent outside (0, 1e12] — naming the first, as
   ///   `centers[k]` — and nothing is written then.
   /// - Complexity: O(n), no allocation when the outputs already hold n values.
   public func phases(
@@ -165,7 +170,7 @@ public struct ScrollPhase: Sendable, Hashable {
     if !velocities.isEmpty { try _Check.shape(velocities.count, "velocities.count", expected: n, what: "one per center, or none") }
     try _Check.coordinate(offset, "offset")
     try _Check.scrollVelocity(offsetVelocity, "offsetVelocity")
-    try _Check.positive(viewportExtent, "viewportExtent", unit: "points")
+    try _Check.length(viewportExtent, "viewportExtent", positive: true)
     // One pass that only reads, so that nothing is written for a bad column.
     var valid = true
     for k in 0..<n {
