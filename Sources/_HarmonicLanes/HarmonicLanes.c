@@ -16,6 +16,9 @@
 #include "HarmonicLanes.h"
 
 #include <stdint.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #pragma clang fp contract(off)
 #pragma STDC FP_CONTRACT OFF
@@ -229,84 +232,151 @@ INLINE basis step_basis(
   return (basis){c, s, remaining, step, scalar};
 }
 
-typedef double v4 __attribute__((ext_vector_type(4)));
+/// The sorted layout (`harmonic_lane_sort`): items in chunks of CHUNK, each
+/// chunk's springs in at most GROUPS groups of eight of one regime (the
+/// oscillating ones first), each group GROUP_DOUBLES doubles — the decay
+/// rates of its eight lanes, then their ω₀², their signed roots, their slow
+/// rates (lane-contiguous: four vector loads, no transposition), then the
+/// lanes' item indices as eight int32 (−1 for a lane that is not used; its
+/// bases repeat lane 0's). Unused groups come last in a chunk, all −1.
+/// Sorting once, at setup, instead of on every call saves the partition,
+/// the eight loads and the transposition per group.
+#define CHUNK 256
+#define GROUPS 33 /* ⌈n/8⌉ + ⌈(256 − n)/8⌉ ≤ 33 */
+#define GROUP_DOUBLES 36
 
-/// Springs `indices[0 ..< count]` (count ≤ LANES, all of one regime): the
-/// missing lanes repeat the first spring and are not stored. Each spring's
-/// four doubles are loaded as one vector and the eight are transposed.
-INLINE long eight(
-  const HarmonicLaneConstants *k, const double *bases, const int32_t *indices, int count, int oscillating, double t, double *out,
-  long length, int slots) {
-  v4 r[LANES];
-  for (int i = 0; i < LANES; i++) __builtin_memcpy(&r[i], bases + 4 * (long)indices[i < count ? i : 0], sizeof r[i]);
-  vd decayRate = {r[0].x, r[1].x, r[2].x, r[3].x, r[4].x, r[5].x, r[6].x, r[7].x};
-  vd omegaSquared = {r[0].y, r[1].y, r[2].y, r[3].y, r[4].y, r[5].y, r[6].y, r[7].y};
-  // The magnitude of the signed root (its sign is the regime).
-  vd rootDiscriminant = mag((vd){r[0].z, r[1].z, r[2].z, r[3].z, r[4].z, r[5].z, r[6].z, r[7].z});
-  vd slowRate = {r[0].w, r[1].w, r[2].w, r[3].w, r[4].w, r[5].w, r[6].w, r[7].w};
-  basis b = step_basis(k, oscillating, decayRate, omegaSquared, rootDiscriminant, slowRate, t);
+long harmonic_lane_layout_count(long count) { return count <= 0 ? 0 : (count + CHUNK - 1) / CHUNK * GROUPS * GROUP_DOUBLES; }
+
+void harmonic_lane_sort(const double *bases, long count, double *layout) {
+  for (long lo = 0; lo < count; lo += CHUNK) {
+    long hi = lo + CHUNK < count ? lo + CHUNK : count;
+    double *chunk = layout + lo / CHUNK * GROUPS * GROUP_DOUBLES;
+    int used = 0;
+    for (int oscillating = 1; oscillating >= 0; oscillating--) {
+      int32_t list[CHUNK];
+      int m = 0;
+      for (long j = lo; j < hi; j++) {
+        if ((bases[4 * j + 2] < 0) == oscillating) list[m++] = (int32_t)j;
+      }
+      for (int i = 0; i < m; i += LANES, used++) {
+        double *group = chunk + used * GROUP_DOUBLES;
+        int32_t indices[LANES];
+        for (int lane = 0; lane < LANES; lane++) {
+          int real = i + lane < m;
+          long j = list[real ? i + lane : i];
+          for (int field = 0; field < 4; field++) group[LANES * field + lane] = bases[4 * j + field];
+          indices[lane] = real ? (int32_t)j : -1;
+        }
+        __builtin_memcpy(group + 4 * LANES, indices, sizeof indices);
+      }
+    }
+    for (; used < GROUPS; used++) {
+      double *group = chunk + used * GROUP_DOUBLES;
+      int32_t none[LANES];
+      for (int lane = 0; lane < LANES; lane++) none[lane] = -1;
+      for (int f = 0; f < 4 * LANES; f++) group[f] = 0;
+      __builtin_memcpy(group + 4 * LANES, none, sizeof none);
+    }
+  }
+}
+
+/// One group's coefficients, lane by lane: R (NaN where the lane is left
+/// to the caller), P, Ŝ, Ĉ and whether the lane was left. Passed through
+/// memory, not as vectors: an AVX-512 function may not take eight-lane
+/// vectors from a helper built for the baseline's vector ABI.
+typedef struct {
+  double remaining[LANES], step[LANES], s[LANES], c[LANES];
+  int64_t scalar[LANES];
+} group_out;
+
+/// One group's step basis at `t`.
+INLINE void group_basis(const HarmonicLaneConstants *k, const double *group, double t, group_out *out) {
+  vd decayRate, omegaSquared, signedRoot, slowRate;
+  __builtin_memcpy(&decayRate, group, sizeof decayRate);
+  __builtin_memcpy(&omegaSquared, group + LANES, sizeof omegaSquared);
+  __builtin_memcpy(&signedRoot, group + 2 * LANES, sizeof signedRoot);
+  __builtin_memcpy(&slowRate, group + 3 * LANES, sizeof slowRate);
+  // Lane 0's sign is the group's regime; the magnitude is the root.
+  basis b = step_basis(k, group[2 * LANES] < 0, decayRate, omegaSquared, mag(signedRoot), slowRate, t);
   // A lane left to the caller is marked by a NaN R; its other slots are
   // written too (the caller overwrites them).
   vd remaining = sel(b.scalar, splat(__builtin_nan("")), b.remaining);
-  vd minusS = -b.s;
-  long left = 0;
-  for (int i = 0; i < count; i++) {
-    long j = indices[i];
-    left += b.scalar[i] & 1;
-    out[j] = remaining[i];
-    out[length + j] = b.step[i];
-    out[2 * length + j] = b.s[i];
-  }
-  if (slots == 5) {
-    for (int i = 0; i < count; i++) {
-      long j = indices[i];
-      out[3 * length + j] = b.c[i];
-      out[4 * length + j] = minusS[i];
-    }
-  }
-  return left;
+  __builtin_memcpy(out->remaining, &remaining, sizeof remaining);
+  __builtin_memcpy(out->step, &b.step, sizeof b.step);
+  __builtin_memcpy(out->s, &b.s, sizeof b.s);
+  __builtin_memcpy(out->c, &b.c, sizeof b.c);
+  __builtin_memcpy(out->scalar, &b.scalar, sizeof b.scalar);
 }
 
-/// The whole range, in chunks whose springs are sorted by regime.
-INLINE long step_basis_range(const HarmonicLaneConstants *k, const double *bases, long count, double t, double *out, int slots) {
-  enum { CHUNK = 256 };
-  int32_t oscillating[CHUNK], other[CHUNK];
-  long left = 0;
-  for (long lo = 0; lo < count; lo += CHUNK) {
-    long hi = lo + CHUNK < count ? lo + CHUNK : count;
-    int no = 0, nr = 0;
-    // Without a branch: the regimes of neighbouring items need not repeat.
-    for (long j = lo; j < hi; j++) {
-      int isOscillating = bases[4 * j + 2] < 0;
-      oscillating[no] = (int32_t)j;
-      other[nr] = (int32_t)j;
-      no += isOscillating;
-      nr += 1 - isOscillating;
-    }
-    for (int i = 0; i < no; i += LANES) {
-      left += eight(k, bases, oscillating + i, no - i < LANES ? no - i : LANES, 1, t, out, count, slots);
-    }
-    for (int i = 0; i < nr; i += LANES) {
-      left += eight(k, bases, other + i, nr - i < LANES ? nr - i : LANES, 0, t, out, count, slots);
-    }
-  }
+/// Items first ..< first + count of the sorted layout at `t` into `out`
+/// (slot-major, `count` apart): every group of the chunks they touch, the
+/// lanes outside the range (or unused) not stored. STORE writes one
+/// group's lanes (`o`, `indices`).
+#define SORTED_RANGE(STORE)                                                                  \
+  long left = 0, end = first + count;                                                       \
+  for (long c = first / CHUNK; c <= (end - 1) / CHUNK; c++) {                               \
+    const double *chunk = layout + c * GROUPS * GROUP_DOUBLES;                              \
+    for (int g = 0; g < GROUPS; g++) {                                                      \
+      const double *group = chunk + g * GROUP_DOUBLES;                                      \
+      int32_t indices[LANES];                                                               \
+      __builtin_memcpy(indices, group + 4 * LANES, sizeof indices);                         \
+      if (indices[0] < 0) break; /* the chunk's unused groups */                            \
+      group_out o;                                                                          \
+      group_basis(k, group, t, &o);                                                         \
+      STORE                                                                                 \
+    }                                                                                       \
+  }                                                                                         \
   return left;
-}
+
+/// Lane by lane, those in range.
+#define STORE_LANES                                                                          \
+  for (int i = 0; i < LANES; i++) {                                                         \
+    long j = indices[i];                                                                    \
+    if (j < first || j >= end) continue;                                                    \
+    j -= first;                                                                             \
+    left += o.scalar[i] & 1;                                                                \
+    out[j] = o.remaining[i];                                                                \
+    out[count + j] = o.step[i];                                                             \
+    out[2 * count + j] = o.s[i];                                                            \
+    if (slots == 5) {                                                                       \
+      out[3 * count + j] = o.c[i];                                                          \
+      out[4 * count + j] = -o.s[i];                                                         \
+    }                                                                                       \
+  }
 
 static long step_basis_baseline(
-  const HarmonicLaneConstants *k, const double *bases, long count, double t, double *out, int slots) {
-  return step_basis_range(k, bases, count, t, out, slots);
+  const HarmonicLaneConstants *k, const double *layout, long first, long count, double t, double *out, int slots) {
+  SORTED_RANGE(STORE_LANES)
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2"))) static long step_basis_avx2(
-  const HarmonicLaneConstants *k, const double *bases, long count, double t, double *out, int slots) {
-  return step_basis_range(k, bases, count, t, out, slots);
+  const HarmonicLaneConstants *k, const double *layout, long first, long count, double t, double *out, int slots) {
+  SORTED_RANGE(STORE_LANES)
 }
 
+/// One scatter per slot: the lanes in range, at their indices.
+#define STORE_SCATTER                                                                        \
+  __m256i at = _mm256_loadu_si256((const __m256i *)indices);                                \
+  __m512i wide = _mm512_castsi256_si512(at);                                                \
+  __mmask8 m = (__mmask8)(_mm512_mask_cmpge_epi32_mask(0xFF, wide, _mm512_set1_epi32((int)first)) \
+    & _mm512_mask_cmplt_epi32_mask(0xFF, wide, _mm512_set1_epi32((int)end)));               \
+  at = _mm256_sub_epi32(at, _mm256_set1_epi32((int)first));                                 \
+  __m512i scalar = _mm512_loadu_si512(o.scalar);                                            \
+  left += __builtin_popcount(m & _mm512_test_epi64_mask(scalar, scalar));                   \
+  __m512d sine = _mm512_loadu_pd(o.s);                                                      \
+  _mm512_mask_i32scatter_pd(out, m, at, _mm512_loadu_pd(o.remaining), 8);                  \
+  _mm512_mask_i32scatter_pd(out + count, m, at, _mm512_loadu_pd(o.step), 8);                \
+  _mm512_mask_i32scatter_pd(out + 2 * count, m, at, sine, 8);                               \
+  if (slots == 5) {                                                                         \
+    _mm512_mask_i32scatter_pd(out + 3 * count, m, at, _mm512_loadu_pd(o.c), 8);             \
+    __m512i signBit = _mm512_set1_epi64((long long)0x8000000000000000ULL); /* −Ŝ: the sign flipped, not 0 − Ŝ */ \
+    _mm512_mask_i32scatter_pd(out + 4 * count, m, at, _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(sine), signBit)), 8); \
+  }
+
 __attribute__((target("avx512f"))) static long step_basis_avx512(
-  const HarmonicLaneConstants *k, const double *bases, long count, double t, double *out, int slots) {
-  return step_basis_range(k, bases, count, t, out, slots);
+  const HarmonicLaneConstants *k, const double *layout, long first, long count, double t, double *out, int slots) {
+  SORTED_RANGE(STORE_SCATTER)
 }
 #endif
 
@@ -320,16 +390,18 @@ int harmonic_step_basis_variant(void) {
 }
 
 long harmonic_step_basis(
-  const HarmonicLaneConstants *constants, const double *bases, long count, double t, double *out, int slots, int variant) {
+  const HarmonicLaneConstants *constants, const double *layout, long first, long count, double t, double *out, int slots,
+  int variant) {
   if (slots != 3 && slots != 5) return -1;
   int best = harmonic_step_basis_variant();
   if (variant == 0) variant = best;
   if (variant < 1 || variant > best) return -1;
+  if (count <= 0) return 0;
   switch (variant) {
 #if defined(__x86_64__)
-  case 3: return step_basis_avx512(constants, bases, count, t, out, slots);
-  case 2: return step_basis_avx2(constants, bases, count, t, out, slots);
+  case 3: return step_basis_avx512(constants, layout, first, count, t, out, slots);
+  case 2: return step_basis_avx2(constants, layout, first, count, t, out, slots);
 #endif
-  default: return step_basis_baseline(constants, bases, count, t, out, slots);
+  default: return step_basis_baseline(constants, layout, first, count, t, out, slots);
   }
 }

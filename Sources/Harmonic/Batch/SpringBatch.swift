@@ -57,9 +57,10 @@ public struct SpringBatch: Sendable {
   /// a frame then writes the groups' coefficients straight into the
   /// per-item ones.
   var _groupsAreItems = false
-  /// Every item's spring basis when `_groupsAreItems`, four doubles an item
-  /// (`_LaneKernel.bases`): the 32 bytes a frame streams per item instead
-  /// of its 104-byte group. Empty otherwise.
+  /// Every item's spring basis when `_groupsAreItems`, in the lane
+  /// kernel's layout sorted by regime (`_LaneKernel.bases`): the ~37 bytes
+  /// a frame streams per item instead of its 104-byte group. Empty
+  /// otherwise.
   var _itemBases: [Double] = []
   /// [start | target | velocity | restoring], each N·C long: the value
   /// matrix V is columns 0–2, the velocity matrix W columns 2–3.

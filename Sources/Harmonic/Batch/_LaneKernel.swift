@@ -7,10 +7,12 @@
 /// bits on every one of them and as the scalar path (`LaneKernelTests`).
 /// The springs it leaves (arguments outside the lane functions' ranges)
 /// are computed here with the scalar `stepBasis`, as `_StepCoefficients`
-/// does. It reads each spring's basis from a compact array of 32 bytes
-/// an item (``bases(of:)``), not from the 104-byte groups: at a million
-/// items that is the difference between streaming 384 and 456 bytes an
-/// item of eleven channels.
+/// does. It reads each spring's basis from a compact layout of about 37
+/// bytes an item (``bases(of:)``), not from the 104-byte groups, sorted
+/// once by regime into groups of eight lanes stored side by side: a call
+/// loads a group's bases as four vectors, with no partition and no
+/// transposition, and (AVX-512) stores its coefficients with one scatter
+/// per slot.
 enum _LaneKernel {
   private static let constants = _StepBasisKernel.Constants(
     expStep: (_Math.expStepHi, _Math.expStepLo, _Math.expStepsPerUnit), expTable: (_Math.expTableHi, _Math.expTableLo),
@@ -18,9 +20,12 @@ enum _LaneKernel {
     sin: [_Math.sinS1, _Math.sinS2, _Math.sinS3, _Math.sinS4, _Math.sinS5, _Math.sinS6],
     cos: [_Math.cosC1, _Math.cosC2, _Math.cosC3, _Math.cosC4, _Math.cosC5, _Math.cosC6])
 
-  /// The kernel's input for `groups`: four doubles per group — the decay
-  /// rate a, ω₀², √|q| (negated when the spring oscillates, so that its
-  /// sign carries the regime: √|q| > 0 there) and the slow rate.
+  /// The kernel's input for `groups` (group i is item i), sorted once: the
+  /// bases of each group — the decay rate a, ω₀², √|q| (negated when the
+  /// spring oscillates, so that its sign carries the regime: √|q| > 0
+  /// there) and the slow rate — in `_HarmonicLanes`' layout (chunks of 256
+  /// springs in groups of eight of one regime, lane-contiguous, with their
+  /// indices).
   static func bases(of groups: [_SpringGroup]) -> [Double] {
     var bases: [Double] = []
     bases.reserveCapacity(4 * groups.count)
@@ -31,7 +36,12 @@ enum _LaneKernel {
       bases.append(basis.isOscillating ? -basis.rootDiscriminant : basis.rootDiscriminant)
       bases.append(basis.slowRate)
     }
-    return bases
+    let count = groups.count
+    guard count > 0 else { return [] }
+    return [Double](unsafeUninitializedCapacity: _StepBasisKernel.layoutCount(count)) { layout, initialized in
+      bases.withUnsafeBufferPointer { _StepBasisKernel.sort($0.baseAddress!, count: count, into: layout.baseAddress!) }
+      initialized = layout.count
+    }
   }
 
   /// The variant the kernel runs here: 1 baseline, 2 AVX2, 3 AVX-512.
@@ -41,7 +51,7 @@ enum _LaneKernel {
   /// `t` seconds, slot-major (`s·range.count + (g − range.lowerBound)`;
   /// only R, P and Ŝ where `slots` is 3),
   /// with kernel `variant` (0: the widest this processor runs), reading the
-  /// groups' bases from `bases` (``bases(of:)``). Returns how many springs
+  /// groups' bases from `bases` (``bases(of:)`` of all the groups). Returns how many springs
   /// the kernel left to the scalar path, or nil, writing nothing, when that
   /// variant cannot run here.
   @discardableResult
@@ -49,10 +59,12 @@ enum _LaneKernel {
     _ bases: _SendableBuffer<Double>, _ groups: _SendableBuffer<_SpringGroup>, _ range: Range<Int>, at t: Double,
     into coefficients: _SendablePointer, slots: Int = 5, variant: Int = 0
   ) -> Int? {
-    guard let base = bases.buffer.baseAddress, bases.buffer.count >= 4 * range.upperBound, !range.isEmpty else { return nil }
+    guard let layout = bases.buffer.baseAddress, bases.buffer.count >= _StepBasisKernel.layoutCount(range.upperBound), !range.isEmpty
+    else { return nil }
     guard
       let left = _StepBasisKernel.run(
-        constants, bases: base, first: range.lowerBound, count: range.count, at: t, into: coefficients.base, slots: slots, variant: variant)
+        constants, layout: layout, first: range.lowerBound, count: range.count, at: t, into: coefficients.base, slots: slots,
+        variant: variant)
     else { return nil }
     if left > 0 {
       let layout = _StepCoefficients.Layout.slotMajor(count: range.count, first: range.lowerBound)

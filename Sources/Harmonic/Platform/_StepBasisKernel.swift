@@ -37,17 +37,26 @@ enum _StepBasisKernel {
   /// The variant `variant: 0` runs here: 1 baseline, 2 AVX2, 3 AVX-512.
   static var bestVariant: Int { Int(harmonic_step_basis_variant()) }
 
-  /// Springs `first ..< first + count` of `bases` (four doubles each: a,
-  /// ω₀², √|q| negated when oscillating, slow rate) at `t` seconds into
-  /// `out` (`slots` slots of `count`: 3 for values, 5 with velocities);
-  /// returns how many it left (their R is NaN), or nil when `variant`
-  /// cannot run on this processor.
+  /// The doubles of the sorted layout of `count` springs.
+  static func layoutCount(_ count: Int) -> Int { harmonic_lane_layout_count(count) }
+
+  /// `count` springs' bases (four doubles each: a, ω₀², √|q| negated when
+  /// oscillating, slow rate) sorted into the kernel's layout: chunks of 256
+  /// springs, each in groups of eight of one regime with their indices.
+  static func sort(_ bases: UnsafePointer<Double>, count: Int, into layout: UnsafeMutablePointer<Double>) {
+    harmonic_lane_sort(bases, count, layout)
+  }
+
+  /// Springs `first ..< first + count` of the sorted `layout` at `t`
+  /// seconds into `out` (`slots` slots of `count`: 3 for values, 5 with
+  /// velocities); returns how many it left (their R is NaN), or nil when
+  /// `variant` cannot run on this processor.
   static func run(
-    _ constants: Constants, bases: UnsafePointer<Double>, first: Int, count: Int, at t: Double, into out: UnsafeMutablePointer<Double>,
+    _ constants: Constants, layout: UnsafePointer<Double>, first: Int, count: Int, at t: Double, into out: UnsafeMutablePointer<Double>,
     slots: Int, variant: Int
   ) -> Int? {
     let left = withUnsafePointer(to: constants.value) {
-      harmonic_step_basis($0, bases + 4 * first, count, t, out, Int32(slots), Int32(variant))
+      harmonic_step_basis($0, layout, first, count, t, out, Int32(slots), Int32(variant))
     }
     return left < 0 ? nil : left
   }

@@ -19,21 +19,30 @@ typedef struct {
   double cosC1, cosC2, cosC3, cosC4, cosC5, cosC6;
 } HarmonicLaneConstants;
 
-/// The step basis of `count` springs at `t` seconds, eight springs of one
-/// regime at a time. Spring j's basis is `bases[4j ..< 4j + 4]`: the decay
-/// rate a, ω₀², √|q| (negated when the spring oscillates: its sign is the
-/// regime, its magnitude the root) and the slow rate. It writes out[j] = R,
-/// out[count + j] = P, out[2·count + j] = Ŝ, out[3·count + j] = Ĉ,
-/// out[4·count + j] = −Ŝ (the last two only when `slots` is 5, not 3) —
-/// the bits of Harmonic's scalar `stepBasis`, or a NaN R where the caller
-/// must compute that spring with the scalar path. Returns how many springs
-/// were left to the caller.
+/// The doubles of the sorted layout of `count` springs (0 for none).
+long harmonic_lane_layout_count(long count);
+
+/// Sorts `count` springs into the kernel's layout (`layout`:
+/// `harmonic_lane_layout_count(count)` doubles), once, at setup. Spring j's
+/// basis is `bases[4j ..< 4j + 4]`: the decay rate a, ω₀², √|q| (negated
+/// when the spring oscillates: its sign is the regime, its magnitude the
+/// root) and the slow rate. Each chunk of 256 springs becomes groups of
+/// eight of one regime, lane-contiguous, with their indices.
+void harmonic_lane_sort(const double *bases, long count, double *layout);
+
+/// The step basis of springs `first ..< first + count` of a sorted layout at
+/// `t` seconds, eight springs of one regime at a time. It writes, for
+/// j = spring − first, out[j] = R, out[count + j] = P, out[2·count + j] = Ŝ,
+/// out[3·count + j] = Ĉ, out[4·count + j] = −Ŝ (the last two only when
+/// `slots` is 5, not 3) — the bits of Harmonic's scalar `stepBasis`, or a
+/// NaN R where the caller must compute that spring with the scalar path.
+/// Returns how many springs were left to the caller.
 ///
 /// `variant`: 0 the widest this processor runs; 1 the baseline instruction
 /// set; 2 AVX2; 3 AVX-512 (x86-64 only). Returns −1, writing nothing, when
 /// the processor lacks the variant asked for (or `slots` is not 3 or 5).
 long harmonic_step_basis(
-  const HarmonicLaneConstants *constants, const double *bases, long count, double t, double *out, int slots,
+  const HarmonicLaneConstants *constants, const double *layout, long first, long count, double t, double *out, int slots,
   int variant);
 
 /// The variant that `variant: 0` runs on this processor (1, 2 or 3).
