@@ -1,3 +1,4 @@
+import Foundation
 import Harmonic
 
 // Batch operations at one item count: evaluate, bake, step, interpolate,
@@ -5,12 +6,18 @@ import Harmonic
 extension Suite {
   /// A layout-like batch: 11 channels per item, seeded starts, targets and velocities.
   static func layoutBatch(items: Int, channels: Int, springs: SpringAssignment) throws -> SpringBatch {
+    let (start, target, velocity) = layoutColumns(items: items, channels: channels)
+    return try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity, springs: springs)
+  }
+
+  /// The start, target and velocity columns of ``layoutBatch(items:channels:springs:)``.
+  static func layoutColumns(items: Int, channels: Int) -> (start: [Double], target: [Double], velocity: [Double]) {
     let n = items * channels
     var random = SeededGenerator(seed: 0x5eed_ba7c)
     let start = (0..<n).map { _ in Double.random(in: -500...500, using: &random) }
     let target = (0..<n).map { _ in Double.random(in: -500...500, using: &random) }
     let velocity = (0..<n).map { _ in Double.random(in: -400...400, using: &random) }
-    return try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity, springs: springs)
+    return (start, target, velocity)
   }
 
   mutating func batchOperations(items: Int) throws {
@@ -102,7 +109,20 @@ extension Suite {
     // coefficients, exp and sin/cos, once per item.
     if distinct { cases.append(("distinct springs", { try Spring(response: 0.3 + Double($0) * 1e-7, dampingRatio: 0.6 + Double($0 % 13) * 0.05) })) }
     for (name, spring) in cases {
-      let batch = try Suite.layoutBatch(items: items, channels: channels, springs: .perItem(try (0..<items).map(spring)))
+      // The batch's setup, timed once: pairing equal springs into groups
+      // and each group's exact settle search (on the cores when every
+      // spring is distinct).
+      let assignment = SpringAssignment.perItem(try (0..<items).map(spring))
+      let columns = Suite.layoutColumns(items: items, channels: channels)
+      var built: SpringBatch?
+      let setup = try measureOnce {
+        built = try SpringBatch(
+          itemCount: items, channelCount: channels, start: columns.start, target: columns.target, velocity: columns.velocity,
+          springs: assignment)
+      }
+      let cores = ProcessInfo.processInfo.activeProcessorCount
+      record("batch setup, \(name)", "native", threads: cores, items: items, bytes: 0, (setup, setup, setup))
+      let batch = built!
       var frame = batch.makeFrame(velocities: false)
       for threads in threadCounts {
         try timed("value at tick, \(name)", "native", threads: threads, items: items, reads: 3, writes: 1) {

@@ -209,6 +209,33 @@ struct SpringBatchTests {
     }
   }
 
+  @Test("distinct springs' settle searches run split across workers with the bits of one search after another")
+  func settleSearchesSplit() throws {
+    // Every regime, a critically damped one and a repeat (which makes the
+    // list one group shorter); progress from rest and with a velocity.
+    var springs = try mixedSprings(300, seed: 21)
+    springs.append(try Spring(response: 0.4, dampingRatio: 1))
+    springs.append(springs[7])
+    let n = springs.count
+    let ones = [Double](repeating: 1, count: n)
+    for velocity in [0.0, 3.5] {
+      let split = try SpringBatch(
+        itemCount: n, channelCount: 1, start: ones, target: ones.map { -$0 }, springs: .perItem(springs), progressVelocity: velocity)
+      let one = try _Parallel.$minimumElementsPerWorker.withValue(Int.max) {
+        try SpringBatch(itemCount: n, channelCount: 1, start: ones, target: ones.map { -$0 }, springs: .perItem(springs), progressVelocity: velocity)
+      }
+      #expect(split._groups.count == n - 1 && one._groups.count == n - 1)
+      // The memo's path, one spring after another, is the reference.
+      var memo: [_SpringGroup.ProgressKey: Double] = [:]
+      let expected = split._groups.map {
+        _SpringGroup.progressSettle($0.spring, velocity: velocity, tolerance: SpringBatch.defaultProgressTolerance, memo: &memo).bitPattern
+      }
+      #expect(split._groups.map(\.progressSettle.bitPattern) == expected)
+      #expect(one._groups.map(\.progressSettle.bitPattern) == expected)
+      #expect(split.endTick == one.endTick && split.averageProgress(at: split.endTick) == 1)
+    }
+  }
+
   @Test("results do not depend on thread count or on how items are split into batches")
   func threadAndPartitionIndependence() throws {
     let springs = try mixedSprings(3, seed: 8)

@@ -11,6 +11,12 @@ public enum SpringAssignment: Sendable {
   /// tick, however many items it drives.
   case perItem([Spring])
 
+  /// Whether the spring list ``_resolve(itemCount:)`` gives has no two equal
+  /// springs (`.groups` may repeat one).
+  var _listsDistinctSprings: Bool {
+    if case .groups = self { false } else { true }
+  }
+
   func _resolve(itemCount: Int) throws(HarmonicError) -> ([Spring], [Int32]) {
     switch self {
     case let .shared(spring):

@@ -91,7 +91,9 @@ public struct SpringBatch: Sendable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming
   ///   the first wrong input (a size, an element such as `start[item 3, channel 1]`,
   ///   a group index), before anything is built.
-  /// - Complexity: O(N·C), plus one exact settle time per distinct spring.
+  /// - Complexity: O(N·C), plus one exact settle time per distinct spring
+  ///   (1–2 µs each; searched on every core when every item's spring is
+  ///   its own, with the same bits as on one).
   public init(
     itemCount: Int, channelCount: Int, start: [Double], target: [Double], velocity: [Double]? = nil,
     springs: SpringAssignment, origin: AnimationTime = .zero, progressVelocity: Double = 0
@@ -133,12 +135,8 @@ public struct SpringBatch: Sendable {
     self.channelCount = channelCount
     self.origin = origin
     self._progressTolerance = progressTolerance
-    var memo: [_SpringGroup.ProgressKey: Double] = [:]
-    self._groups = springList.map { spring in
-      _SpringGroup(
-        spring: spring, progressOrigin: origin, progressVelocity: progressVelocity,
-        progressSettle: _SpringGroup.progressSettle(spring, velocity: progressVelocity, tolerance: progressTolerance, memo: &memo))
-    }
+    self._groups = _SpringGroup.groups(
+      springList, distinct: springs._listsDistinctSprings, origin: origin, velocity: progressVelocity, tolerance: progressTolerance)
     self._groupOfItem = groupOfItem
     self._runs = []
     self._itemsPerGroup = []

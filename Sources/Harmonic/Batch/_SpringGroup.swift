@@ -28,6 +28,36 @@ struct _SpringGroup: Sendable, Hashable {
     var tolerance: Double
   }
 
+  /// One group per spring of `springs`, its items' progress starting at
+  /// `origin` with rate `velocity`, with each group's exact progress
+  /// settle time. `distinct`: no two springs of the list are equal — the
+  /// searches then need no memo and run in parallel for many springs (each
+  /// a pure function of its spring: the same bits for any split); otherwise
+  /// equal springs share one search, on one thread.
+  static func groups(_ springs: [Spring], distinct: Bool, origin: AnimationTime, velocity: Double, tolerance: Double) -> [_SpringGroup] {
+    func group(_ spring: Spring, _ settle: Double) -> _SpringGroup {
+      _SpringGroup(spring: spring, progressOrigin: origin, progressVelocity: velocity, progressSettle: settle)
+    }
+    guard distinct else {
+      var memo: [ProgressKey: Double] = [:]
+      return springs.map { group($0, progressSettle($0, velocity: velocity, tolerance: tolerance, memo: &memo)) }
+    }
+    let band = SettleTolerance._unchecked(value: tolerance, velocity: .infinity)
+    var settles = [Double](repeating: 0, count: springs.count)
+    settles.withUnsafeMutableBufferPointer { settles in
+      let out = _SendablePointer(settles.baseAddress!)
+      _Parallel.forEachItemRange(itemCount: springs.count, elementCount: springs.count * settleCost, threads: nil) { range in
+        for k in range { out[k] = springs[k]._settleTime(displacement: -1, velocity: velocity, tolerance: band) }
+      }
+    }
+    return (0..<springs.count).map { group(springs[$0], settles[$0]) }
+  }
+
+  /// A settle search costs about as much as this many values of a batch
+  /// frame (1–2 µs against under a nanosecond): the weight that tells
+  /// ``_Parallel`` when a list of springs is worth a second worker.
+  static let settleCost = 2_000
+
   /// The exact settle time of the progress curve: a unit step with initial
   /// velocity `velocity`, value tolerance `tolerance` (0.001 by default:
   /// ``Spring/settlingDuration`` when the velocity is 0).
