@@ -23,8 +23,9 @@ extension Suite {
   /// `count` items. Setup and frame are measured in alternation (a setup,
   /// then a frame of the first transition after one untimed frame), so the
   /// two sides of their ratio see the same machine — as for the math ratio —
-  /// 31 pairs up to 10k items, `repeats` up to 100k, three above; then
-  /// `transition retarget`, the transition reversed at the frame's tick.
+  /// 31 pairs up to 10k items, `repeats` up to 100k, three above; after
+  /// each setup, `transition retarget`, the transition reversed at the
+  /// frame's tick (so that their ratio compares like with like).
   /// Each new transition's completion is read once, timed, and the
   /// transition is then released, untimed, before the next setup: an app
   /// replaces its transition, it does not pile them up. (Keeping them all
@@ -57,11 +58,21 @@ extension Suite {
       let completion = measureOnce { blackHole(made!.endTick) }
       return (setup, completion)
     }
+    // A change in flight: reversing to the grid at the frame's tick (the
+    // in-flight pose read, the setup of a fresh transition, the in-flight
+    // values and velocities put back), timed right after each setup so
+    // that the two sides of their ratio see the same memory state (on this
+    // VM a setup costs 5 to 18 ms at 100k items depending on whether freed
+    // memory is there to reuse); released untimed, as the setups are.
     var setupSamples: [Double] = [], frameSamples: [Double] = [], completionSamples: [Double] = []
+    var retargetSamples: [Double] = []
     for _ in 0..<pairs {
       let sample = try setupAndCompletion(.snappy)
       setupSamples.append(sample.setup)
       completionSamples.append(sample.completion)
+      var interrupted = transition
+      retargetSamples.append(try measureOnce { try interrupted.retarget(to: grid, offset: .zero, viewport: viewport, at: tick) })
+      blackHole(interrupted)
       try transition.frame(at: tick, into: &frame)
       frameSamples.append(try measureOnce { try transition.frame(at: tick, into: &frame) })
     }
@@ -78,15 +89,6 @@ extension Suite {
     let (smoothSetup, smoothCompletion) = (median(smoothSetupSamples), median(smoothCompletionSamples))
     record("transition setup, default spring", "native", threads: threads, items: count, bytes: 0, smoothSetup)
     record("transition completion, default spring", "native", threads: threads, items: count, bytes: 0, smoothCompletion)
-    // A change in flight: reversing to the grid at the frame's tick (the
-    // in-flight pose read, the setup of a fresh transition, the in-flight
-    // values and velocities put back).
-    var retargetSamples: [Double] = []
-    for _ in 0..<(count > 100_000 ? 3 : min(pairs, repeats)) {
-      var interrupted = transition
-      retargetSamples.append(try measureOnce { try interrupted.retarget(to: grid, offset: .zero, viewport: viewport, at: tick) })
-      blackHole(interrupted)  // released untimed, as the setups are
-    }
     let retarget = median(retargetSamples)
     record("transition retarget", "native", threads: threads, items: count, bytes: 0, retarget)
     // Frames at each thread count, attributes and channel columns
