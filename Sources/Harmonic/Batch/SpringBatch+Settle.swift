@@ -2,7 +2,11 @@ extension SpringBatch {
   /// The first tick from which every element stays within its channel's
   /// value tolerance forever: the maximum of the elements' exact settle
   /// times (see ``SpringMotion/endTime(within:)``), rounded up to a tick.
-  /// `nil` if some element never settles (an undamped spring).
+  /// `nil` if some element never settles (an undamped spring). The times
+  /// are the exact motion's: a frame's values carry their own rounding on
+  /// top (a few ulps of the element's scale, and below the normal range a
+  /// few multiples of the least subnormal, 4.9e-324), so a tolerance finer
+  /// than that rounding can be exceeded by it at the tick.
   ///
   /// An exact settle time costs about 60 evaluations of the motion (a
   /// bisection to adjacent doubles), so the maximum is found without solving
