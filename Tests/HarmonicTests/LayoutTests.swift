@@ -133,6 +133,45 @@ struct LayoutTests {
     }
   }
 
+  @Test("rect queries and hit tests agree with the frames the elements report, at those frames' very edges (justified lines off whole points, RTL, both axes)")
+  func queriesAtReportedEdges() throws {
+    // A reported frame is the size about the center, which can sit an ulp
+    // from the layout's own edges (the fuzzer's case: a cell at x 117.0
+    // reported, 116.99999999999999 in the layout, found by a rect ending
+    // at 117). Rects and points placed on every reported edge must give
+    // what a scan of the reported frames gives.
+    var mismatches = 0
+    for (axis, rtl) in [(ScrollAxis.vertical, false), (.vertical, true), (.horizontal, false), (.horizontal, true)] {
+      let section = GridLayout.Section(
+        itemCount: 30, itemSize: CGSize(width: 22, height: 22), insets: LayoutInsets(top: 8, left: 2, bottom: 3, right: 2),
+        lineSpacing: 15, interitemSpacing: 10, headerExtent: 22, footerExtent: 0)
+      let layout = try GridLayout(
+        sections: [section, section], scrollAxis: axis, viewportCrossExtent: 256, rightToLeft: rtl, lineAlignment: .justified)
+      let all = layout.allAttributes()
+      for element in all {
+        let f = element.frame
+        var rects: [CGRect] = []
+        for (x, y) in [(f.maxX, f.minY), (f.minX - 50, f.minY), (f.minX, f.maxY), (f.minX, f.minY - 50)] {
+          rects.append(CGRect(x: x, y: y, width: 50, height: 50))
+          rects.append(CGRect(x: x.nextDown, y: y.nextDown, width: 50, height: 50))
+        }
+        for rect in rects {
+          let fast = layout.attributes(in: rect).filter { $0.kind == .cell }
+          let brute = all.filter { overlaps($0.frame, rect) }
+          if fast != brute { mismatches += 1 }
+          if layout.elementIDs(in: rect).filter({ $0.kind == .cell }) != brute.map(\.elementID) { mismatches += 1 }
+        }
+        for point in [f.origin, CGPoint(x: f.maxX, y: f.minY), CGPoint(x: f.maxX.nextDown, y: f.maxY.nextDown), CGPoint(x: f.minX.nextDown, y: f.minY)] {
+          let hit = all.first { $0.frame.minX <= point.x && point.x < $0.frame.maxX && $0.frame.minY <= point.y && point.y < $0.frame.maxY }
+          if layout.indexPath(at: point) != hit?.indexPath { mismatches += 1 }
+        }
+      }
+      // The justified positions are off whole points: the edges are not trivial.
+      #expect(all.contains { $0.frame.minX != $0.frame.minX.rounded() || $0.frame.minY != $0.frame.minY.rounded() })
+    }
+    #expect(mismatches == 0)
+  }
+
   @Test("rect queries past the content, on many threads at once: empty, and no write to the shared empty-array storage (a race under ThreadSanitizer)")
   func emptyQueriesConcurrently() async throws {
     let layout = try grid(count: 40)

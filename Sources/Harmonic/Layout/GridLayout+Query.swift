@@ -129,18 +129,34 @@ extension GridLayout {
   /// What a rect query visits: the rect's (main, cross) ranges, the lines
   /// and sections it crosses, and at most how many elements it finds.
   struct _VisitPlan {
+    /// The rect as asked, and its (main, cross) ranges widened by `slack`
+    /// to pick candidates, which are then tested on their reported frames.
+    var rect: CGRect, mainStart: Double
     var main: (Double, Double), cross: (Double, Double)
     var lines: Range<Int>, sections: Range<Int>
     /// Every item of those lines and a header and footer per section.
     var bound: Int
-    /// Where pinned headers pin along the main axis; nil: the rect's start.
+    /// Where pinned headers pin along the main axis; nil: the rect's start
+    /// (`mainStart`, not widened).
     var pinEdge: Double? = nil
   }
 
   /// The plan of a query of `rect`; nil for an empty or non-finite rect.
+  ///
+  /// An element's reported frame is its size about its center
+  /// (``LayoutAttributes/frame``), which can differ from the layout's own
+  /// edges by an ulp or two: the ranges are widened by far more than that
+  /// (1e-13 of the coordinates' scale) to pick candidates, and each
+  /// candidate is kept by its reported frame (``_reportedOverlap(_:_:)``),
+  /// so that the query agrees bit for bit with a scan of those frames.
   func _visitPlan(_ rect: CGRect) -> _VisitPlan? {
     guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
-    let (main, cross) = _ranges(rect)
+    let (exactMain, exactCross) = _ranges(rect)
+    let scale =
+      Double(Swift.max(contentSize.width, contentSize.height)) + exactMain.0.magnitude + exactMain.1.magnitude
+      + exactCross.0.magnitude + exactCross.1.magnitude
+    let slack = 1e-13 * (scale + 1)
+    let main = (exactMain.0 - slack, exactMain.1 + slack), cross = (exactCross.0 - slack, exactCross.1 + slack)
     // First line whose end is past the rect's start.
     let firstLine = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main.0 }
     var endLine = firstLine
@@ -149,14 +165,26 @@ extension GridLayout {
     var endSection = firstSection
     while endSection < _sectionMainStart.count, _sectionMainStart[endSection] < main.1 { endSection += 1 }
     return _VisitPlan(
-      main: main, cross: cross, lines: firstLine..<endLine, sections: firstSection..<endSection,
+      rect: rect, mainStart: exactMain.0, main: main, cross: cross, lines: firstLine..<endLine, sections: firstSection..<endSection,
       bound: _lineFirstItem[endLine] - _lineFirstItem[firstLine] + 2 * (endSection - firstSection))
   }
 
+  /// Whether `frame`, as an element reports it (its size about its center,
+  /// ``LayoutAttributes/frame``), overlaps `rect` with positive area.
+  @inline(__always)
+  static func _reportedOverlap(_ frame: CGRect, _ rect: CGRect) -> Bool {
+    let center = LayoutAttributes._center(of: frame)
+    let (w, h) = (Double(frame.size.width), Double(frame.size.height))
+    let (minX, minY) = (Double(center.x) - w / 2, Double(center.y) - h / 2)
+    return w > 0 && h > 0 && minX < Double(rect.maxX) && Double(rect.minX) < minX + w && minY < Double(rect.maxY)
+      && Double(rect.minY) < minY + h
+  }
+
   /// Calls `cell` with the global index and the index path of every item
-  /// whose frame overlaps the planned rect with positive area (index
-  /// order), then `supplementary` for each header and footer that does: at
-  /// most `plan.bound` calls. Inlined into each query, with its closures.
+  /// whose reported frame overlaps the planned rect with positive area
+  /// (index order), then `supplementary` for each header and footer that
+  /// does: at most `plan.bound` calls. Inlined into each query, with its
+  /// closures.
   @inline(__always)
   func _visit(
     _ plan: _VisitPlan, cell: (Int, ItemIndexPath) -> Void,
@@ -179,7 +207,9 @@ extension GridLayout {
         }
         while item < end, items[item].cross < cross.1 {
           let box = items[item]
-          if box.main < main.1, box.main + box.mainSize > main.0, box.crossSize > 0, box.mainSize > 0 {
+          if box.main < main.1, box.main + box.mainSize > main.0, box.crossSize > 0, box.mainSize > 0,
+            GridLayout._reportedOverlap(_itemFrame(item), plan.rect)
+          {
             if item >= sectionEnd {
               section = _section(ofItem: item)
               sectionEnd = _sectionFirstItem[section + 1]
@@ -195,10 +225,10 @@ extension GridLayout {
       for (kind, natural) in [(ElementKind._header, _headers[section]), (ElementKind._footer, _footers[section])] where natural.extent > 0 {
         var piece = natural
         let pinned = pinsSectionHeaders && kind == ElementKind._header
-        if pinned { piece.start = _pinnedHeaderStart(section, viewportStart: plan.pinEdge ?? main.0) }
+        if pinned { piece.start = _pinnedHeaderStart(section, viewportStart: plan.pinEdge ?? plan.mainStart) }
         if piece.start < main.1, piece.start + piece.extent > main.0, cross.0 < viewportCrossExtent, cross.1 > 0 {
           let frame = _frame(main: piece.start, cross: 0, mainSize: piece.extent, crossSize: viewportCrossExtent)
-          supplementary(section, kind, frame, pinned)
+          if GridLayout._reportedOverlap(frame, plan.rect) { supplementary(section, kind, frame, pinned) }
         }
       }
     }
@@ -239,12 +269,34 @@ extension GridLayout {
     // horizontal one.
     if isRightToLeft { x = (Double(contentSize.width) - x).nextDown }
     let (main, cross) = scrollAxis == .vertical ? (Double(point.y), x) : (x, Double(point.y))
-    let line = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main }
-    guard line < _lineMainStart.count, _lineMainStart[line] <= main else { return nil }
-    let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
-    let item = first + _partitionPoint(count: end - first) { _items[first + $0].cross + _items[first + $0].crossSize > cross }
-    guard item < end, _items[item].cross <= cross, _items[item].main <= main, main < _items[item].main + _items[item].mainSize else { return nil }
-    return _indexPath(item)
+    // An item's reported frame (its size about its center) can differ from
+    // the layout's own edges by an ulp: candidates are found by those
+    // edges widened by far more (1e-13 of the scale) and kept by their
+    // reported frames, so the answer agrees with a scan of those frames.
+    let slack = 1e-13 * (Double(Swift.max(contentSize.width, contentSize.height)) + main.magnitude + cross.magnitude + 1)
+    // Every line and item whose own edges come within `slack` of the
+    // point, in index order; the first whose reported frame holds it.
+    var line = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main - slack }
+    while line < _lineMainStart.count, _lineMainStart[line] <= main + slack {
+      let first = _lineFirstItem[line], end = _lineFirstItem[line + 1]
+      var item = first + _partitionPoint(count: end - first) { _items[first + $0].cross + _items[first + $0].crossSize > cross - slack }
+      while item < end, _items[item].cross <= cross + slack {
+        if GridLayout._reportedFrame(_itemFrame(item), holds: point) { return _indexPath(item) }
+        item += 1
+      }
+      line += 1
+    }
+    return nil
+  }
+
+  /// Whether `frame`, as an element reports it (``LayoutAttributes/frame``),
+  /// holds `point`, half-open: min ≤ p < max on both axes.
+  static func _reportedFrame(_ frame: CGRect, holds point: CGPoint) -> Bool {
+    let center = LayoutAttributes._center(of: frame)
+    let (w, h) = (Double(frame.size.width), Double(frame.size.height))
+    let (minX, minY) = (Double(center.x) - w / 2, Double(center.y) - h / 2)
+    let (x, y) = (Double(point.x), Double(point.y))
+    return minX <= x && x < minX + w && minY <= y && y < minY + h
   }
 }
 
