@@ -235,6 +235,13 @@ struct ScrollEffectTests {
     #expect(leaving.transform == .identity && leaving.alpha == 0.5 && leaving.zIndex == -50)
     let vertical = Self.applied(effect, phase: 1, distance: 200, axis: .vertical)
     #expect(Self.close(vertical.transform, (0.95, 0, 0, 0.95, 0, -188)))
+    // A peek past ±1e12 points is clamped there (1e308 · 2 overflowed to an
+    // infinite translation: found by the fuzzer); a non-finite one is 0.
+    let huge = Self.applied(ScrollEffect.stack(peek: 1e308), phase: 2, distance: 400)
+    #expect(huge.transform == Self.applied(ScrollEffect.stack(peek: 1e12), phase: 2, distance: 400).transform)
+    #expect(huge.transform.tx == -400 + 2e12)
+    let none = Self.applied(ScrollEffect.stack(peek: -.infinity), phase: 2, distance: 400)
+    #expect(none.transform == Self.applied(ScrollEffect.stack(peek: 0), phase: 2, distance: 400).transform)
   }
 
   @Test("cover flow: a turn of −s·c·θmax about y in perspective, and a scale; RTL turns the other way")
@@ -292,6 +299,10 @@ struct ScrollEffectTests {
     let expected = (cos(theta), sin(theta), -sin(theta), cos(theta), 400 * sin(theta) - 150, 400 * (1 - cos(theta)))
     #expect(Self.close(card.transform, expected, 1e-9) && card.zIndex == -100)
     #expect(Self.applied(effect, phase: 5, distance: 750).alpha == 0)
+    // A radius past ±1e12 points is clamped there: the pose stays finite.
+    let far = Self.applied(ScrollEffect.rotaryWheel(radius: -1e308, angle: theta), phase: 1, distance: 150)
+    #expect(far.transform == Self.applied(ScrollEffect.rotaryWheel(radius: -1e12, angle: theta), phase: 1, distance: 150).transform)
+    #expect(far.transform.tx.isFinite && far.transform.ty.isFinite)
   }
 
   @Test("zoom: scale 1 + (s − 1)·a, alpha × (1 − a); cross-fade stays on the reference; rotate turns s·c·angle")

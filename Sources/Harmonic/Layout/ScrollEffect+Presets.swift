@@ -35,11 +35,12 @@ extension ScrollEffect {
   /// times `1 − a`. zIndex −round(100·p), so the top card is on top.
   ///
   /// - Parameters:
-  ///   - peek: points each waiting card shows beyond the one above it.
+  ///   - peek: points each waiting card shows beyond the one above it
+  ///     (within ±1e12, clamped; a non-finite one is 0).
   ///   - scaleStep: how much smaller each waiting card is, in [0, 1) (clamped).
   ///   - visibleCount: how many waiting cards show (≥ 0).
   public static func stack(peek: Double = 12, scaleStep: Double = 0.05, visibleCount: Int = 3) -> ScrollEffect {
-    let peek = peek.isFinite ? peek : 0
+    let peek = _length(peek)
     let step = Swift.min(_unit(scaleStep), 0.999)
     let deep = Double(Swift.max(visibleCount, 0))
     return ScrollEffect { attributes, input in
@@ -156,9 +157,10 @@ extension ScrollEffect {
   /// from its place onto the circle — translation `radius·sin θ − d` along
   /// the axis (reading order) and `radius·(1 − cos θ)` across it — and
   /// turns by `s·θ` (a horizontal scroll) or `−θ` (a vertical one); hidden
-  /// past a quarter turn (|θ| ≥ 90°).
+  /// past a quarter turn (|θ| ≥ 90°). A radius beyond ±1e12 points is
+  /// clamped there, a non-finite one is 0, and so is a non-finite angle.
   public static func rotaryWheel(radius: Double = 400, angle: Double = 20 * .pi / 180) -> ScrollEffect {
-    let (radius, angle) = (radius.isFinite ? radius : 0, angle.isFinite ? angle : 0)
+    let (radius, angle) = (_length(radius), angle.isFinite ? angle : 0)
     return ScrollEffect { attributes, input in
       let theta = input.phase * angle
       guard theta.magnitude < .pi / 2 else {
@@ -218,6 +220,13 @@ extension ScrollEffect {
   /// (a subnormal distance would make −1/d infinite).
   static func _eye(_ perspective: Double, _ standard: Double) -> Double {
     perspective >= 1 && perspective.isFinite ? perspective : standard
+  }
+
+  /// A length in points clamped into ±1e12 (``_Check/maximumLength``), a
+  /// non-finite one 0: a preset multiplies it by phases and factors, and
+  /// 1e308 points would overflow to an infinite translation.
+  static func _length(_ x: Double) -> Double {
+    x.isFinite ? Swift.min(Swift.max(x, -_Check.maximumLength), _Check.maximumLength) : 0
   }
 
   /// A value clamped into [0, 1] (NaN is 1: no effect).
