@@ -42,12 +42,11 @@ struct _SpringGroup: Sendable, Hashable {
       var memo: [ProgressKey: Double] = [:]
       return springs.map { group($0, progressSettle($0, velocity: velocity, tolerance: tolerance, memo: &memo)) }
     }
-    let band = SettleTolerance._unchecked(value: tolerance, velocity: .infinity)
     var settles = [Double](repeating: 0, count: springs.count)
     settles.withUnsafeMutableBufferPointer { settles in
       let out = _SendablePointer(settles.baseAddress!)
       _Parallel.forEachItemRange(itemCount: springs.count, elementCount: springs.count * settleCost, threads: nil) { range in
-        for k in range { out[k] = springs[k]._settleTime(displacement: -1, velocity: velocity, tolerance: band) }
+        for k in range { out[k] = progressSettle(springs[k], velocity: velocity, tolerance: tolerance) }
       }
     }
     return (0..<springs.count).map { group(springs[$0], settles[$0]) }
@@ -64,10 +63,14 @@ struct _SpringGroup: Sendable, Hashable {
   static func progressSettle(_ spring: Spring, velocity: Double, tolerance: Double, memo: inout [ProgressKey: Double]) -> Double {
     let key = ProgressKey(spring: spring, velocity: velocity, tolerance: tolerance)
     if let known = memo[key] { return known }
-    let value = spring._settleTime(
-      displacement: -1, velocity: velocity, tolerance: SettleTolerance._unchecked(value: tolerance, velocity: .infinity))
+    let value = progressSettle(spring, velocity: velocity, tolerance: tolerance)
     memo[key] = value
     return value
+  }
+
+  /// The same search without a memo.
+  static func progressSettle(_ spring: Spring, velocity: Double, tolerance: Double) -> Double {
+    spring._settleTime(displacement: -1, velocity: velocity, tolerance: SettleTolerance._unchecked(value: tolerance, velocity: .infinity))
   }
 }
 

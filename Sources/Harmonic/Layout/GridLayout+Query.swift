@@ -90,7 +90,7 @@ extension GridLayout {
         plan,
         cell: {
           precondition(count < plan.bound, "GridLayout: a rect query past its bound")
-          (result.baseAddress! + count).initialize(to: LayoutAttributes(indexPath: $1, frame: _itemFrame($0)))
+          (result.baseAddress! + count).initialize(to: LayoutAttributes(indexPath: $0, frame: $1))
           count += 1
         }
       ) { section, kind, frame, pinned in
@@ -113,9 +113,9 @@ extension GridLayout {
     return [ElementID](_unsafeFilling: plan.bound) { result, count in
       _visit(
         plan,
-        cell: {
+        cell: { path, _ in
           precondition(count < plan.bound, "GridLayout: a rect query past its bound")
-          (result.baseAddress! + count).initialize(to: ElementID(.cell, $1))
+          (result.baseAddress! + count).initialize(to: ElementID(.cell, path))
           count += 1
         }
       ) { section, kind, _, _ in
@@ -152,10 +152,7 @@ extension GridLayout {
   func _visitPlan(_ rect: CGRect) -> _VisitPlan? {
     guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
     let (exactMain, exactCross) = _ranges(rect)
-    let scale =
-      Double(Swift.max(contentSize.width, contentSize.height)) + exactMain.0.magnitude + exactMain.1.magnitude
-      + exactCross.0.magnitude + exactCross.1.magnitude
-    let slack = 1e-13 * (scale + 1)
+    let slack = _slack(exactMain.0.magnitude + exactMain.1.magnitude + exactCross.0.magnitude + exactCross.1.magnitude)
     let main = (exactMain.0 - slack, exactMain.1 + slack), cross = (exactCross.0 - slack, exactCross.1 + slack)
     // First line whose end is past the rect's start.
     let firstLine = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main.0 }
@@ -169,25 +166,49 @@ extension GridLayout {
       bound: _lineFirstItem[endLine] - _lineFirstItem[firstLine] + 2 * (endSection - firstSection))
   }
 
-  /// Whether `frame`, as an element reports it (its size about its center,
-  /// ``LayoutAttributes/frame``), overlaps `rect` with positive area.
+  /// How far a query widens the layout's own edges to pick candidates:
+  /// 1e-13 of the content's extent plus `magnitudes` (the query's
+  /// coordinates), far past the ulp or two between those edges and the
+  /// reported frames.
+  func _slack(_ magnitudes: Double) -> Double {
+    1e-13 * (Double(Swift.max(contentSize.width, contentSize.height)) + magnitudes + 1)
+  }
+
+  /// The edges of `frame` as an element reports it (its size about its
+  /// center, ``LayoutAttributes/frame``): min and max on each axis.
   @inline(__always)
-  static func _reportedOverlap(_ frame: CGRect, _ rect: CGRect) -> Bool {
+  static func _reportedEdges(_ frame: CGRect) -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
     let center = LayoutAttributes._center(of: frame)
     let (w, h) = (Double(frame.size.width), Double(frame.size.height))
     let (minX, minY) = (Double(center.x) - w / 2, Double(center.y) - h / 2)
-    return w > 0 && h > 0 && minX < Double(rect.maxX) && Double(rect.minX) < minX + w && minY < Double(rect.maxY)
-      && Double(rect.minY) < minY + h
+    return (minX, minX + w, minY, minY + h)
   }
 
-  /// Calls `cell` with the global index and the index path of every item
-  /// whose reported frame overlaps the planned rect with positive area
-  /// (index order), then `supplementary` for each header and footer that
+  /// Whether `frame`, as an element reports it, overlaps `rect` with
+  /// positive area.
+  @inline(__always)
+  static func _reportedOverlap(_ frame: CGRect, _ rect: CGRect) -> Bool {
+    let e = _reportedEdges(frame)
+    return frame.size.width > 0 && frame.size.height > 0 && e.minX < Double(rect.maxX) && Double(rect.minX) < e.maxX
+      && e.minY < Double(rect.maxY) && Double(rect.minY) < e.maxY
+  }
+
+  /// Whether `frame`, as an element reports it, holds `point`, half-open:
+  /// min ≤ p < max on both axes.
+  static func _reportedFrame(_ frame: CGRect, holds point: CGPoint) -> Bool {
+    let e = _reportedEdges(frame)
+    let (x, y) = (Double(point.x), Double(point.y))
+    return e.minX <= x && x < e.maxX && e.minY <= y && y < e.maxY
+  }
+
+  /// Calls `cell` with the index path and the frame of every item whose
+  /// reported frame overlaps the planned rect with positive area (index
+  /// order), then `supplementary` for each header and footer that
   /// does: at most `plan.bound` calls. Inlined into each query, with its
   /// closures.
   @inline(__always)
   func _visit(
-    _ plan: _VisitPlan, cell: (Int, ItemIndexPath) -> Void,
+    _ plan: _VisitPlan, cell: (ItemIndexPath, CGRect) -> Void,
     supplementary: (_ section: Int, _ kind: ElementKind, _ frame: CGRect, _ pinned: Bool) -> Void
   ) {
     let (main, cross) = (plan.main, plan.cross)
@@ -207,14 +228,16 @@ extension GridLayout {
         }
         while item < end, items[item].cross < cross.1 {
           let box = items[item]
-          if box.main < main.1, box.main + box.mainSize > main.0, box.crossSize > 0, box.mainSize > 0,
-            GridLayout._reportedOverlap(_itemFrame(item), plan.rect)
-          {
-            if item >= sectionEnd {
-              section = _section(ofItem: item)
-              sectionEnd = _sectionFirstItem[section + 1]
+          if box.main < main.1, box.main + box.mainSize > main.0, box.crossSize > 0, box.mainSize > 0 {
+            // Made once: kept by its reported edges, then handed to `cell`.
+            let frame = _itemFrame(item)
+            if GridLayout._reportedOverlap(frame, plan.rect) {
+              if item >= sectionEnd {
+                section = _section(ofItem: item)
+                sectionEnd = _sectionFirstItem[section + 1]
+              }
+              cell(ItemIndexPath(item: item - _sectionFirstItem[section], section: section), frame)
             }
-            cell(item, ItemIndexPath(item: item - _sectionFirstItem[section], section: section))
           }
           item += 1
         }
@@ -273,7 +296,7 @@ extension GridLayout {
     // the layout's own edges by an ulp: candidates are found by those
     // edges widened by far more (1e-13 of the scale) and kept by their
     // reported frames, so the answer agrees with a scan of those frames.
-    let slack = 1e-13 * (Double(Swift.max(contentSize.width, contentSize.height)) + main.magnitude + cross.magnitude + 1)
+    let slack = _slack(main.magnitude + cross.magnitude)
     // Every line and item whose own edges come within `slack` of the
     // point, in index order; the first whose reported frame holds it.
     var line = _partitionPoint(count: _lineMainStart.count) { _lineMainEnd[$0] > main - slack }
@@ -289,15 +312,6 @@ extension GridLayout {
     return nil
   }
 
-  /// Whether `frame`, as an element reports it (``LayoutAttributes/frame``),
-  /// holds `point`, half-open: min ≤ p < max on both axes.
-  static func _reportedFrame(_ frame: CGRect, holds point: CGPoint) -> Bool {
-    let center = LayoutAttributes._center(of: frame)
-    let (w, h) = (Double(frame.size.width), Double(frame.size.height))
-    let (minX, minY) = (Double(center.x) - w / 2, Double(center.y) - h / 2)
-    let (x, y) = (Double(point.x), Double(point.y))
-    return minX <= x && x < minX + w && minY <= y && y < minY + h
-  }
 }
 
 extension GridLayout {
