@@ -143,6 +143,16 @@ struct BadInputTests {
     #expect(throws: HarmonicError.undefined(quantity: "relative velocity", reason: "the distance from `from` to `to` is 0")) {
       try SpringMotion.relativeVelocity(absolute: 1, from: 3, to: 3)
     }
+    // A quotient past the doubles is undefined too, not ±∞.
+    for (absolute, to) in [(1e12, 1e-300), (-1e12, 1e-300), (1e-9, 5e-324)] {
+      #expect {
+        try SpringMotion.relativeVelocity(absolute: absolute, from: 0, to: to)
+      } throws: { error in
+        guard case .undefined(quantity: "relative velocity", let reason) = error as? HarmonicError else { return false }
+        return reason.contains("overflows")
+      }
+    }
+    #expect(try SpringMotion.relativeVelocity(absolute: 1e-300, from: 0, to: 1e-300) == 1)
   }
 }
 

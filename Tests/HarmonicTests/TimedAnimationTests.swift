@@ -36,6 +36,12 @@ struct TimedAnimationTests {
     // A repeated time is a jump, as in CSS: linear(0, 0.5 50%, 0.8 50%, 1).
     let jump = try TimingCurve.piecewiseLinear([(0, 0), (0.5, 0.5), (0.5, 0.8), (1, 1)])
     #expect(jump.value(atProgress: 0.5.nextDown) < 0.5 && jump.value(atProgress: 0.5) == 0.8)
+    // A segment too steep for a double has no slope (as a vertical
+    // tangent), not ±∞; an animation on it takes the secant over a tick.
+    let steep = try TimingCurve.piecewiseLinear([(0, 0), (5e-324, 1), (1, 1)])
+    #expect(steep.slope(atProgress: 0) == nil && steep.slope(atProgress: 0.5) == 0 && steep.value(atProgress: 5e-324) == 1)
+    let rise = try TimedAnimation(from: 0.0, to: 100, duration: 1, curve: steep)
+    #expect(rise.velocity(at: .zero).isFinite && rise.value(at: AnimationTime(ticks: 1)) == 100)
     #expect(CubicBezier.easeInOut == (try CubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)) && CubicBezier.ease.y1 == 0.1)
     #expect(TimingCurve.linear.value(atProgress: 0.3) == 0.3 && TimingCurve.cubicBezier(.linear).value(atProgress: 0.5) == 0.5)
     for bad: [(time: Double, value: Double)] in [

@@ -117,7 +117,9 @@ extension SpringMotion {
   /// `absolute / (to − from)`.
   ///
   /// - Throws: ``HarmonicError/undefined(quantity:reason:)`` when `from == to`
-  ///   (UIKit's relative velocity is then undefined).
+  ///   (UIKit's relative velocity is then undefined), or when the distance
+  ///   is so short that the quotient leaves the doubles (1e12 units/s over
+  ///   a distance of 1e-300, say).
   public static func relativeVelocity(absolute: Double, from: Double, to: Double) throws(HarmonicError) -> Double {
     try _Check.finiteMagnitude(absolute, "velocity", unit: "units/s")
     try _Check.finiteMagnitude(from, "from", unit: "units")
@@ -125,7 +127,12 @@ extension SpringMotion {
     guard to != from else {
       throw .undefined(quantity: "relative velocity", reason: "the distance from `from` to `to` is 0")
     }
-    return absolute / (to - from)
+    let relative = absolute / (to - from)
+    guard relative.isFinite else {
+      throw .undefined(
+        quantity: "relative velocity", reason: "velocity / (to − from) = \(absolute) / \(to - from) overflows: the distance is too short")
+    }
+    return relative
   }
 
   /// A motion whose initial velocity is given in UIKit's relative convention.

@@ -159,8 +159,9 @@ public enum TimingCurve: Sendable, Hashable {
   }
 
   /// The rate of value progress per unit of time progress at `x` (the
-  /// right-hand slope at a corner), or nil where it is unbounded (a bezier's
-  /// vertical tangent). 0 outside [0, 1).
+  /// right-hand slope at a corner), or nil where it is unbounded: a
+  /// bezier's vertical tangent, or a piecewise segment too steep for a
+  /// double (a rise over a span of subnormal length). 0 outside [0, 1).
   public func slope(atProgress x: Double) -> Double? {
     switch self {
     case .linear: return x >= 0 && x < 1 ? 1 : 0
@@ -168,7 +169,8 @@ public enum TimingCurve: Sendable, Hashable {
     case let ._piecewise(times, values):
       guard x >= 0, x < 1 else { return 0 }
       let i = TimingCurve.segment(times, x)
-      return (values[i + 1] - values[i]) / (times[i + 1] - times[i])
+      let slope = (values[i + 1] - values[i]) / (times[i + 1] - times[i])
+      return slope.isFinite ? slope : nil
     }
   }
 
