@@ -344,6 +344,25 @@ struct LayoutAnimatorTests {
     #expect(free.isAnimating && free.activity == .snapping)
     try free.advance(to: try Self.tick(30))
     #expect(!free.isAnimating && (Double(free.contentOffset.y) - (130 + 1500 / (-1000 * log(0.998)))).magnitude < 1e-9)
+    // A release at the coordinate limit with the largest velocity accepted
+    // (1e9 pt/ms) overshoots past 1e12 points: the offset is held at the
+    // limit (velocity 0 there), so the engine's next event accepts its own
+    // state instead of refusing it.
+    for sign in [1.0, -1.0] {
+      var far = try LayoutAnimator(layout: grid, viewport: Self.viewport, contentOffset: CGPoint(x: 0, y: sign * 1e12))
+      far.snapping = { layout, viewport throws(HarmonicError) in try (layout as! GridLayout).snapLayout(by: .lines, viewport: viewport) }
+      _ = try far.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: sign * 1e9))
+      var peak = 0.0
+      for frame in 1...20 {
+        try far.advance(to: try Self.tick(Double(frame) / 1000))
+        peak = max(peak, Double(far.contentOffset.y).magnitude)
+      }
+      #expect(peak == 1e12, "held at the limit")
+      let list = try GridLayout.list(rowHeights: [Array(repeating: 40, count: 60)], width: 320)
+      try far.setLayout(list, contentOffset: CGPoint(x: 0, y: sign * 5e11), animated: true)
+      try far.advance(to: try Self.tick(0.05))
+      #expect(far.activity == .transitioning && Double(far.contentOffset.y).magnitude <= 1e12)
+    }
   }
   @Test("a pinch drives the interactive transition: logarithmic progress, the release decides, a re-grab continues from the pose")
   func pinch() throws {

@@ -91,10 +91,19 @@ extension LayoutAnimator {
       return stopping
     }
 
-    /// The offset along ``axis`` at `time` (at or after ``start``).
+    /// The offset along ``axis`` at `time` (at or after ``start``), held
+    /// within ±``_Check/maximumCoordinate``: a release near that limit with
+    /// a huge velocity would otherwise carry the engine's own offset past
+    /// what its next event accepts (1e12 + 1.7e9 points, from 1e12 at 1e9
+    /// points per millisecond).
     func along(at time: AnimationTime) -> Double {
       if let _rest, time >= end { return _rest }
-      return shift == 0 ? _along(at: time) : _along(at: time) + shift
+      return _ScrollMotion.held(shift == 0 ? _along(at: time) : _along(at: time) + shift)
+    }
+
+    /// `x` within ±``_Check/maximumCoordinate``.
+    static func held(_ x: Double) -> Double {
+      Swift.min(Swift.max(x, -_Check.maximumCoordinate), _Check.maximumCoordinate)
     }
 
     /// The motion's own offset, before ``shift``.
@@ -116,7 +125,7 @@ extension LayoutAnimator {
     /// The offset's velocity along ``axis`` at `time`, points per second
     /// (the derivative of ``along(at:)``; 0 from ``end`` on).
     func velocity(at time: AnimationTime) -> Double {
-      guard time < end else { return 0 }
+      guard time < end, along(at: time).magnitude < _Check.maximumCoordinate else { return 0 }
       let seconds = time._seconds(since: start)
       switch shape {
       case .deceleration(let deceleration):
