@@ -90,7 +90,7 @@ extension GridLayout {
         plan,
         cell: {
           precondition(count < plan.bound, "GridLayout: a rect query past its bound")
-          (result.baseAddress! + count).initialize(to: LayoutAttributes(indexPath: $0, frame: $1))
+          (result.baseAddress! + count).initialize(to: LayoutAttributes(indexPath: $0, frame: _itemFrame($1)))
           count += 1
         }
       ) { section, kind, frame, pinned in
@@ -130,9 +130,12 @@ extension GridLayout {
   /// and sections it crosses, and at most how many elements it finds.
   struct _VisitPlan {
     /// The rect as asked, and its (main, cross) ranges widened by `slack`
-    /// to pick candidates, which are then tested on their reported frames.
+    /// to pick candidates, which are then tested on their reported frames;
+    /// narrowed by `slack` (`sureMain`, `sureCross`): a box that overlaps
+    /// those overlaps the rect as reported too, untested.
     var rect: CGRect, mainStart: Double
     var main: (Double, Double), cross: (Double, Double)
+    var sureMain: (Double, Double), sureCross: (Double, Double)
     var lines: Range<Int>, sections: Range<Int>
     /// Every item of those lines and a header and footer per section.
     var bound: Int
@@ -162,7 +165,8 @@ extension GridLayout {
     var endSection = firstSection
     while endSection < _sectionMainStart.count, _sectionMainStart[endSection] < main.1 { endSection += 1 }
     return _VisitPlan(
-      rect: rect, mainStart: exactMain.0, main: main, cross: cross, lines: firstLine..<endLine, sections: firstSection..<endSection,
+      rect: rect, mainStart: exactMain.0, main: main, cross: cross, sureMain: (exactMain.0 + slack, exactMain.1 - slack),
+      sureCross: (exactCross.0 + slack, exactCross.1 - slack), lines: firstLine..<endLine, sections: firstSection..<endSection,
       bound: _lineFirstItem[endLine] - _lineFirstItem[firstLine] + 2 * (endSection - firstSection))
   }
 
@@ -201,17 +205,19 @@ extension GridLayout {
     return e.minX <= x && x < e.maxX && e.minY <= y && y < e.maxY
   }
 
-  /// Calls `cell` with the index path and the frame of every item whose
-  /// reported frame overlaps the planned rect with positive area (index
-  /// order), then `supplementary` for each header and footer that
-  /// does: at most `plan.bound` calls. Inlined into each query, with its
-  /// closures.
+  /// Calls `cell` with the index path and the global index of every item
+  /// whose reported frame overlaps the planned rect with positive area
+  /// (index order), then `supplementary` for each header and footer that
+  /// does: at most `plan.bound` calls. An item well inside the rect (its
+  /// box overlaps the plan's sure ranges) is kept without making its frame;
+  /// one near an edge is kept by its reported frame. Inlined into each
+  /// query, with its closures.
   @inline(__always)
   func _visit(
-    _ plan: _VisitPlan, cell: (ItemIndexPath, CGRect) -> Void,
+    _ plan: _VisitPlan, cell: (ItemIndexPath, Int) -> Void,
     supplementary: (_ section: Int, _ kind: ElementKind, _ frame: CGRect, _ pinned: Bool) -> Void
   ) {
-    let (main, cross) = (plan.main, plan.cross)
+    let (main, cross, sureMain, sureCross) = (plan.main, plan.cross, plan.sureMain, plan.sureCross)
     // Items are visited in ascending order: their section follows along
     // (no search per item). Columns read through their buffers: every index
     // is within the lines' items.
@@ -229,14 +235,15 @@ extension GridLayout {
         while item < end, items[item].cross < cross.1 {
           let box = items[item]
           if box.main < main.1, box.main + box.mainSize > main.0, box.crossSize > 0, box.mainSize > 0 {
-            // Made once: kept by its reported edges, then handed to `cell`.
-            let frame = _itemFrame(item)
-            if GridLayout._reportedOverlap(frame, plan.rect) {
+            let inside =
+              box.main < sureMain.1 && box.main + box.mainSize > sureMain.0 && box.cross < sureCross.1
+              && box.cross + box.crossSize > sureCross.0
+            if inside || GridLayout._reportedOverlap(_itemFrame(item), plan.rect) {
               if item >= sectionEnd {
                 section = _section(ofItem: item)
                 sectionEnd = _sectionFirstItem[section + 1]
               }
-              cell(ItemIndexPath(item: item - _sectionFirstItem[section], section: section), frame)
+              cell(ItemIndexPath(item: item - _sectionFirstItem[section], section: section), item)
             }
           }
           item += 1
