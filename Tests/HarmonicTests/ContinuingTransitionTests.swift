@@ -436,6 +436,29 @@ struct ContinuingTransitionTests {
         #expect(expected.count <= all.count)
       }
       #expect(counts[0] == 0 && counts[1] > 0 && counts[1] < 400 && counts[2] == 125, "\(counts)")
+      #expect(!layout.holdsAll)
+    }
+    // Every element of a grid in flight (40 rows and the header, when it
+    // has one, on screen at both ends): the queries answer without
+    // enumerating the base, with what the enumeration gives. 400: most
+    // items are on screen at neither end, and the queries enumerate.
+    for (rowCount, headerExtent, holdsAll) in [(40, 0.0, true), (40, 6.0, true), (400, 0.0, false)] {
+      let grid = try GridLayout(
+        sections: [.init(itemCount: rowCount, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
+      let rows = try GridLayout.list(rowHeights: [Array(repeating: 4, count: rowCount)], width: 120, headerHeight: headerExtent)
+      let all = try LayoutTransition(from: grid, offset: .zero, to: rows, offset: .zero, viewport: viewport)
+      var now = all.makeFrame()
+      try all.frame(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), into: &now)
+      let layout = _InFlightLayout(base: all.target, running: all, pose: now)
+      #expect(layout.holdsAll == holdsAll, "\(layout.ids.count) ids")
+      var left = 0
+      for rect in [CGRect(x: 0, y: 0, width: 120, height: 3), CGRect(x: 0, y: 0, width: 120, height: 400), CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)] {
+        let expected = rows.attributes(in: rect).filter { layout.position[$0.elementID] == nil }
+        #expect(layout.attributes(in: rect) == expected && layout.attributes(in: rect, viewport: viewport, at: .zero) == expected)
+        #expect(layout.elementIDs(in: rect) == rows.elementIDs(in: rect).filter { layout.position[$0] == nil } + layout.ids)
+        left += expected.count
+      }
+      #expect((left == 0) == holdsAll, "\(rowCount) rows: \(left) not in flight")
     }
   }
 }

@@ -132,6 +132,11 @@ public struct GridLayout: Sendable {
   /// Total number of items.
   public var itemCount: Int { _sectionFirstItem[_sectionFirstItem.count - 1] }
 
+  /// Every element the layout has, whether a query returns it or not (an
+  /// item of zero size): the items, and the headers and footers of
+  /// positive extent. O(sections).
+  var _elementCount: Int { itemCount + _headers.count { $0.extent > 0 } + _footers.count { $0.extent > 0 } }
+
   /// - Parameters:
   ///   - sections: at least one; a section may be empty (its header, footer
   ///     and insets still take their space, it has no lines).

@@ -582,9 +582,13 @@ package struct _InFlightLayout: CollectionLayout {
   /// The ids in flight, in id order: the running transition's targets of
   /// the elements that stay. `runningIndex[p]` is id p's element index in
   /// the running transition, `position` id p's index by id.
-  let ids: [ElementID]
+  package let ids: [ElementID]
   let runningIndex: [Int]
   package let position: _PoseIndex
+  /// Whether every element of `base` is in flight (a grid's element
+  /// count equals the ids': the ids are `base`'s, distinct): then no
+  /// query need enumerate `base` to find the ones that are not.
+  package let holdsAll: Bool
   package var contentSize: CGSize { frame.contentSize }
 
   /// The poses of `running`'s elements that stay (``LayoutTransition/Element/to``
@@ -620,6 +624,7 @@ package struct _InFlightLayout: CollectionLayout {
       for k in staying where position[elements[k].to!] == nil { add(k, elements[k].to!) }
     }
     (self.base, self.running, self.frame, self.ids, self.runningIndex, self.position) = (base, running, frame, ids, runningIndex, position)
+    holdsAll = (base as? GridLayout)?._elementCount == ids.count
   }
 
   /// Whether the poses are the frame's channels (with the in-flight
@@ -640,7 +645,7 @@ package struct _InFlightLayout: CollectionLayout {
   package var itemCounts: [Int] { base.itemCounts }
 
   package func elementIDs(in rect: CGRect) -> [ElementID] {
-    base.elementIDs(in: rect).filter { position[$0] == nil } + ids
+    holdsAll ? ids : base.elementIDs(in: rect).filter { position[$0] == nil } + ids
   }
 
   /// The layout's elements in `rect` that are not in flight: the poses
@@ -651,12 +656,13 @@ package struct _InFlightLayout: CollectionLayout {
     // start): Harmonic's layouts name their elements without building
     // attributes (256 B each), so the ids say so first. (A layout with the
     // default `elementIDs(in:)` builds them to name them: not asked twice.)
-    if base is GridLayout || base is LayoutSnapshot, base.elementIDs(in: rect).allSatisfy({ position[$0] != nil }) { return [] }
+    if holdsAll || (base is GridLayout || base is LayoutSnapshot) && base.elementIDs(in: rect).allSatisfy({ position[$0] != nil }) { return [] }
     return base.attributes(in: rect).filter { position[$0.elementID] == nil }
   }
 
   package func attributes(in rect: CGRect, viewport: Viewport, at offset: CGPoint) -> [LayoutAttributes] {
-    base.attributes(in: rect, viewport: viewport, at: offset).filter { position[$0.elementID] == nil }
+    if holdsAll { return [] }
+    return base.attributes(in: rect, viewport: viewport, at: offset).filter { position[$0.elementID] == nil }
   }
 
   // `if let`, not `position[element].map(pose)`: the method as a closure
@@ -790,6 +796,39 @@ struct _ChangeChannels: Sendable {
     guard fromBatch else { return values[e] }
     let g = groupOfItem.isEmpty ? 0 : 5 * Int(groupOfItem[item])
     return _valueTerm(columns[e], columns[m + e], columns[2 * m + e], coefficients[g], coefficients[g + 1], coefficients[g + 2])
+  }
+
+  /// Adds the frame of each of `items`, in order, to `corridor`: its
+  /// center and size from channels 0–3 (``value(channel:item:)``), as
+  /// ``LayoutTransition/_Corridor/add(center:size:)`` takes them. One
+  /// spring read from the batch (a retarget's usual case): its
+  /// coefficients hoisted and the columns read through a buffer, the same
+  /// bits.
+  func widen(_ corridor: inout LayoutTransition._Corridor, byFramesOf items: [Int]) {
+    func frame(_ value: (Int) -> Double) -> (CGPoint, CGSize) {
+      (
+        CGPoint(x: value(LayoutChannels.centerX), y: value(LayoutChannels.centerY)),
+        CGSize(width: value(LayoutChannels.width), height: value(LayoutChannels.height))
+      )
+    }
+    guard fromBatch, groupOfItem.isEmpty else {
+      for k in items {
+        let (center, size) = frame { value(channel: $0, item: k) }
+        corridor.add(center: center, size: size)
+      }
+      return
+    }
+    let (r, p, s, m, n) = (coefficients[0], coefficients[1], coefficients[2], m, self.items)
+    columns.withUnsafeBufferPointer { columns in
+      let base = columns.baseAddress!
+      for k in items {
+        let (center, size) = frame { channel in
+          let e = channel &* n &+ k
+          return _valueTerm(base[e], base[m &+ e], base[2 &* m &+ e], r, p, s)
+        }
+        corridor.add(center: center, size: size)
+      }
+    }
   }
 
   /// The rate of `channel` of `item`: `(0 + velocity·Ĉ) + restoring·(−Ŝ)`.

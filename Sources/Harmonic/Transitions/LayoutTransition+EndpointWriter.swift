@@ -164,7 +164,8 @@ extension LayoutTransition {
     /// of a retarget's setup; so was reading its frame in flight here (four
     /// channels' three columns amid the fill's 22 output streams: 3.3 ms of
     /// a 100,000-item retarget's 5.5 ms fill). Only the old corridor needs
-    /// that frame: ``startFrame(_:)`` reads it, after the fill.
+    /// that frame: ``_ChangeChannels/widen(_:byFramesOf:)`` reads it (its
+    /// center and size exactly as the pose has them), after the fill.
     @inline(__always)
     func write(
       _ pair: LayoutTransition.Element, item: Int, count n: Int, include3D: Bool, starts: UnsafeMutablePointer<Double>,
@@ -175,16 +176,6 @@ extension LayoutTransition {
       LayoutChannels._writePlain(center: end.center, size: end.size, item: item, count: n, include3D: include3D, into: targets)
       let (zIndex, isHidden) = kept.inFlightMeta(k)
       return (k, end, _Meta(startZ: zIndex, endZ: 0, startHidden: isHidden, endHidden: false))
-    }
-
-    /// Running element `k`'s frame in flight: its center and size exactly
-    /// as the pose has them (the pose's channels are these values,
-    /// ``LayoutChannels/_apply(_:item:count:has3D:transforms:to:)``).
-    @inline(__always)
-    func startFrame(_ k: Int) -> _PlainFrame {
-      _PlainFrame(
-        center: CGPoint(x: values.value(channel: LayoutChannels.centerX, item: k), y: values.value(channel: LayoutChannels.centerY, item: k)),
-        size: CGSize(width: values.value(channel: LayoutChannels.width, item: k), height: values.value(channel: LayoutChannels.height, item: k)))
     }
   }
 

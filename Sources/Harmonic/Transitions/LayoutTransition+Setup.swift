@@ -147,10 +147,7 @@ extension LayoutTransition {
     mutating func widenOldCorridor() {
       guard let cells = writer._inFlightCells, !inFlightWidening.isEmpty else { return }
       cells._withUnsafeGuaranteedRef { cells in
-        for k in inFlightWidening {
-          let start = cells.startFrame(k)
-          oldCorridor.add(center: start.center, size: start.size)
-        }
+        cells.values.widen(&oldCorridor, byFramesOf: inFlightWidening)
       }
       inFlightWidening = []
     }
