@@ -819,9 +819,11 @@ struct _ChangeChannels: Sendable {
       return
     }
     let (r, p, s, m, n) = (coefficients[0], coefficients[1], coefficients[2], m, self.items)
+    precondition(channelCount >= 4 && columns.count >= 3 * m, "_ChangeChannels.widen: a batch of layout channels")
     columns.withUnsafeBufferPointer { columns in
       let base = columns.baseAddress!
       for k in items {
+        precondition(k >= 0 && k < n, "_ChangeChannels.widen: an item of the batch")
         let (center, size) = frame { channel in
           let e = channel &* n &+ k
           return _valueTerm(base[e], base[m &+ e], base[2 &* m &+ e], r, p, s)
