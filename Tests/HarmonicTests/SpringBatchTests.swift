@@ -209,6 +209,30 @@ struct SpringBatchTests {
     }
   }
 
+  @Test("per-item springs are grouped by value in order of first appearance, a damping of ±0 alike, past the index's growth")
+  func perItemGrouping() throws {
+    // 5,000 items over 700 distinct springs in a scrambled order, and two
+    // undamped springs that differ only in the sign of a zero damping.
+    let distinct = try mixedSprings(700, seed: 33)
+    var springs = (0..<5_000).map { distinct[($0 * 389) % 700] }
+    for k in stride(from: 11, to: springs.count, by: 97) {
+      springs[k] = try Spring(stiffness: 100, damping: k % 2 == 0 ? 0 : -0.0)
+    }
+    // The reference: a dictionary, numbering each new spring.
+    var index: [Spring: Int32] = [:]
+    var unique: [Spring] = []
+    let expected = springs.map { spring -> Int32 in
+      if let known = index[spring] { return known }
+      index[spring] = Int32(unique.count)
+      unique.append(spring)
+      return Int32(unique.count - 1)
+    }
+    #expect(unique.count == 701)
+    let ones = [Double](repeating: 1, count: springs.count)
+    let batch = try SpringBatch(itemCount: springs.count, channelCount: 1, start: ones, target: ones.map { -$0 }, springs: .perItem(springs))
+    #expect(batch._groups.map(\.spring) == unique && batch._groupOfItem == expected)
+  }
+
   @Test("distinct springs' settle searches run split across workers with the bits of one search after another")
   func settleSearchesSplit() throws {
     // Every regime, a critically damped one and a repeat (which makes the
