@@ -446,19 +446,24 @@ struct ContinuingTransitionTests {
       let grid = try GridLayout(
         sections: [.init(itemCount: rowCount, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: 120)
       let rows = try GridLayout.list(rowHeights: [Array(repeating: 4, count: rowCount)], width: 120, headerHeight: headerExtent)
-      let all = try LayoutTransition(from: grid, offset: .zero, to: rows, offset: .zero, viewport: viewport)
-      var now = all.makeFrame()
-      try all.frame(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), into: &now)
-      let layout = _InFlightLayout(base: all.target, running: all, pose: now)
-      #expect(layout.holdsAll == holdsAll, "\(layout.ids.count) ids")
-      var left = 0
-      for rect in [CGRect(x: 0, y: 0, width: 120, height: 3), CGRect(x: 0, y: 0, width: 120, height: 400), CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)] {
-        let expected = rows.attributes(in: rect).filter { layout.position[$0.elementID] == nil }
-        #expect(layout.attributes(in: rect) == expected && layout.attributes(in: rect, viewport: viewport, at: .zero) == expected)
-        #expect(layout.elementIDs(in: rect) == rows.elementIDs(in: rect).filter { layout.position[$0] == nil } + layout.ids)
-        left += expected.count
+      // The grid, and a snapshot of its attributes.
+      let snapshot = try LayoutSnapshot(elements: rows.attributes(in: CGRect(origin: .zero, size: rows.contentSize)), contentSize: rows.contentSize)
+      for target in [rows, snapshot] as [any CollectionLayout] {
+        let all = try LayoutTransition(from: grid, offset: .zero, to: target, offset: .zero, viewport: viewport)
+        var now = all.makeFrame()
+        try all.frame(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), into: &now)
+        let layout = _InFlightLayout(base: all.target, running: all, pose: now)
+        #expect(layout.holdsAll == holdsAll, "\(type(of: target)): \(layout.ids.count) ids")
+        var left = 0
+        for rect in [CGRect(x: 0, y: 0, width: 120, height: 3), CGRect(x: 0, y: 0, width: 120, height: 400), CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)]
+        {
+          let expected = target.attributes(in: rect).filter { layout.position[$0.elementID] == nil }
+          #expect(layout.attributes(in: rect) == expected && layout.attributes(in: rect, viewport: viewport, at: .zero) == expected)
+          #expect(layout.elementIDs(in: rect) == target.elementIDs(in: rect).filter { layout.position[$0] == nil } + layout.ids)
+          left += expected.count
+        }
+        #expect((left == 0) == holdsAll, "\(type(of: target)), \(rowCount) rows: \(left) not in flight")
       }
-      #expect((left == 0) == holdsAll, "\(rowCount) rows: \(left) not in flight")
     }
   }
 }

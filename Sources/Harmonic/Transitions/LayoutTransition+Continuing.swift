@@ -585,9 +585,10 @@ package struct _InFlightLayout: CollectionLayout {
   package let ids: [ElementID]
   let runningIndex: [Int]
   package let position: _PoseIndex
-  /// Whether every element of `base` is in flight (a grid's element
-  /// count equals the ids': the ids are `base`'s, distinct): then no
-  /// query need enumerate `base` to find the ones that are not.
+  /// Whether every element of `base` is in flight (a grid's or a
+  /// snapshot's element count equals the ids': the ids are `base`'s,
+  /// distinct): then no query need enumerate `base` to find the ones
+  /// that are not.
   package let holdsAll: Bool
   package var contentSize: CGSize { frame.contentSize }
 
@@ -624,7 +625,7 @@ package struct _InFlightLayout: CollectionLayout {
       for k in staying where position[elements[k].to!] == nil { add(k, elements[k].to!) }
     }
     (self.base, self.running, self.frame, self.ids, self.runningIndex, self.position) = (base, running, frame, ids, runningIndex, position)
-    holdsAll = (base as? GridLayout)?._elementCount == ids.count
+    holdsAll = ((base as? GridLayout)?._elementCount ?? (base as? LayoutSnapshot)?.elements.count) == ids.count
   }
 
   /// Whether the poses are the frame's channels (with the in-flight
