@@ -98,45 +98,39 @@ extension LayoutAnimator {
     /// points per millisecond).
     func along(at time: AnimationTime) -> Double {
       if let _rest, time >= end { return _rest }
-      return _ScrollMotion.held(shift == 0 ? _along(at: time) : _along(at: time) + shift)
-    }
-
-    /// `x` within ±``_Check/maximumCoordinate``.
-    static func held(_ x: Double) -> Double {
-      Swift.min(Swift.max(x, -_Check.maximumCoordinate), _Check.maximumCoordinate)
-    }
-
-    /// The motion's own offset, before ``shift``.
-    func _along(at time: AnimationTime) -> Double {
-      guard time < end else { return target }
-      let seconds = time._seconds(since: start)
-      switch shape {
-      case .deceleration(let deceleration):
-        // Within the motion's own time range: the state cannot fail.
-        return (try? deceleration.state(atTime: seconds).value) ?? target
-      case .spring(let motion, let fadeStart):
-        let x = motion._state(atSeconds: seconds).value
-        guard time > fadeStart else { return x }
-        let u = Double(time.ticks - fadeStart.ticks) / Double(end.ticks - fadeStart.ticks)
-        return target + (x - target) * (1 - u * u * (3 - 2 * u))
-      }
+      let x = _shifted(_own(at: time).value)
+      return Swift.min(Swift.max(x, -_Check.maximumCoordinate), _Check.maximumCoordinate)
     }
 
     /// The offset's velocity along ``axis`` at `time`, points per second
-    /// (the derivative of ``along(at:)``; 0 from ``end`` on).
+    /// (the derivative of ``along(at:)``; 0 from ``end`` on, and where the
+    /// offset is held at the coordinate limit).
     func velocity(at time: AnimationTime) -> Double {
-      guard time < end, along(at: time).magnitude < _Check.maximumCoordinate else { return 0 }
+      guard time < end else { return 0 }
+      let own = _own(at: time)
+      return _shifted(own.value).magnitude < _Check.maximumCoordinate ? own.velocity : 0
+    }
+
+    /// `x` plus ``shift``.
+    func _shifted(_ x: Double) -> Double { shift == 0 ? x : x + shift }
+
+    /// The motion's own offset (before ``shift``) and its velocity, from
+    /// one evaluation of its state: the target and 0 from ``end`` on.
+    func _own(at time: AnimationTime) -> (value: Double, velocity: Double) {
+      guard time < end else { return (target, 0) }
       let seconds = time._seconds(since: start)
       switch shape {
       case .deceleration(let deceleration):
-        return deceleration._state(atSeconds: seconds).velocity
+        // Within the motion's own time range: `state(atTime:)`'s check cannot fail.
+        let state = deceleration._state(atSeconds: seconds)
+        return (state.value, state.velocity)
       case .spring(let motion, let fadeStart):
         let state = motion._state(atSeconds: seconds)
-        guard time > fadeStart else { return state.velocity }
+        guard time > fadeStart else { return (state.value, state.velocity) }
         let length = Double(end.ticks - fadeStart.ticks) / Double(AnimationTime.ticksPerSecond)
         let u = Double(time.ticks - fadeStart.ticks) / Double(end.ticks - fadeStart.ticks)
         let (keep, rate) = (1 - u * u * (3 - 2 * u), 6 * u * (1 - u) / length)
-        return state.velocity * keep - (state.value - target) * rate
+        return (target + (state.value - target) * keep, state.velocity * keep - (state.value - target) * rate)
       }
     }
 
