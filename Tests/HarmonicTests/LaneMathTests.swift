@@ -181,4 +181,83 @@ struct LaneKernelTests {
       #expect(refused == nil)
     }
   }
+
+  @Test("every build of the per-item channel pass gives the bits of _valueTerm and _velocityTerm, and touches only its block")
+  func channelsMatchSwift() {
+    // 37 items × 3 channels: an odd block length, so each build's vector
+    // loop ends in a remainder; the inputs mix signs, ±0, subnormals and
+    // magnitudes whose products overflow or underflow.
+    let (items, channels) = (37, 3)
+    let n = items * channels
+    var random = SeededGenerator(seed: 50)
+    let specials: [Double] = [0, -0.0, 5e-324, -2.2e-308, 1e300, -1e-300, 1.7976931348623157e308, 1]
+    func value() -> Double {
+      if Int.random(in: 0..<5, using: &random) == 0 { return specials.randomElement(using: &random)! }
+      let magnitude = random.logUniform(1e-6, 1e6)
+      return Bool.random(using: &random) ? magnitude : -magnitude
+    }
+    let columns = (0..<(4 * n)).map { _ in value() }
+    let coefficients = (0..<(3 * items)).map { _ in value() }
+    let sentinel = -7.0
+    for variant in 1..._LaneKernel.bestVariant {
+      for inputs in [3, 2] {
+        for width in 1...3 {
+          // The whole block, and one that starts and ends inside it.
+          for (first, count) in [(0, items), (3, 29)] {
+            var out = [Double](repeating: sentinel, count: n)
+            let applied = columns.withUnsafeBufferPointer { c in
+              coefficients.withUnsafeBufferPointer { k in
+                out.withUnsafeMutableBufferPointer { o in
+                  // Values read columns 0–2 (start, target, velocity);
+                  // velocities columns 2–3 (velocity, restoring).
+                  let a = c.baseAddress! + (inputs == 3 ? 0 : 2 * n) + first
+                  return _StepBasisKernel.applyChannels(
+                    a, n: n, items: items, width: width, inputs: inputs, count: count, k.baseAddress! + first,
+                    k.baseAddress! + items + first, k.baseAddress! + 2 * items + first, into: o.baseAddress! + first, variant: variant)
+                }
+              }
+            }
+            #expect(applied, "variant \(variant) runs here")
+            var bad = 0
+            for channel in 0..<channels {
+              for item in 0..<items {
+                let e = channel * items + item
+                let inBlock = channel < width && item >= first && item < first + count
+                let (k0, k1, k2) = (coefficients[item], coefficients[items + item], coefficients[2 * items + item])
+                let expected =
+                  !inBlock
+                  ? sentinel
+                  : inputs == 3
+                    ? _valueTerm(columns[e], columns[n + e], columns[2 * n + e], k0, k1, k2)
+                    : _velocityTerm(columns[2 * n + e], columns[3 * n + e], k0, k1)
+                if out[e].bitPattern != expected.bitPattern {
+                  bad += 1
+                  if bad <= 3 { Issue.record("variant \(variant), inputs \(inputs), width \(width), element \(e): \(out[e]) ≠ \(expected)") }
+                }
+              }
+            }
+            #expect(bad == 0, "variant \(variant), inputs \(inputs), width \(width), items \(first)..<\(first + count)")
+          }
+        }
+      }
+    }
+    // Out-of-range shapes and a variant this processor lacks are refused.
+    var out = [Double](repeating: sentinel, count: n)
+    let refused = columns.withUnsafeBufferPointer { c in
+      coefficients.withUnsafeBufferPointer { k in
+        out.withUnsafeMutableBufferPointer { o in
+          let (a, k0, y) = (c.baseAddress!, k.baseAddress!, o.baseAddress!)
+          var answers = [
+            _StepBasisKernel.applyChannels(a, n: n, items: items, width: 4, inputs: 3, count: items, k0, k0, k0, into: y),
+            _StepBasisKernel.applyChannels(a, n: n, items: items, width: 1, inputs: 4, count: items, k0, k0, k0, into: y),
+          ]
+          if _LaneKernel.bestVariant < 3 {
+            answers.append(_StepBasisKernel.applyChannels(a, n: n, items: items, width: 1, inputs: 3, count: items, k0, k0, k0, into: y, variant: 3))
+          }
+          return answers
+        }
+      }
+    }
+    #expect(refused.allSatisfy { !$0 } && out.allSatisfy { $0 == sentinel })
+  }
 }

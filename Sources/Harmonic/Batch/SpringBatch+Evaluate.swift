@@ -303,53 +303,15 @@ enum _PerItemCoefficients {
 /// at the first channel's first input for the block's first item (inputs
 /// `n` elements apart, channels `items` apart), `out` and the coefficients
 /// `k0`–`k2` likewise; element by element `((0 + a·k0) + b·k1) + d·k2`
-/// (three inputs) or `(0 + a·k0) + b·k1` (two), the operations of
-/// ``_valueKernel`` and ``_velocityKernel``. Only the pointers of the
-/// channels and inputs used are formed.
+/// (three inputs) or `(0 + a·k0) + b·k1` (two; `k2` unread), the
+/// operations of ``_valueTerm`` and ``_velocityTerm`` — in the C kernel of
+/// `_HarmonicLanes`, four lanes wide where the processor has AVX2
+/// (`LaneKernelTests.channelsMatchSwift` compares every build with them).
 @inline(__always)
 func _perItemChannels(
   _ a: UnsafePointer<Double>, n: Int, items: Int, width: Int, inputs: Int, count: Int, _ k0: UnsafePointer<Double>,
   _ k1: UnsafePointer<Double>, _ k2: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>
 ) {
-  let b = a + n
-  if inputs == 3 {
-    let d = b + n
-    switch width {
-    case 3:
-      let (a2, b2, d2, out2) = (a + items, b + items, d + items, out + items)
-      let (a3, b3, d3, out3) = (a2 + items, b2 + items, d2 + items, out2 + items)
-      for i in 0..<count {
-        out[i] = ((0 + a[i] * k0[i]) + b[i] * k1[i]) + d[i] * k2[i]
-        out2[i] = ((0 + a2[i] * k0[i]) + b2[i] * k1[i]) + d2[i] * k2[i]
-        out3[i] = ((0 + a3[i] * k0[i]) + b3[i] * k1[i]) + d3[i] * k2[i]
-      }
-    case 2:
-      let (a2, b2, d2, out2) = (a + items, b + items, d + items, out + items)
-      for i in 0..<count {
-        out[i] = ((0 + a[i] * k0[i]) + b[i] * k1[i]) + d[i] * k2[i]
-        out2[i] = ((0 + a2[i] * k0[i]) + b2[i] * k1[i]) + d2[i] * k2[i]
-      }
-    default:
-      for i in 0..<count { out[i] = ((0 + a[i] * k0[i]) + b[i] * k1[i]) + d[i] * k2[i] }
-    }
-  } else {
-    switch width {
-    case 3:
-      let (a2, b2, out2) = (a + items, b + items, out + items)
-      let (a3, b3, out3) = (a2 + items, b2 + items, out2 + items)
-      for i in 0..<count {
-        out[i] = (0 + a[i] * k0[i]) + b[i] * k1[i]
-        out2[i] = (0 + a2[i] * k0[i]) + b2[i] * k1[i]
-        out3[i] = (0 + a3[i] * k0[i]) + b3[i] * k1[i]
-      }
-    case 2:
-      let (a2, b2, out2) = (a + items, b + items, out + items)
-      for i in 0..<count {
-        out[i] = (0 + a[i] * k0[i]) + b[i] * k1[i]
-        out2[i] = (0 + a2[i] * k0[i]) + b2[i] * k1[i]
-      }
-    default:
-      for i in 0..<count { out[i] = (0 + a[i] * k0[i]) + b[i] * k1[i] }
-    }
-  }
+  let applied = _StepBasisKernel.applyChannels(a, n: n, items: items, width: width, inputs: inputs, count: count, k0, k1, k2, into: out)
+  precondition(applied, "SpringBatch._perItemChannels: the channel kernel refused a block")
 }

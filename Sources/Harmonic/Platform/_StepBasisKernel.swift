@@ -60,4 +60,16 @@ enum _StepBasisKernel {
     }
     return left < 0 ? nil : left
   }
+
+  /// The per-item channel pass over one block (`harmonic_apply_channels`,
+  /// `include/HarmonicLanes.h` says what it writes) with `variant` (0: the
+  /// widest this processor runs); false, writing nothing, when that
+  /// variant cannot run here or `width` (1–3) or `inputs` (2 or 3) is out
+  /// of range.
+  static func applyChannels(
+    _ a: UnsafePointer<Double>, n: Int, items: Int, width: Int, inputs: Int, count: Int, _ k0: UnsafePointer<Double>,
+    _ k1: UnsafePointer<Double>, _ k2: UnsafePointer<Double>, into out: UnsafeMutablePointer<Double>, variant: Int = 0
+  ) -> Bool {
+    harmonic_apply_channels(a, n, items, Int32(width), Int32(inputs), count, k0, k1, k2, out, Int32(variant)) == 0
+  }
 }

@@ -45,6 +45,22 @@ long harmonic_step_basis(
   const HarmonicLaneConstants *constants, const double *layout, long first, long count, double t, double *out, int slots,
   int variant);
 
+/// The per-item channel pass over one block of `count` items: for each of
+/// `width` (1–3) consecutive channels w and item i,
+/// out[w·items + i] = ((0 + a[w·items + i]·k0[i]) + b[w·items + i]·k1[i]) +
+/// d[w·items + i]·k2[i] with b = a + n and d = a + 2n (`inputs` 3), or
+/// (0 + a[…]·k0[i]) + b[…]·k1[i] (`inputs` 2; `k2` unread) — the bits of
+/// Harmonic's `_valueTerm` and `_velocityTerm` in every variant. The
+/// output must not overlap the inputs or the coefficients.
+///
+/// `variant` as for `harmonic_step_basis`. Returns 0, or −1, writing
+/// nothing, when the processor lacks the variant or `width` or `inputs` is
+/// out of range.
+int harmonic_apply_channels(
+  const double *a, long n, long items, int width, int inputs, long count, const double *k0, const double *k1, const double *k2,
+  double *out, int variant);
+
+
 /// The variant that `variant: 0` runs on this processor (1, 2 or 3).
 int harmonic_step_basis_variant(void);
 
