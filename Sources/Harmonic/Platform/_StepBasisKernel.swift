@@ -8,7 +8,8 @@ import _HarmonicLanes
 enum _StepBasisKernel {
   /// The constants of the deterministic exp and sincos, handed to the
   /// kernel on each call (the tables are copied once into memory that is
-  /// never freed, so the pointers stay valid).
+  /// never freed, so the pointers stay valid; the exponential's table
+  /// interleaved as hi, lo pairs, one 16-byte load per lane).
   struct Constants: @unchecked Sendable {
     fileprivate let value: HarmonicLaneConstants
 
@@ -26,8 +27,9 @@ enum _StepBasisKernel {
         memory.initialize(from: table, count: table.count)
         return UnsafePointer(memory)
       }
+      let pairs = (0..<128).flatMap { [expTable.hi[$0], expTable.lo[$0]] }
       value = HarmonicLaneConstants(
-        expTableHi: copy(expTable.hi), expTableLo: copy(expTable.lo), expStepHi: expStep.hi, expStepLo: expStep.lo,
+        expTablePairs: copy(pairs), expStepHi: expStep.hi, expStepLo: expStep.lo,
         expStepsPerUnit: expStep.perUnit, twoOverPi: twoOverPi, pio2p1: pio2.0, pio2p2: pio2.1, pio2p3: pio2.2, pio2p3t: pio2.3,
         sinS1: sin[0], sinS2: sin[1], sinS3: sin[2], sinS4: sin[3], sinS5: sin[4], sinS6: sin[5],
         cosC1: cos[0], cosC2: cos[1], cosC3: cos[2], cosC4: cos[3], cosC5: cos[4], cosC6: cos[5])

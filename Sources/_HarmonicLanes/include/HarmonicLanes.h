@@ -11,8 +11,8 @@ extern "C" {
 /// The constants of Harmonic's deterministic exp and sincos, passed in from
 /// Swift (`_Math`) so that the two sides cannot drift apart.
 typedef struct {
-  const double *expTableHi;
-  const double *expTableLo;
+  /// 2^(j/128) for j = 0 ..< 128 as hi + lo, interleaved: hi, lo, hi, … (256 doubles).
+  const double *expTablePairs;
   double expStepHi, expStepLo, expStepsPerUnit;
   double twoOverPi, pio2p1, pio2p2, pio2p3, pio2p3t;
   double sinS1, sinS2, sinS3, sinS4, sinS5, sinS6;
