@@ -137,12 +137,15 @@ let package = Package(
       dependencies: [
         "Harmonic",
         "_BenchPlatformMath",
+        "_BenchFloor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Benchmarks/bench"
     ),
     // The platform libm's sincos, for the bench's comparison only.
     .target(name: "_BenchPlatformMath", path: "Benchmarks/_BenchPlatformMath"),
+    // The memory-traffic floor's loops, built for the widest vector ISA.
+    .target(name: "_BenchFloor", path: "Benchmarks/_BenchFloor"),
     .executableTarget(
       name: "soak",
       dependencies: [

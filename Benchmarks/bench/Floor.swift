@@ -1,9 +1,11 @@
 import Dispatch
 import Harmonic
+import _BenchFloor
 
 /// The memory-traffic floor: a loop that moves the same bytes as an operation
 /// — `reads` input streams and `writes` output streams of N·C doubles — with
-/// next to no arithmetic, split across threads the way the batch kernels are.
+/// next to no arithmetic, split across threads the way the batch kernels are,
+/// in loops built for the widest vector instruction set the processor runs.
 /// An operation's "fraction of the floor" is floor time / operation time.
 struct Floor: ~Copyable {
   let elements: Int
@@ -38,35 +40,11 @@ struct Floor: ~Copyable {
     if parts == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: body) }
   }
 
-  /// Straight-line loops for each stream pattern the operations have, so the
-  /// compiler vectorizes them and only memory limits them.
+  /// The loops of each stream pattern the operations have, in C
+  /// (`_BenchFloor`), built for the widest vector instruction set this
+  /// processor runs, so that only memory limits them.
   static func stream(_ p: Pointers, n: Int, reads: Int, writes: Int, range: Range<Int>) {
-    let i = p.input, o = p.output
-    switch (reads, writes) {
-    case (2, 1):
-      for e in range { o[e] = i[e] + i[n + e] }
-    case (3, 1):
-      for e in range { o[e] = i[e] + i[n + e] + i[2 * n + e] }
-    case (2, 2):
-      for e in range { o[e] = i[e] + i[n + e]; o[n + e] = i[e] - i[n + e] }
-    case (5, 2):
-      for e in range {
-        o[e] = i[e] + i[n + e] + i[2 * n + e]
-        o[n + e] = i[3 * n + e] + i[4 * n + e]
-      }
-    default:
-      // Few inputs, many outputs (a bake): sum a block, then copy it out.
-      var blockStart = range.lowerBound
-      withUnsafeTemporaryAllocation(of: Double.self, capacity: 512) { block in
-        while blockStart < range.upperBound {
-          let count = min(512, range.upperBound - blockStart)
-          for k in 0..<count { block[k] = i[blockStart + k] }
-          for r in 1..<max(reads, 1) { for k in 0..<count { block[k] += i[r * n + blockStart + k] } }
-          for w in 0..<writes { (o + w * n + blockStart).update(from: block.baseAddress!, count: count) }
-          blockStart += count
-        }
-      }
-    }
+    bench_floor_stream(p.input, p.output, n, Int32(reads), Int32(writes), range.lowerBound, range.upperBound)
   }
 
   struct Pointers: @unchecked Sendable {

@@ -1,8 +1,9 @@
 import Foundation
 import Harmonic
+import _BenchFloor
 
 enum Machine {
-  /// One line: CPU model, cores, memory, BLAS.
+  /// One line: CPU model, cores, memory, BLAS, the floor loops' instruction set.
   static func describe() -> String {
     var model = "unknown CPU"
     if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
@@ -13,7 +14,7 @@ enum Machine {
     }
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let memory = Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824
-    return "machine: \(model), \(cores) cores, \(String(format: "%.0f", memory)) GiB; BLAS: \(blas())"
+    return "machine: \(model), \(cores) cores, \(String(format: "%.0f", memory)) GiB; BLAS: \(blas()); floor loops: \(String(cString: bench_floor_variant()))"
   }
 
   /// The BLAS answering, with the file the dynamic linker mapped for

@@ -496,3 +496,40 @@ int harmonic_apply_channels(
   default: channels_baseline(a, n, items, width, inputs, count, k0, k1, k2, out); return 0;
   }
 }
+
+// The shared-spring pass: one set of coefficients for a range of elements,
+// `((0 + a·c0) + b·c1) + d·c2` or `(0 + a·c0) + b·c1` per element, as above,
+// at the compiler's vector width (eight lanes on AVX-512: four streams,
+// and 0.79–0.82 ns a value against 0.83–0.85 with four lanes on the EPYC).
+#define SHARED_BODY                                                                                  \
+  const double *b = a + n;                                                                           \
+  if (inputs == 3) {                                                                                 \
+    const double *d = b + n;                                                                         \
+    for (long e = lo; e < hi; e++) out[e] = ((0 + a[e] * c0) + b[e] * c1) + d[e] * c2;    \
+  } else {                                                                                           \
+    for (long e = lo; e < hi; e++) out[e] = (0 + a[e] * c0) + b[e] * c1;                  \
+  }
+#define SHARED_PARAMETERS                                                                            \
+  const double *restrict a, long n, long lo, long hi, int inputs, double c0, double c1, double c2, double *restrict out
+
+static void shared_baseline(SHARED_PARAMETERS) { SHARED_BODY }
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void shared_avx2(SHARED_PARAMETERS) { SHARED_BODY }
+__attribute__((target("avx512f"))) static void shared_avx512(SHARED_PARAMETERS) { SHARED_BODY }
+#endif
+
+int harmonic_apply_shared(
+  const double *a, long n, long lo, long hi, int inputs, double c0, double c1, double c2, double *out, int variant) {
+  if (inputs != 2 && inputs != 3) return -1;
+  int best = harmonic_step_basis_variant();
+  if (variant == 0) variant = best;
+  if (variant < 1 || variant > best) return -1;
+  if (hi <= lo) return 0;
+  switch (variant) {
+#if defined(__x86_64__)
+  case 3: shared_avx512(a, n, lo, hi, inputs, c0, c1, c2, out); return 0;
+  case 2: shared_avx2(a, n, lo, hi, inputs, c0, c1, c2, out); return 0;
+#endif
+  default: shared_baseline(a, n, lo, hi, inputs, c0, c1, c2, out); return 0;
+  }
+}

@@ -260,4 +260,51 @@ struct LaneKernelTests {
     }
     #expect(refused.allSatisfy { !$0 } && out.allSatisfy { $0 == sentinel })
   }
+
+  @Test("every build of the shared-spring pass gives the bits of _valueTerm and _velocityTerm on its range only")
+  func sharedMatchesSwift() {
+    let n = 101
+    var random = SeededGenerator(seed: 51)
+    let specials: [Double] = [0, -0.0, 5e-324, -2.2e-308, 1e300, -1e-300, 1.7976931348623157e308, 1]
+    func value() -> Double {
+      if Int.random(in: 0..<5, using: &random) == 0 { return specials.randomElement(using: &random)! }
+      let magnitude = random.logUniform(1e-6, 1e6)
+      return Bool.random(using: &random) ? magnitude : -magnitude
+    }
+    let columns = (0..<(4 * n)).map { _ in value() }
+    let sentinel = -7.0
+    for variant in 1..._LaneKernel.bestVariant {
+      for inputs in [3, 2] {
+        // Odd ends, so that each build's vector loop has a remainder; the
+        // coefficients include the specials too.
+        for (range, c) in [(0..<n, (value(), value(), value())), (5..<94, (1e300, -0.0, 5e-324)), (7..<8, (value(), value(), value()))] {
+          var out = [Double](repeating: sentinel, count: n)
+          let applied = columns.withUnsafeBufferPointer { columns in
+            out.withUnsafeMutableBufferPointer { out in
+              _StepBasisKernel.applyShared(
+                columns.baseAddress! + (inputs == 3 ? 0 : 2 * n), n: n, range: range, inputs: inputs, c.0, c.1, c.2,
+                into: out.baseAddress!, variant: variant)
+            }
+          }
+          #expect(applied, "variant \(variant) runs here")
+          let expected = (0..<n).map { e in
+            !range.contains(e)
+              ? sentinel
+              : inputs == 3
+                ? _valueTerm(columns[e], columns[n + e], columns[2 * n + e], c.0, c.1, c.2)
+                : _velocityTerm(columns[2 * n + e], columns[3 * n + e], c.0, c.1)
+          }
+          let bad = (0..<n).filter { out[$0].bitPattern != expected[$0].bitPattern }
+          #expect(bad.isEmpty, "variant \(variant), inputs \(inputs), range \(range): elements \(bad.prefix(5)) differ")
+        }
+      }
+    }
+    let refused = columns.withUnsafeBufferPointer { columns in
+      var out = [Double](repeating: sentinel, count: n)
+      return out.withUnsafeMutableBufferPointer { out in
+        _StepBasisKernel.applyShared(columns.baseAddress!, n: n, range: 0..<n, inputs: 1, 1, 1, 1, into: out.baseAddress!)
+      }
+    }
+    #expect(!refused)
+  }
 }

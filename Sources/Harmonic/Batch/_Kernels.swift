@@ -1,26 +1,24 @@
 /// y[e] = ((0 + V[e]·c0) + V[n+e]·c1) + V[2n+e]·c2 for e in lo..<hi: three
-/// streams in, one out, no fused multiply-add.
+/// streams in, one out, no fused multiply-add — ``_valueTerm`` per element,
+/// in the C kernel of `_HarmonicLanes`, four lanes wide where the
+/// processor has AVX2 (`LaneKernelTests.sharedMatchesSwift`).
 @inline(__always)
 func _valueKernel(
   _ columns: UnsafePointer<Double>, _ n: Int, _ lo: Int, _ hi: Int, _ c0: Double, _ c1: Double, _ c2: Double,
   _ output: UnsafeMutablePointer<Double>
 ) {
-  let start = columns, target = columns + n, velocity = columns + 2 * n
-  for e in lo..<hi {
-    output[e] = _valueTerm(start[e], target[e], velocity[e], c0, c1, c2)
-  }
+  let applied = _StepBasisKernel.applyShared(columns, n: n, range: lo..<hi, inputs: 3, c0, c1, c2, into: output)
+  precondition(applied, "_valueKernel: the C kernel refused")
 }
 
-/// y[e] = (0 + W[e]·c0) + W[n+e]·c1 for e in lo..<hi.
+/// y[e] = (0 + W[e]·c0) + W[n+e]·c1 for e in lo..<hi (``_velocityTerm``).
 @inline(__always)
 func _velocityKernel(
   _ columns: UnsafePointer<Double>, _ n: Int, _ lo: Int, _ hi: Int, _ c0: Double, _ c1: Double,
   _ output: UnsafeMutablePointer<Double>
 ) {
-  let velocity = columns, restoring = columns + n
-  for e in lo..<hi {
-    output[e] = _velocityTerm(velocity[e], restoring[e], c0, c1)
-  }
+  let applied = _StepBasisKernel.applyShared(columns, n: n, range: lo..<hi, inputs: 2, c0, c1, 0, into: output)
+  precondition(applied, "_velocityKernel: the C kernel refused")
 }
 
 /// One element's value, `((0 + start·c0) + target·c1) + velocity·c2`: the

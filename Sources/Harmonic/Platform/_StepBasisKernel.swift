@@ -74,4 +74,15 @@ enum _StepBasisKernel {
   ) -> Bool {
     harmonic_apply_channels(a, n, items, Int32(width), Int32(inputs), count, k0, k1, k2, out, Int32(variant)) == 0
   }
+
+  /// The shared-spring pass over elements `lo ..< hi` (`harmonic_apply_shared`,
+  /// `include/HarmonicLanes.h` says what it writes) with `variant` (0: the
+  /// widest this processor runs); false, writing nothing, when that variant
+  /// cannot run here or `inputs` (2 or 3) is out of range.
+  static func applyShared(
+    _ a: UnsafePointer<Double>, n: Int, range: Range<Int>, inputs: Int, _ c0: Double, _ c1: Double, _ c2: Double,
+    into out: UnsafeMutablePointer<Double>, variant: Int = 0
+  ) -> Bool {
+    harmonic_apply_shared(a, n, range.lowerBound, range.upperBound, Int32(inputs), c0, c1, c2, out, Int32(variant)) == 0
+  }
 }

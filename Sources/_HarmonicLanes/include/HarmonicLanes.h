@@ -61,6 +61,15 @@ int harmonic_apply_channels(
   double *out, int variant);
 
 
+/// The shared-spring pass: for e in lo ..< hi, out[e] = ((0 + a[e]·c0) +
+/// b[e]·c1) + d[e]·c2 with b = a + n and d = a + 2n (`inputs` 3), or
+/// (0 + a[e]·c0) + b[e]·c1 (`inputs` 2; `c2` unused) — the bits of
+/// Harmonic's `_valueTerm` and `_velocityTerm` in every variant. Returns 0,
+/// or −1, writing nothing, when the processor lacks `variant` or `inputs`
+/// is out of range.
+int harmonic_apply_shared(
+  const double *a, long n, long lo, long hi, int inputs, double c0, double c1, double c2, double *out, int variant);
+
 /// The variant that `variant: 0` runs on this processor (1, 2 or 3).
 int harmonic_step_basis_variant(void);
 
