@@ -533,3 +533,66 @@ int harmonic_apply_shared(
   default: shared_baseline(a, n, lo, hi, inputs, c0, c1, c2, out); return 0;
   }
 }
+
+// The propagator step of one shared spring: for e in lo ..< hi,
+// (u1, v1) = ((u0 + u0·d0) + v0·d1, (v0 + u0·d2) + v0·d3), Swift's
+// `_stepTerm` (reference dgemm's order with β = 1), at the compiler's width.
+#define STEP_BODY                                                                                    \
+  for (long e = lo; e < hi; e++) {                                                                   \
+    double u = u0[e], v = v0[e];                                                                     \
+    u1[e] = (u + u * d0) + v * d1;                                                                   \
+    v1[e] = (v + u * d2) + v * d3;                                                                   \
+  }
+#define STEP_PARAMETERS                                                                              \
+  const double *restrict u0, const double *restrict v0, long lo, long hi, double d0, double d1, double d2, double d3, \
+    double *restrict u1, double *restrict v1
+
+static void step_baseline(STEP_PARAMETERS) { STEP_BODY }
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void step_avx2(STEP_PARAMETERS) { STEP_BODY }
+__attribute__((target("avx512f"))) static void step_avx512(STEP_PARAMETERS) { STEP_BODY }
+#endif
+
+int harmonic_apply_step(
+  const double *u0, const double *v0, long lo, long hi, double d0, double d1, double d2, double d3, double *u1, double *v1,
+  int variant) {
+  int best = harmonic_step_basis_variant();
+  if (variant == 0) variant = best;
+  if (variant < 1 || variant > best) return -1;
+  if (hi <= lo) return 0;
+  switch (variant) {
+#if defined(__x86_64__)
+  case 3: step_avx512(u0, v0, lo, hi, d0, d1, d2, d3, u1, v1); return 0;
+  case 2: step_avx2(u0, v0, lo, hi, d0, d1, d2, d3, u1, v1); return 0;
+#endif
+  default: step_baseline(u0, v0, lo, hi, d0, d1, d2, d3, u1, v1); return 0;
+  }
+}
+
+// Linear interpolation of two columns: for e in lo ..< hi, out[e] = a[e]
+// where a[e] == b[e], else (0 + a[e]·(1 − p)) + b[e]·p — Swift's
+// `_interpolate` (1 − p is the same double for every element).
+#define INTERPOLATE_BODY                                                                             \
+  double q = 1 - p;                                                                                  \
+  for (long e = lo; e < hi; e++) out[e] = a[e] == b[e] ? a[e] : (0 + a[e] * q) + b[e] * p;
+#define INTERPOLATE_PARAMETERS const double *restrict a, const double *restrict b, long lo, long hi, double p, double *restrict out
+
+static void interpolate_baseline(INTERPOLATE_PARAMETERS) { INTERPOLATE_BODY }
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void interpolate_avx2(INTERPOLATE_PARAMETERS) { INTERPOLATE_BODY }
+__attribute__((target("avx512f"))) static void interpolate_avx512(INTERPOLATE_PARAMETERS) { INTERPOLATE_BODY }
+#endif
+
+int harmonic_apply_interpolation(const double *a, const double *b, long lo, long hi, double p, double *out, int variant) {
+  int best = harmonic_step_basis_variant();
+  if (variant == 0) variant = best;
+  if (variant < 1 || variant > best) return -1;
+  if (hi <= lo) return 0;
+  switch (variant) {
+#if defined(__x86_64__)
+  case 3: interpolate_avx512(a, b, lo, hi, p, out); return 0;
+  case 2: interpolate_avx2(a, b, lo, hi, p, out); return 0;
+#endif
+  default: interpolate_baseline(a, b, lo, hi, p, out); return 0;
+  }
+}

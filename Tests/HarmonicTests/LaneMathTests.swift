@@ -307,4 +307,58 @@ struct LaneKernelTests {
     }
     #expect(!refused)
   }
+
+  @Test("every build of the propagator step and of pose interpolation gives the bits of _stepTerm and _interpolate")
+  func stepAndInterpolationMatchSwift() {
+    let n = 101
+    var random = SeededGenerator(seed: 52)
+    let specials: [Double] = [0, -0.0, 5e-324, -2.2e-308, 1e300, -1e-300, 1.7976931348623157e308, 1, .infinity]
+    func value() -> Double {
+      if Int.random(in: 0..<5, using: &random) == 0 { return specials.randomElement(using: &random)! }
+      let magnitude = random.logUniform(1e-6, 1e6)
+      return Bool.random(using: &random) ? magnitude : -magnitude
+    }
+    let u = (0..<n).map { _ in value() }
+    // Every fifth v equals its u (interpolation keeps it), one pair ±0.
+    var v = (0..<n).map { $0 % 5 == 0 ? u[$0] : value() }
+    (v[1], v[2]) = (0, -0.0)
+    var w = u
+    (w[1], w[2]) = (-0.0, 0)
+    let sentinel = -7.0
+    for variant in 1..._LaneKernel.bestVariant {
+      for range in [0..<n, 5..<94, 7..<8] {
+        let d = (value(), value(), value(), value())
+        var (u1, v1) = ([Double](repeating: sentinel, count: n), [Double](repeating: sentinel, count: n))
+        let stepped = u.withUnsafeBufferPointer { u in
+          v.withUnsafeBufferPointer { v in
+            u1.withUnsafeMutableBufferPointer { u1 in
+              v1.withUnsafeMutableBufferPointer { v1 in
+                _StepBasisKernel.applyStep(u.baseAddress!, v.baseAddress!, range: range, d, into: u1.baseAddress!, v1.baseAddress!, variant: variant)
+              }
+            }
+          }
+        }
+        let p = [0.0, 1, 0.37, 1e-300, -0.5][variant % 5 + range.count % 2]
+        var out = [Double](repeating: sentinel, count: n)
+        let interpolated = w.withUnsafeBufferPointer { a in
+          v.withUnsafeBufferPointer { b in
+            out.withUnsafeMutableBufferPointer { out in
+              _StepBasisKernel.applyInterpolation(a.baseAddress!, b.baseAddress!, range: range, progress: p, into: out.baseAddress!, variant: variant)
+            }
+          }
+        }
+        #expect(stepped && interpolated, "variant \(variant) runs here")
+        var bad: [Int] = []
+        for e in 0..<n {
+          let inside = range.contains(e)
+          let step = inside ? _stepTerm(u[e], v[e], d.0, d.1, d.2, d.3) : (u: sentinel, v: sentinel)
+          let pose = inside ? _interpolate(w[e], v[e], p) : sentinel
+          if u1[e].bitPattern != step.u.bitPattern || v1[e].bitPattern != step.v.bitPattern || out[e].bitPattern != pose.bitPattern {
+            bad.append(e)
+          }
+        }
+        #expect(bad.isEmpty, "variant \(variant), range \(range), p \(p): elements \(bad.prefix(5)) differ")
+      }
+    }
+  }
 }

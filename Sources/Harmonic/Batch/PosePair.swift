@@ -56,10 +56,10 @@ public struct PosePair: Sendable {
             }
             for e in range where columns[e] == columns[n + e] { out[e] = columns[e] }
           } else {
-            // One pointer per column: no index arithmetic to check, so the
-            // loop runs over SIMD lanes (the same operations per element).
+            // `_interpolate` per element, in the C kernel of `_HarmonicLanes`.
             let (from, to) = (columns.buffer.baseAddress!, columns.buffer.baseAddress! + n)
-            for e in range { out[e] = _interpolate(from[e], to[e], progress) }
+            let applied = _StepBasisKernel.applyInterpolation(from, to, range: range, progress: progress, into: out.base)
+            precondition(applied, "PosePair.interpolate: the C kernel refused")
           }
         }
       }

@@ -74,13 +74,13 @@ extension SpringBatch {
                     continue
                   }
                   if groupOfItem.isEmpty {
-                    // One spring: its propagator hoisted and a pointer per
-                    // row, so the loop runs over SIMD lanes (the same
-                    // operations per element as below).
-                    let (d0, d1, d2, d3) = (phi[0], phi[1], phi[2], phi[3])
+                    // One spring: its propagator hoisted, in the C kernel
+                    // of `_HarmonicLanes` (the same operations per element
+                    // as below, `_stepTerm`).
                     let (u0, v0) = (state.buffer.baseAddress! + base, state.buffer.baseAddress! + n + base)
                     let (u1, v1) = (next.base + base, next.base + n + base)
-                    for item in range { (u1[item], v1[item]) = _stepTerm(u0[item], v0[item], d0, d1, d2, d3) }
+                    let stepped = _StepBasisKernel.applyStep(u0, v0, range: range, (phi[0], phi[1], phi[2], phi[3]), into: u1, v1)
+                    precondition(stepped, "SpringBatch.step: the C kernel refused")
                     continue
                   }
                   for item in range {

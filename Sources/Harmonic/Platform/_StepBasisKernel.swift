@@ -1,10 +1,12 @@
 import _HarmonicLanes
 
-/// The call into `_HarmonicLanes` (`HarmonicLanes.c`): the step basis of
-/// many springs, eight lanes wide, built for the baseline instruction set,
-/// AVX2 and AVX-512 and chosen by the processor at run time, with the bits
-/// of the scalar path on each (`LaneKernelTests`). Batch/_LaneKernel.swift
-/// says what goes in and what comes out.
+/// The calls into `_HarmonicLanes` (`HarmonicLanes.c`), built for the
+/// baseline instruction set, AVX2 and AVX-512 and chosen by the processor
+/// at run time, with the bits of the Swift formulas on each
+/// (`LaneKernelTests`): the step basis of many springs, eight lanes wide
+/// (Batch/_LaneKernel.swift says what goes in and what comes out), and
+/// the batch's streaming passes — per-item and shared-spring channels,
+/// the propagator step, pose interpolation.
 enum _StepBasisKernel {
   /// The constants of the deterministic exp and sincos, handed to the
   /// kernel on each call (the tables are copied once into memory that is
@@ -84,5 +86,25 @@ enum _StepBasisKernel {
     into out: UnsafeMutablePointer<Double>, variant: Int = 0
   ) -> Bool {
     harmonic_apply_shared(a, n, range.lowerBound, range.upperBound, Int32(inputs), c0, c1, c2, out, Int32(variant)) == 0
+  }
+
+  /// The propagator step of one shared spring over elements `range`
+  /// (`harmonic_apply_step`); false, writing nothing, when `variant`
+  /// cannot run here.
+  static func applyStep(
+    _ u0: UnsafePointer<Double>, _ v0: UnsafePointer<Double>, range: Range<Int>, _ d: (Double, Double, Double, Double),
+    into u1: UnsafeMutablePointer<Double>, _ v1: UnsafeMutablePointer<Double>, variant: Int = 0
+  ) -> Bool {
+    harmonic_apply_step(u0, v0, range.lowerBound, range.upperBound, d.0, d.1, d.2, d.3, u1, v1, Int32(variant)) == 0
+  }
+
+  /// ``_interpolate`` of two columns over elements `range`
+  /// (`harmonic_apply_interpolation`); false, writing nothing, when
+  /// `variant` cannot run here.
+  static func applyInterpolation(
+    _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, range: Range<Int>, progress: Double, into out: UnsafeMutablePointer<Double>,
+    variant: Int = 0
+  ) -> Bool {
+    harmonic_apply_interpolation(a, b, range.lowerBound, range.upperBound, progress, out, Int32(variant)) == 0
   }
 }

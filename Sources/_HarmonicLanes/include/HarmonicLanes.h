@@ -70,6 +70,21 @@ int harmonic_apply_channels(
 int harmonic_apply_shared(
   const double *a, long n, long lo, long hi, int inputs, double c0, double c1, double c2, double *out, int variant);
 
+/// The propagator step of one shared spring: for e in lo ..< hi,
+/// u1[e] = (u0[e] + u0[e]·d0) + v0[e]·d1 and v1[e] = (v0[e] + u0[e]·d2) +
+/// v0[e]·d3 — the bits of Harmonic's `_stepTerm` in every variant. Outputs
+/// must not overlap inputs. Returns 0, or −1, writing nothing, when the
+/// processor lacks `variant`.
+int harmonic_apply_step(
+  const double *u0, const double *v0, long lo, long hi, double d0, double d1, double d2, double d3, double *u1, double *v1,
+  int variant);
+
+/// For e in lo ..< hi, out[e] = a[e] where a[e] == b[e], else
+/// (0 + a[e]·(1 − p)) + b[e]·p — the bits of Harmonic's `_interpolate` in
+/// every variant. Returns 0, or −1, writing nothing, when the processor
+/// lacks `variant`.
+int harmonic_apply_interpolation(const double *a, const double *b, long lo, long hi, double p, double *out, int variant);
+
 /// The variant that `variant: 0` runs on this processor (1, 2 or 3).
 int harmonic_step_basis_variant(void);
 
