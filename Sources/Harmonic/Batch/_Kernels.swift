@@ -1,7 +1,7 @@
 /// y[e] = ((0 + V[e]·c0) + V[n+e]·c1) + V[2n+e]·c2 for e in lo..<hi: three
 /// streams in, one out, no fused multiply-add — ``_valueTerm`` per element,
-/// in the C kernel of `_HarmonicLanes`, four lanes wide where the
-/// processor has AVX2 (`LaneKernelTests.sharedMatchesSwift`).
+/// in the C kernel of `_HarmonicLanes`, built for the widest vector
+/// instruction set the processor runs (`LaneKernelTests.sharedMatchesSwift`).
 @inline(__always)
 func _valueKernel(
   _ columns: UnsafePointer<Double>, _ n: Int, _ lo: Int, _ hi: Int, _ c0: Double, _ c1: Double, _ c2: Double,
