@@ -190,7 +190,7 @@ struct LaneKernelTests {
     let (items, channels) = (37, 3)
     let n = items * channels
     var random = SeededGenerator(seed: 50)
-    let specials: [Double] = [0, -0.0, 5e-324, -2.2e-308, 1e300, -1e-300, 1.7976931348623157e308, 1]
+    let specials: [Double] = [0, -0.0, .leastNonzeroMagnitude, -Double.leastNormalMagnitude.nextDown, 1e300, -1e-300, .greatestFiniteMagnitude, 1]
     func value() -> Double {
       if Int.random(in: 0..<5, using: &random) == 0 { return specials.randomElement(using: &random)! }
       let magnitude = random.logUniform(1e-6, 1e6)
@@ -265,7 +265,7 @@ struct LaneKernelTests {
   func sharedMatchesSwift() {
     let n = 101
     var random = SeededGenerator(seed: 51)
-    let specials: [Double] = [0, -0.0, 5e-324, -2.2e-308, 1e300, -1e-300, 1.7976931348623157e308, 1]
+    let specials: [Double] = [0, -0.0, .leastNonzeroMagnitude, -Double.leastNormalMagnitude.nextDown, 1e300, -1e-300, .greatestFiniteMagnitude, 1]
     func value() -> Double {
       if Int.random(in: 0..<5, using: &random) == 0 { return specials.randomElement(using: &random)! }
       let magnitude = random.logUniform(1e-6, 1e6)
@@ -277,7 +277,7 @@ struct LaneKernelTests {
       for inputs in [3, 2] {
         // Odd ends, so that each build's vector loop has a remainder; the
         // coefficients include the specials too.
-        for (range, c) in [(0..<n, (value(), value(), value())), (5..<94, (1e300, -0.0, 5e-324)), (7..<8, (value(), value(), value()))] {
+        for (range, c) in [(0..<n, (value(), value(), value())), (5..<94, (1e300, -0.0, Double.leastNonzeroMagnitude)), (7..<8, (value(), value(), value()))] {
           var out = [Double](repeating: sentinel, count: n)
           let applied = columns.withUnsafeBufferPointer { columns in
             out.withUnsafeMutableBufferPointer { out in
@@ -312,7 +312,7 @@ struct LaneKernelTests {
   func stepAndInterpolationMatchSwift() {
     let n = 101
     var random = SeededGenerator(seed: 52)
-    let specials: [Double] = [0, -0.0, 5e-324, -2.2e-308, 1e300, -1e-300, 1.7976931348623157e308, 1, .infinity]
+    let specials: [Double] = [0, -0.0, .leastNonzeroMagnitude, -Double.leastNormalMagnitude.nextDown, 1e300, -1e-300, .greatestFiniteMagnitude, 1, .infinity]
     func value() -> Double {
       if Int.random(in: 0..<5, using: &random) == 0 { return specials.randomElement(using: &random)! }
       let magnitude = random.logUniform(1e-6, 1e6)
