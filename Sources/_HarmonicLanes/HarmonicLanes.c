@@ -429,21 +429,30 @@ int harmonic_step_basis_variant(void) {
   return 1;
 }
 
+/// `variant` resolved: 0 becomes the widest this processor runs; −1 for
+/// one it lacks.
+static int chosen_variant(int variant) {
+  int best = harmonic_step_basis_variant();
+  if (variant == 0) return best;
+  return variant >= 1 && variant <= best ? variant : -1;
+}
+
+/// NAME_avx512, NAME_avx2 or NAME_baseline with the arguments, for the
+/// chosen variant `v` (an expression, of the functions' type).
+#if defined(__x86_64__)
+#define RUN_VARIANT(v, name, ...) \
+  ((v) == 3 ? name##_avx512(__VA_ARGS__) : (v) == 2 ? name##_avx2(__VA_ARGS__) : name##_baseline(__VA_ARGS__))
+#else
+#define RUN_VARIANT(v, name, ...) name##_baseline(__VA_ARGS__)
+#endif
+
 long harmonic_step_basis(
   const HarmonicLaneConstants *constants, const double *layout, long first, long count, double t, double *out, int slots,
   int variant) {
-  if (slots != 3 && slots != 5) return -1;
-  int best = harmonic_step_basis_variant();
-  if (variant == 0) variant = best;
-  if (variant < 1 || variant > best) return -1;
+  int v = chosen_variant(variant);
+  if (v < 0 || (slots != 3 && slots != 5)) return -1;
   if (count <= 0) return 0;
-  switch (variant) {
-#if defined(__x86_64__)
-  case 3: return step_basis_avx512(constants, layout, first, count, t, out, slots);
-  case 2: return step_basis_avx2(constants, layout, first, count, t, out, slots);
-#endif
-  default: return step_basis_baseline(constants, layout, first, count, t, out, slots);
-  }
+  return RUN_VARIANT(v, step_basis, constants, layout, first, count, t, out, slots);
 }
 
 // The per-item channel pass: the coefficients of a block of items applied
@@ -483,18 +492,11 @@ __attribute__((target("avx512f"))) static void channels_avx512(CHANNELS_PARAMETE
 int harmonic_apply_channels(
   const double *a, long n, long items, int width, int inputs, long count, const double *k0, const double *k1, const double *k2,
   double *out, int variant) {
-  if (width < 1 || width > 3 || (inputs != 2 && inputs != 3)) return -1;
-  int best = harmonic_step_basis_variant();
-  if (variant == 0) variant = best;
-  if (variant < 1 || variant > best) return -1;
+  int v = chosen_variant(variant);
+  if (v < 0 || width < 1 || width > 3 || (inputs != 2 && inputs != 3)) return -1;
   if (count <= 0) return 0;
-  switch (variant) {
-#if defined(__x86_64__)
-  case 3: channels_avx512(a, n, items, width, inputs, count, k0, k1, k2, out); return 0;
-  case 2: channels_avx2(a, n, items, width, inputs, count, k0, k1, k2, out); return 0;
-#endif
-  default: channels_baseline(a, n, items, width, inputs, count, k0, k1, k2, out); return 0;
-  }
+  RUN_VARIANT(v, channels, a, n, items, width, inputs, count, k0, k1, k2, out);
+  return 0;
 }
 
 // The shared-spring pass: one set of coefficients for a range of elements,
@@ -520,18 +522,11 @@ __attribute__((target("avx512f"))) static void shared_avx512(SHARED_PARAMETERS) 
 
 int harmonic_apply_shared(
   const double *a, long n, long lo, long hi, int inputs, double c0, double c1, double c2, double *out, int variant) {
-  if (inputs != 2 && inputs != 3) return -1;
-  int best = harmonic_step_basis_variant();
-  if (variant == 0) variant = best;
-  if (variant < 1 || variant > best) return -1;
+  int v = chosen_variant(variant);
+  if (v < 0 || (inputs != 2 && inputs != 3)) return -1;
   if (hi <= lo) return 0;
-  switch (variant) {
-#if defined(__x86_64__)
-  case 3: shared_avx512(a, n, lo, hi, inputs, c0, c1, c2, out); return 0;
-  case 2: shared_avx2(a, n, lo, hi, inputs, c0, c1, c2, out); return 0;
-#endif
-  default: shared_baseline(a, n, lo, hi, inputs, c0, c1, c2, out); return 0;
-  }
+  RUN_VARIANT(v, shared, a, n, lo, hi, inputs, c0, c1, c2, out);
+  return 0;
 }
 
 // The propagator step of one shared spring: for e in lo ..< hi,
@@ -556,17 +551,11 @@ __attribute__((target("avx512f"))) static void step_avx512(STEP_PARAMETERS) { ST
 int harmonic_apply_step(
   const double *u0, const double *v0, long lo, long hi, double d0, double d1, double d2, double d3, double *u1, double *v1,
   int variant) {
-  int best = harmonic_step_basis_variant();
-  if (variant == 0) variant = best;
-  if (variant < 1 || variant > best) return -1;
+  int v = chosen_variant(variant);
+  if (v < 0) return -1;
   if (hi <= lo) return 0;
-  switch (variant) {
-#if defined(__x86_64__)
-  case 3: step_avx512(u0, v0, lo, hi, d0, d1, d2, d3, u1, v1); return 0;
-  case 2: step_avx2(u0, v0, lo, hi, d0, d1, d2, d3, u1, v1); return 0;
-#endif
-  default: step_baseline(u0, v0, lo, hi, d0, d1, d2, d3, u1, v1); return 0;
-  }
+  RUN_VARIANT(v, step, u0, v0, lo, hi, d0, d1, d2, d3, u1, v1);
+  return 0;
 }
 
 // Linear interpolation of two columns: for e in lo ..< hi, out[e] = a[e]
@@ -584,15 +573,9 @@ __attribute__((target("avx512f"))) static void interpolate_avx512(INTERPOLATE_PA
 #endif
 
 int harmonic_apply_interpolation(const double *a, const double *b, long lo, long hi, double p, double *out, int variant) {
-  int best = harmonic_step_basis_variant();
-  if (variant == 0) variant = best;
-  if (variant < 1 || variant > best) return -1;
+  int v = chosen_variant(variant);
+  if (v < 0) return -1;
   if (hi <= lo) return 0;
-  switch (variant) {
-#if defined(__x86_64__)
-  case 3: interpolate_avx512(a, b, lo, hi, p, out); return 0;
-  case 2: interpolate_avx2(a, b, lo, hi, p, out); return 0;
-#endif
-  default: interpolate_baseline(a, b, lo, hi, p, out); return 0;
-  }
+  RUN_VARIANT(v, interpolate, a, b, lo, hi, p, out);
+  return 0;
 }
