@@ -182,6 +182,18 @@ struct LaneKernelTests {
     }
   }
 
+  /// An input for the streaming-pass tests: one in five from the specials
+  /// (±0, a subnormal of each sign's kind, magnitudes whose products
+  /// overflow or underflow, 1, and ∞ with `infinity`), else ± log-uniform
+  /// in [1e-6, 1e6].
+  static func mixedValue(_ random: inout SeededGenerator, infinity: Bool = false) -> Double {
+    var specials: [Double] = [0, -0.0, .leastNonzeroMagnitude, -Double.leastNormalMagnitude.nextDown, 1e300, -1e-300, .greatestFiniteMagnitude, 1]
+    if infinity { specials.append(.infinity) }
+    if Int.random(in: 0..<5, using: &random) == 0 { return specials.randomElement(using: &random)! }
+    let magnitude = random.logUniform(1e-6, 1e6)
+    return Bool.random(using: &random) ? magnitude : -magnitude
+  }
+
   @Test("every build of the per-item channel pass gives the bits of _valueTerm and _velocityTerm, and touches only its block")
   func channelsMatchSwift() {
     // 37 items × 3 channels: an odd block length, so each build's vector
@@ -190,12 +202,7 @@ struct LaneKernelTests {
     let (items, channels) = (37, 3)
     let n = items * channels
     var random = SeededGenerator(seed: 50)
-    let specials: [Double] = [0, -0.0, .leastNonzeroMagnitude, -Double.leastNormalMagnitude.nextDown, 1e300, -1e-300, .greatestFiniteMagnitude, 1]
-    func value() -> Double {
-      if Int.random(in: 0..<5, using: &random) == 0 { return specials.randomElement(using: &random)! }
-      let magnitude = random.logUniform(1e-6, 1e6)
-      return Bool.random(using: &random) ? magnitude : -magnitude
-    }
+    func value() -> Double { Self.mixedValue(&random) }
     let columns = (0..<(4 * n)).map { _ in value() }
     let coefficients = (0..<(3 * items)).map { _ in value() }
     let sentinel = -7.0
@@ -265,12 +272,7 @@ struct LaneKernelTests {
   func sharedMatchesSwift() {
     let n = 101
     var random = SeededGenerator(seed: 51)
-    let specials: [Double] = [0, -0.0, .leastNonzeroMagnitude, -Double.leastNormalMagnitude.nextDown, 1e300, -1e-300, .greatestFiniteMagnitude, 1]
-    func value() -> Double {
-      if Int.random(in: 0..<5, using: &random) == 0 { return specials.randomElement(using: &random)! }
-      let magnitude = random.logUniform(1e-6, 1e6)
-      return Bool.random(using: &random) ? magnitude : -magnitude
-    }
+    func value() -> Double { Self.mixedValue(&random) }
     let columns = (0..<(4 * n)).map { _ in value() }
     let sentinel = -7.0
     for variant in 1..._LaneKernel.bestVariant {
@@ -312,12 +314,7 @@ struct LaneKernelTests {
   func stepAndInterpolationMatchSwift() {
     let n = 101
     var random = SeededGenerator(seed: 52)
-    let specials: [Double] = [0, -0.0, .leastNonzeroMagnitude, -Double.leastNormalMagnitude.nextDown, 1e300, -1e-300, .greatestFiniteMagnitude, 1, .infinity]
-    func value() -> Double {
-      if Int.random(in: 0..<5, using: &random) == 0 { return specials.randomElement(using: &random)! }
-      let magnitude = random.logUniform(1e-6, 1e6)
-      return Bool.random(using: &random) ? magnitude : -magnitude
-    }
+    func value() -> Double { Self.mixedValue(&random, infinity: true) }
     let u = (0..<n).map { _ in value() }
     // Every fifth v equals its u (interpolation keeps it), one pair ±0.
     var v = (0..<n).map { $0 % 5 == 0 ? u[$0] : value() }
