@@ -108,6 +108,16 @@ extension Suite {
       if workers == threads { columnTime = both[1] }
       ratios.append(String(format: "%d: %.2f", workers, both[0].median / both[1].median))
     }
+    if !threadCounts.contains(threads) {
+      // The columns at the frame's own (default) worker count, for the
+      // summary line; not a row (its thread count is none of those asked for).
+      columnTime = try measureInterleaved(
+        count: repeats,
+        [
+          { try transition.frame(at: tick, into: &frame, threads: threads) },
+          { try transition.frame(at: tick, into: &channelFrame, threads: threads) },
+        ])[1]
+    }
     blackHole(channelFrame.contentOffset)
     record("transition setup", "native", threads: threads, items: count, bytes: 0, setup)
     record("transition completion", "native", threads: threads, items: count, bytes: 0, completion)

@@ -20,6 +20,54 @@ struct LayoutTransitionTests {
 
   func values(_ attributes: [LayoutAttributes]) -> [Double] { LayoutChannels.values(of: attributes) }
 
+  @Test(
+    "a frame's attributes are its values applied afterwards, for any thread count, springs, transform interpolation and 3-D",
+    .splittingEveryBatch)
+  func attributesAreTheValuesApplied() throws {
+    // 20,000 elements: three blocks of attributes built as their values are written.
+    let count = 20_000
+    let cross = Double(Int(Double(count).squareRoot().rounded(.up))) * 12
+    let grid = try GridLayout(
+      sections: [.init(itemCount: count, itemSize: CGSize(width: 10, height: 10), lineSpacing: 2, interitemSpacing: 2)], viewportCrossExtent: cross)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 4, count: count)], width: cross)
+    let viewport = try Viewport(size: CGSize(width: cross, height: max(grid.contentSize.height, list.contentSize.height)))
+    let mixed = try mixedSprings(5, seed: 9)
+    let cases: [(LayoutTransition.Springs, TransformInterpolation, Bool)] = [
+      (.shared(.snappy), .componentwise, false), (.perItem { mixed[$0.item % 5] }, .decomposed, false), (.shared(.bouncy), .componentwise, true),
+    ]
+    func bits(_ attributes: [LayoutAttributes]) -> UInt64 {
+      var hasher = BitHasher()
+      for e in attributes {
+        for v in [e.center.x, e.center.y, e.size.width, e.size.height] { hasher.combine(Double(v)) }
+        for v in [e.transform.a, e.transform.b, e.transform.c, e.transform.d, e.transform.tx, e.transform.ty, e.alpha] { hasher.combine(v) }
+        for entry in 0..<16 { hasher.combine(e.transform3D.m[entry]) }
+        hasher.combine(Double(e.zIndex))
+        hasher.combine(e.isHidden ? 1 : 0)
+      }
+      return hasher.value
+    }
+    for (springs, transforms, include3D) in cases {
+      let transition = try LayoutTransition(
+        from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, springs: springs, velocity: .gesture(CGPoint(x: 0, y: -800)),
+        include3D: include3D, transforms: transforms)
+      #expect(transition.elements.count == count)
+      var channels = transition.makeFrame(attributes: false)
+      var frame = transition.makeFrame()
+      let ticks = [1, AnimationTime.ticksPerSecond / 5, transition.endTick.ticks - 1].map { AnimationTime(ticks: $0) }
+      for tick in ticks {
+        try transition.frame(at: tick, into: &channels, threads: 1)
+        var expected = transition.makeFrame().attributes
+        try LayoutChannels.apply(channels.values, to: &expected, transforms: transforms, threads: 1)
+        for threads in [1, 2, 3] {
+          try transition.frame(at: tick, into: &frame, threads: threads)
+          let context = "\(transforms), 3-D \(include3D), tick \(tick.ticks), \(threads) threads"
+          #expect(bits(frame.attributes) == bits(expected), "\(context)")
+          #expect(frame.values.map(\.bitPattern) == channels.values.map(\.bitPattern), "\(context)")
+        }
+      }
+    }
+  }
+
   @Test("starts exactly at the old layout and ends exactly at the new one, offset included")
   func endpoints() throws {
     let transition = try flowToList(velocity: .gesture(CGPoint(x: 0, y: -1200)))

@@ -94,6 +94,29 @@ struct SpringBatchTests {
     }
   }
 
+  @Test("values visited block by block: every item once, its values already written, and the frame's bits unchanged")
+  func valuesVisitedByBlock() throws {
+    for (name, assignment) in try SpringBatchTests.assignments() {
+      let batch = try makeBatch(items: 1_000, springs: assignment)
+      var reference = batch.makeFrame(velocities: true)
+      var frame = batch.makeFrame(velocities: true)
+      for tick in [SpringBatchTests.ticks[0], SpringBatchTests.ticks[3]] {
+        try batch.evaluate(at: tick, into: &reference, threads: 1)
+        for (block, threads) in [(1, 1), (7, 3), (333, 2), (1_000, 1), (8_192, 3)] {
+          let log = VisitLog(items: 1_000, channels: 11)
+          // Per-item springs visit their own blocks; the shared path the visitor's.
+          try batch._evaluate(
+            at: tick, into: &frame, backend: .native, threads: threads, block: block,
+            visitBlock: block, itemsWritten: { values, items in log.record(values, items) })
+          let context = "\(name) block \(block) threads \(threads) tick \(tick.ticks)"
+          #expect(log.visits.allSatisfy { $0 == 1 }, "\(context): items visited other than once")
+          #expect(log.seen.map(\.bitPattern) == reference.values.map(\.bitPattern), "\(context): a visitor saw values not yet written")
+          #expect(hashFrame(frame) == hashFrame(reference), "\(context)")
+        }
+      }
+    }
+  }
+
   @Test("per-item springs in blocks: any block size and thread count give the same bits, and every element is SpringMotion's")
   func perItemBlocks() throws {
     for (name, assignment) in try SpringBatchTests.assignments() where name.hasPrefix("per item") {
@@ -648,4 +671,35 @@ struct BatchSettleTests {
       #expect(transition.endTick == max(settled, batch.endTick), "trial \(trial)")
     }
   }
+}
+
+/// What `SpringBatch._ItemsWritten` visitors saw: each item's visits and a
+/// copy of its values as they were when visited. Visitors of disjoint
+/// ranges write disjoint slots (ThreadSanitizer checks that they are).
+final class VisitLog: @unchecked Sendable {
+  private let counts: UnsafeMutableBufferPointer<Int>
+  private let copies: UnsafeMutableBufferPointer<Double>
+  private let items: Int, channels: Int
+
+  init(items: Int, channels: Int) {
+    (self.items, self.channels) = (items, channels)
+    counts = .allocate(capacity: items)
+    counts.initialize(repeating: 0)
+    copies = .allocate(capacity: items * channels)
+    copies.initialize(repeating: .nan)
+  }
+  deinit {
+    counts.deallocate()
+    copies.deallocate()
+  }
+
+  func record(_ values: UnsafePointer<Double>, _ range: Range<Int>) {
+    for item in range {
+      counts[item] += 1
+      for channel in 0..<channels { copies[channel * items + item] = values[channel * items + item] }
+    }
+  }
+
+  var visits: [Int] { Array(counts) }
+  var seen: [Double] { Array(copies) }
 }

@@ -173,12 +173,34 @@ extension LayoutTransition {
       frame.hasEnded = true
       return
     }
-    try batch.evaluate(at: time, into: &frame._values, backend: backend, threads: threads)
-    if frame._writesAttributes {
-      if frame.hasEnded || time <= batch.origin {  // reused after the end, or the exact start
-        _restoreInFlight(&frame.attributes)
+    if frame._writesAttributes, frame.hasEnded || time <= batch.origin {  // reused after the end, or the exact start
+      _restoreInFlight(&frame.attributes)
+    }
+    // Recomposing is exact only to rounding: no attributes from a
+    // decomposition at the start.
+    let applies = frame._writesAttributes && !(time <= batch.origin && transforms == .decomposed)
+    if applies && !batch._usesBLAS(backend) && !elements.isEmpty {
+      // Each block of elements' attributes from its values while they are
+      // in the worker's cache, instead of a second pass that reads every
+      // value again from memory: the same copies, so the same bits.
+      var attributes: [LayoutAttributes] = []
+      swap(&attributes, &frame.attributes)
+      defer { swap(&attributes, &frame.attributes) }
+      let (n, has3D, transforms) = (elements.count, batch.channelCount == LayoutChannels.count3D, transforms)
+      try attributes.withUnsafeMutableBufferPointer { (out) throws(HarmonicError) in
+        let target = _SendableMutableBuffer(out)
+        try batch._evaluate(
+          at: time, into: &frame._values, backend: backend, threads: threads, block: SpringBatch._perItemBlock,
+          visitBlock: SpringBatch._itemsWrittenBlock,
+          itemsWritten: { values, items in
+            LayoutChannels._apply(
+              UnsafeBufferPointer(start: values, count: n * (has3D ? LayoutChannels.count3D : LayoutChannels.count2D)), to: target.buffer,
+              items: items, count: n, has3D: has3D, transforms: transforms)
+          })
       }
-      if !(time <= batch.origin && transforms == .decomposed) {  // recomposing is exact only to rounding
+    } else {
+      try batch.evaluate(at: time, into: &frame._values, backend: backend, threads: threads)
+      if applies {
         try LayoutChannels.apply(frame._values.values, to: &frame.attributes, transforms: transforms, threads: threads)
       }
     }
