@@ -177,7 +177,58 @@ public enum LayoutChannels {
     if !has3D && transforms == .componentwise, let base = v.baseAddress, let target = out.baseAddress {
       first = _apply2DComponentwise(base, to: target, items: items, count: n)
     }
-    for item in first..<items.upperBound { _apply(v, item: item, count: n, has3D: has3D, transforms: transforms, to: &out[item]) }
+    let fields = has3D ? _WrittenFields.threeD : _WrittenFields.twoD
+    for item in first..<items.upperBound {
+      if _writeAhead > 0 && item &+ _writeAhead < items.upperBound { fields.prefetch(out.baseAddress! + (item &+ _writeAhead)) }
+      _apply(v, item: item, count: n, has3D: has3D, transforms: transforms, to: &out[item])
+    }
+  }
+
+  /// How many elements ahead of the one being written
+  /// ``apply(_:to:transforms:threads:)`` asks for the lines it will write:
+  /// an element's first store otherwise waits for its lines, which the
+  /// hardware prefetchers do not fetch ahead for stores 256 bytes apart. A
+  /// transition frame at 100k elements on the EPYC, one thread: 1.37–1.56
+  /// ms against 1.65–1.75 without (8 and 16 ahead: 1.56–1.57; 48:
+  /// 1.38–1.40); this function alone, 2-D: 0.50 against 0.70–0.72 ms. The
+  /// lines are found from the fields' offsets: an earlier try fetched each
+  /// element's bytes 0 and 64, which in an array 16 bytes past a line hold
+  /// one written line and one not written, and measured slower.
+  static let _writeAhead = 32
+
+  /// The parts of a ``LayoutAttributes`` that the channels write: center
+  /// through alpha (88 contiguous bytes, at most three cache lines) and,
+  /// with 3-D channels, the 128-byte 3-D transform.
+  struct _WrittenFields {
+    let first: Int, last: Int, transform3D: Int?
+
+    private init(has3D: Bool) {
+      let layout = MemoryLayout<LayoutAttributes>.self
+      let (center, size) = (layout.offset(of: \.center)!, layout.offset(of: \.size)!)
+      let (transform, alpha) = (layout.offset(of: \.transform)!, layout.offset(of: \.alpha)!)
+      first = Swift.min(Swift.min(center, size), Swift.min(transform, alpha))
+      last = Swift.max(Swift.max(center, size), Swift.max(transform, alpha)) + MemoryLayout<Double>.size - 1
+      transform3D = has3D ? layout.offset(of: \.transform3D)! : nil
+    }
+
+    /// Measured once (frames allocate nothing).
+    static let twoD = _WrittenFields(has3D: false), threeD = _WrittenFields(has3D: true)
+
+    /// Asks for every cache line of `element` that the channels write.
+    @inline(__always)
+    func prefetch(_ element: UnsafeMutablePointer<LayoutAttributes>) {
+      let base = UnsafeRawPointer(element)
+      func lines(_ from: Int, _ to: Int) {
+        var offset = from
+        while offset < to {
+          _StepBasisKernel.prefetchForWriting(base + offset)
+          offset &+= 64
+        }
+        _StepBasisKernel.prefetchForWriting(base + to)
+      }
+      lines(first, last)
+      if let transform3D { lines(transform3D, transform3D + MemoryLayout<Transform3D>.size - 1) }
+    }
   }
 
   /// The common frame (2-D, componentwise transforms) four elements at a
@@ -193,7 +244,11 @@ public enum LayoutChannels {
     _ v: UnsafePointer<Double>, to out: UnsafeMutablePointer<LayoutAttributes>, items: Range<Int>, count n: Int
   ) -> Int {
     var item = items.lowerBound
+    let fields = _WrittenFields.twoD
     while item &+ 4 <= items.upperBound {
+      if _writeAhead > 0 && item &+ _writeAhead &+ 4 <= items.upperBound {
+        for j in 0..<4 { fields.prefetch(out + (item &+ _writeAhead &+ j)) }
+      }
       func load(_ channel: Int) -> SIMD4<Double> {
         UnsafeRawPointer(v + (channel &* n &+ item)).loadUnaligned(as: SIMD4<Double>.self)
       }

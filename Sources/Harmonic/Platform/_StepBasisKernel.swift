@@ -107,4 +107,8 @@ enum _StepBasisKernel {
   ) -> Bool {
     harmonic_apply_interpolation(a, b, range.lowerBound, range.upperBound, progress, out, Int32(variant)) == 0
   }
+
+  /// Hints the processor to fetch the cache line at `address` for writing.
+  @inline(__always)
+  static func prefetchForWriting(_ address: UnsafeRawPointer) { harmonic_prefetch_for_writing(address) }
 }

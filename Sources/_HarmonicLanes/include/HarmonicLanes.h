@@ -85,6 +85,10 @@ int harmonic_apply_step(
 /// lacks `variant`.
 int harmonic_apply_interpolation(const double *a, const double *b, long lo, long hi, double p, double *out, int variant);
 
+/// A hint to fetch the cache line at `address` for writing (no effect on
+/// any value; inlined into Swift callers).
+static inline void harmonic_prefetch_for_writing(const void *address) { __builtin_prefetch(address, 1, 3); }
+
 /// The variant that `variant: 0` runs on this processor (1, 2 or 3).
 int harmonic_step_basis_variant(void);
 
