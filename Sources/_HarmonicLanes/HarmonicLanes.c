@@ -88,25 +88,29 @@ INLINE vd exp_minus_one_kernel(vd r) {
   return r + r2 * ((low + r2 * middle) + (r2 * r2) * (1.0 / 720));
 }
 
-/// exp per lane, for |x| < 708.
-INLINE vd exp_lanes(const HarmonicLaneConstants *k, vd x) {
+/// The reduced argument's polynomial and the table entry of an
+/// exponential at x: e^x = (hi + lo)·(1 + p)·power, to rounding.
+typedef struct { vd p; table_entry e; } exp_parts;
+
+INLINE exp_parts exp_reduce(const HarmonicLaneConstants *k, vd x) {
   nearest n = nearest_lanes(x, k->expStepsPerUnit);
   vd r = (x - n.n * k->expStepHi) - n.n * k->expStepLo;
-  table_entry e = exp_table(k, n.integer);
-  vd result = (e.hi + (e.lo + e.hi * exp_minus_one_kernel(r))) * e.power;
+  return (exp_parts){exp_minus_one_kernel(r), exp_table(k, n.integer)};
+}
+
+/// exp from its parts, for |x| < 708.
+INLINE vd exp_from(exp_parts q, vd x) {
+  vd result = (q.e.hi + (q.e.lo + q.e.hi * q.p)) * q.e.power;
   return sel(mag(x) < 0x1p-54, splat(1), result);
 }
 
-/// expm1 per lane, for finite x ≤ 0.
-INLINE vd expm1_lanes(const HarmonicLaneConstants *k, vd x) {
+/// expm1 of finite x ≤ 0 from the parts of an exponential: of x itself
+/// where |x| ≥ 0.0189 and x ≥ −38; elsewhere the result is the series, x
+/// or −1, whatever the parts.
+INLINE vd expm1_from(exp_parts q, vd x) {
   vd ax = mag(x);
-  vd xt = sel((x < -38) | (ax < 0.0189), splat(-1), x);
-  nearest n = nearest_lanes(xt, k->expStepsPerUnit);
-  vd r = (xt - n.n * k->expStepHi) - n.n * k->expStepLo;
-  vd p = exp_minus_one_kernel(r);
-  table_entry e = exp_table(k, n.integer);
-  pair d = two_sum(e.hi * e.power, splat(-1));
-  vd result = d.sum + (d.error + e.power * (e.lo + e.hi * p));
+  pair d = two_sum(q.e.hi * q.e.power, splat(-1));
+  vd result = d.sum + (d.error + q.e.power * (q.e.lo + q.e.hi * q.p));
   vd h = x * (1.0 / 362880);
   h = x * ((1.0 / 40320) + h);
   h = x * ((1.0 / 5040) + h);
@@ -120,6 +124,16 @@ INLINE vd expm1_lanes(const HarmonicLaneConstants *k, vd x) {
   return sel(x < -38, splat(-1), result);
 }
 
+/// exp per lane, for |x| < 708.
+INLINE vd exp_lanes(const HarmonicLaneConstants *k, vd x) { return exp_from(exp_reduce(k, x), x); }
+
+/// expm1 per lane, for finite x ≤ 0 (the lanes that take the series, x or
+/// −1 reduce −1 instead, keeping the table index in range).
+INLINE vd expm1_lanes(const HarmonicLaneConstants *k, vd x) {
+  vd xt = sel((x < -38) | (mag(x) < 0.0189), splat(-1), x);
+  return expm1_from(exp_reduce(k, xt), x);
+}
+
 typedef struct { vd exp, expm1; } exp_pair;
 
 /// exp and expm1 of the same x per lane (finite x ≤ 0 with |x| < 708),
@@ -128,25 +142,8 @@ typedef struct { vd exp, expm1; } exp_pair;
 /// reduces −1 in place of x are the ones it then replaces by its series,
 /// x or −1, so reducing x there changes nothing.
 INLINE exp_pair exp_expm1_lanes(const HarmonicLaneConstants *k, vd x) {
-  nearest n = nearest_lanes(x, k->expStepsPerUnit);
-  vd r = (x - n.n * k->expStepHi) - n.n * k->expStepLo;
-  vd p = exp_minus_one_kernel(r);
-  table_entry e = exp_table(k, n.integer);
-  vd ax = mag(x);
-  vd exp = sel(ax < 0x1p-54, splat(1), (e.hi + (e.lo + e.hi * p)) * e.power);
-  pair d = two_sum(e.hi * e.power, splat(-1));
-  vd result = d.sum + (d.error + e.power * (e.lo + e.hi * p));
-  vd h = x * (1.0 / 362880);
-  h = x * ((1.0 / 40320) + h);
-  h = x * ((1.0 / 5040) + h);
-  h = x * ((1.0 / 720) + h);
-  h = x * ((1.0 / 120) + h);
-  h = x * ((1.0 / 24) + h);
-  h = x * ((1.0 / 6) + h);
-  vd series = x + (x * x) * (0.5 + h);
-  result = sel(ax < 0.0189, series, result);
-  result = sel(ax < 0x1p-54, x, result);
-  return (exp_pair){exp, sel(x < -38, splat(-1), result)};
+  exp_parts q = exp_reduce(k, x);
+  return (exp_pair){exp_from(q, x), expm1_from(q, x)};
 }
 
 INLINE vd sin_kernel(const HarmonicLaneConstants *k, vd r, vd rLo) {
