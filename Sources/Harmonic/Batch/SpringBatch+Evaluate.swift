@@ -215,45 +215,33 @@ extension SpringBatch {
     _columns.withUnsafeBufferPointer { allColumns in
       let columns = _SendableBuffer(UnsafeBufferPointer(rebasing: allColumns[(firstColumn * n)...]))
       _Parallel.forEachItemRange(itemCount: items, elementCount: n, threads: threads) { range in
-        if let visitBlock, !useBLAS {
-          // Item block by item block, every channel, then the visitor while
-          // the block's values are in cache.
-          var lo = range.lowerBound
-          while lo < range.upperBound {
-            let hi = Swift.min(lo + visitBlock, range.upperBound)
-            for channel in 0..<channels {
-              let base = channel * items
-              if inputs == 3 {
-                _valueKernel(columns.buffer.baseAddress!, n, base + lo, base + hi, coefficients[s0], coefficients[s1], coefficients[s2], output.base)
-              } else {
-                _velocityKernel(columns.buffer.baseAddress!, n, base + lo, base + hi, coefficients[s0], coefficients[s1], output.base)
-              }
-            }
-            itemsWritten(UnsafePointer(output.base), lo..<hi)
-            lo = hi
-          }
-          return
-        }
-        for channel in 0..<channels {
-          let base = channel * items
-          if useBLAS {
-            _forEachRunSlice(runs, in: range) { run, lo, hi in
-              let g = 5 * run.group
-              var x = (coefficients[g + s0], coefficients[g + s1], coefficients[g + s2])
-              withUnsafePointer(to: &x) { x in
-                x.withMemoryRebound(to: Double.self, capacity: 3) { x in
-                  _BLAS.gemv(m: hi - lo, n: inputs, a: columns.buffer.baseAddress! + base + lo, lda: n, x: x, y: output.base + base + lo)
+        // Every channel of a block of items, then the visitor while the
+        // block's values are in cache; one block, the whole range, without
+        // a visitor.
+        let block = visitBlock ?? range.count
+        var lo = range.lowerBound
+        while lo < range.upperBound {
+          let hi = Swift.min(lo + block, range.upperBound)
+          for channel in 0..<channels {
+            let base = channel * items
+            if useBLAS {
+              _forEachRunSlice(runs, in: lo..<hi) { run, lo, hi in
+                let g = 5 * run.group
+                var x = (coefficients[g + s0], coefficients[g + s1], coefficients[g + s2])
+                withUnsafePointer(to: &x) { x in
+                  x.withMemoryRebound(to: Double.self, capacity: 3) { x in
+                    _BLAS.gemv(m: hi - lo, n: inputs, a: columns.buffer.baseAddress! + base + lo, lda: n, x: x, y: output.base + base + lo)
+                  }
                 }
               }
-            }
-          } else {
-            let (lo, hi) = (base + range.lowerBound, base + range.upperBound)
-            if inputs == 3 {
-              _valueKernel(columns.buffer.baseAddress!, n, lo, hi, coefficients[s0], coefficients[s1], coefficients[s2], output.base)
+            } else if inputs == 3 {
+              _valueKernel(columns.buffer.baseAddress!, n, base + lo, base + hi, coefficients[s0], coefficients[s1], coefficients[s2], output.base)
             } else {
-              _velocityKernel(columns.buffer.baseAddress!, n, lo, hi, coefficients[s0], coefficients[s1], output.base)
+              _velocityKernel(columns.buffer.baseAddress!, n, base + lo, base + hi, coefficients[s0], coefficients[s1], output.base)
             }
           }
+          if visitBlock != nil { itemsWritten(UnsafePointer(output.base), lo..<hi) }
+          lo = hi
         }
       }
     }
