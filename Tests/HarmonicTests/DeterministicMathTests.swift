@@ -62,6 +62,24 @@ struct DeterministicMathTests {
         + worst.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.3f", $0.value.0)) at \($0.value.1)" }.joined(separator: ", "))
   }
 
+  @Test("the settle search's functions behind calls give the inlined functions' bits")
+  func callsMatchInlined() {
+    var x = -800.0
+    var compared = 0
+    while x <= 800 {
+      for v in [x, x.nextUp, -x] {
+        #expect(_MathCalls.exp(v).bitPattern == _Math.exp(v).bitPattern, "exp(\(v))")
+        #expect(_MathCalls.expm1(v).bitPattern == _Math.expm1(v).bitPattern, "expm1(\(v))")
+        #expect(_MathCalls.sin(v).bitPattern == _Math.sin(v).bitPattern, "sin(\(v))")
+        let (s, c) = _MathCalls.sincos(v), (s0, c0) = _Math.sincos(v)
+        #expect(s.bitPattern == s0.bitPattern && c.bitPattern == c0.bitPattern, "sincos(\(v))")
+        compared += 1
+      }
+      x += 0.37
+    }
+    #expect(compared > 12_000)
+  }
+
   @Test("special values")
   func specials() {
     #expect(_Math.exp(.infinity) == .infinity && _Math.exp(-.infinity) == 0 && _Math.exp(.nan).isNaN)
@@ -69,6 +87,11 @@ struct DeterministicMathTests {
     #expect(_Math.sin(0) == 0 && _Math.sin(-0.0).sign == .minus && _Math.cos(0) == 1)
     #expect(_Math.sin(.infinity).isNaN && _Math.cos(.nan).isNaN)
     #expect(_Math.exp(-745.2) == 0 && _Math.exp(710) == .infinity)
+    // Each side of the inlined ranges' ends (the rest is out of line).
+    #expect(_Math.exp(708.5).isFinite && _Math.exp(708.5) > 0x1p1021 && _Math.exp(-708.5) > 0 && _Math.exp(-708.5) < 0x1p-1021)
+    #expect(_Math.expm1(.nan).isNaN && _Math.expm1(.infinity) == .infinity && _Math.expm1(710) == .infinity)
+    #expect(_Math.expm1(-38.5) == -1 && _Math.expm1(-38) == -1 && _Math.expm1(709.78).isFinite && _Math.expm1(709.78) > 0x1p1023)
+    #expect(_Math.sincos(.nan).sin.isNaN && _Math.sincos(-.infinity).cos.isNaN && _Math.sincos(1e6).sin.bitPattern == _Math.sin(1e6).bitPattern)
     #expect(_Math.log(0) == -.infinity && _Math.log(-1).isNaN && _Math.log(.infinity) == .infinity && _Math.log(1) == 0)
     #expect(_Math.log1p(-1) == -.infinity && _Math.log1p(-2).isNaN && _Math.log1p(0) == 0 && _Math.log1p(-0.0).sign == .minus)
     #expect(_Math.atanh(1) == .infinity && _Math.atanh(-1) == -.infinity && _Math.atanh(1.5).isNaN && _Math.atanh(-0.0).sign == .minus)

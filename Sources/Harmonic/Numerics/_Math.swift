@@ -86,7 +86,12 @@ package enum _Math {
     return x * Double(sign: .plus, exponent: k, significand: 1)
   }
 
-  @usableFromInline package static func exp(_ x: Double) -> Double {
+  /// e^x. Inlined into its callers inside Harmonic (a spring's state calls
+  /// it beside ``sincos(_:)``: inlined, the two chains interleave and
+  /// nothing is spilled around a call); other modules call it. |x| ≥ 708
+  /// and NaN are handled out of line.
+  @usableFromInline @inline(__always)
+  package static func exp(_ x: Double) -> Double {
     // x = n·ln2/128 + r (see _Math+ExpTable.swift); n = 128·k + j.
     if x.magnitude < 708 {  // 2^k is then a normal number: built from its bits
       // e^x rounds to 1 below 2⁻⁵⁴ (and r·r would be subnormal: slow on x86).
@@ -94,6 +99,12 @@ package enum _Math {
       let (j, k, r) = reduceExpStep(x)
       return expTableStep(j, r) * Double(bitPattern: UInt64(1023 + k) << 52)
     }
+    return expBeyondNormal(x)
+  }
+
+  /// ``exp(_:)`` for |x| ≥ 708 and NaN: overflow, underflow, and results
+  /// near or below the smallest normal double.
+  @usableFromInline static func expBeyondNormal(_ x: Double) -> Double {
     if x.isNaN { return x }
     if x > 709.782712893384 { return .infinity }
     if x < -745.1332191019412 { return 0 }
@@ -136,10 +147,11 @@ package enum _Math {
     return r + r2 * ((low + r2 * middle) + (r2 * r2) * (1.0 / 720))
   }
 
-  @usableFromInline package static func expm1(_ x: Double) -> Double {
-    if x.isNaN { return x }
-    if x > 709.782712893384 { return .infinity }
-    if x < -38 { return -1 }
+  /// e^x − 1. Inlined into its callers inside Harmonic, as ``exp(_:)`` is;
+  /// NaN, x < −38 (−1) and overflow are handled out of line.
+  @usableFromInline @inline(__always)
+  package static func expm1(_ x: Double) -> Double {
+    guard x >= -38, x <= 709.782712893384 else { return expm1Beyond(x) }
     let ax = x.magnitude
     // e^x − 1 = x + x²/2 + …: below 2⁻⁵⁴ the rest is under a quarter ulp of x.
     if ax < 0x1p-54 { return x }
@@ -163,6 +175,12 @@ package enum _Math {
     let power = Double(bitPattern: UInt64(1023 + k) << 52)
     let (d, dError) = twoSum(hi * power, -1)
     return d + (dError + power * (expTableLo[j] + hi * p))
+  }
+
+  /// ``expm1(_:)`` outside [−38, 709.78…]: NaN, −1 below, +∞ above.
+  @usableFromInline static func expm1Beyond(_ x: Double) -> Double {
+    if x.isNaN { return x }
+    return x > 0 ? .infinity : -1
   }
 
   /// x = q·π/2 + (r + rLo), |r| ≤ π/4 (about), q mod 4 returned.
@@ -280,8 +298,11 @@ package enum _Math {
     return w + (((1 - w) - half) + (z * rest - r * rLo))
   }
 
-  /// (sin x, cos x) with one argument reduction.
-  @usableFromInline package static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
+  /// (sin x, cos x) with one argument reduction. Inlined into its callers
+  /// inside Harmonic, as ``exp(_:)`` is; Payne–Hanek reduction
+  /// (|x| ≥ 823,549.6) stays a call.
+  @usableFromInline @inline(__always)
+  package static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
     if !x.isFinite { return (.nan, .nan) }
     if x.magnitude < 0x1p-27 { return (x, 1) }
     let (q, r, rLo) = reducePiOver2(x)

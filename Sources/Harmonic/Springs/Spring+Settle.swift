@@ -52,10 +52,10 @@ extension Spring {
   @inline(__always)
   func _excursionMagnitude(_ t: Double, p: Double, q: Double, displacementVelocity v0: Double?) -> Double {
     if let v0 {
-      let (_, s, remaining, _) = _basis.stepBasis(t)
+      let (_, s, remaining, _) = _basis.stepBasis(t, math: _MathCalls.self)
       return (p * remaining + v0 * s).magnitude
     }
-    let (c, s) = _basis.basis(t)
+    let (c, s) = _basis.basis(t, math: _MathCalls.self)
     return (p * c + q * s).magnitude
   }
 

@@ -55,15 +55,21 @@ public struct SpringMotion: Sendable, Hashable {
   }
 
   @inlinable
-  package func _state(atSeconds t: Double) -> SpringState { _state(atSeconds: t, math: _Math.self) }
+  package func _state(atSeconds t: Double) -> SpringState { _state(spring._basis.stepBasis(t)) }
 
   /// The state at `t` seconds with the elementary functions of `math`
   /// (`_Math` in the library; the benchmark also runs the platform's libm
   /// through this same formula).
   @inlinable
   package func _state<M: _ElementaryFunctions>(atSeconds t: Double, math: M.Type) -> SpringState {
+    _state(spring._basis.stepBasis(t, math: M.self))
+  }
+
+  /// The state from the step basis at its time.
+  @inlinable
+  func _state(_ stepBasis: (c: Double, s: Double, remaining: Double, step: Double)) -> SpringState {
     let basis = spring._basis
-    let (c, s, remaining, step) = basis.stepBasis(t, math: M.self)
+    let (c, s, remaining, step) = stepBasis
     let displacement = start - target
     // x = start·R + target·P + v₀·Ŝ with R = Ĉ + a·Ŝ and P = 1 − R (the unit
     // step response, computed to full relative precision), rather than

@@ -57,7 +57,10 @@ package struct _SpringBasis: Sendable, Hashable {
   @inlinable package var isOscillating: Bool { discriminant < 0 }
 
   /// `(Ĉ(t), Ŝ(t))` for `t ≥ 0` seconds.
-  @inlinable
+  ///
+  /// Not inlinable: another module's call runs Harmonic's code, where the
+  /// elementary functions are inlined (see `_Math.exp`).
+  @usableFromInline
   func basis(_ t: Double) -> (c: Double, s: Double) { basis(t, math: _Math.self) }
 
   /// `(Ĉ(t), Ŝ(t))` with the elementary functions of `math` (`_Math` but
@@ -141,7 +144,10 @@ package struct _SpringBasis: Sendable, Hashable {
   /// second term: the phase error of rounding t). It is never negative (the
   /// true P is ≥ 0: its minima, where Ŝ = 0, are 1 − e^(−a t)), and for
   /// ζ ≥ 1 it is at most 1.
-  @inlinable
+  ///
+  /// Not inlinable: another module's call runs Harmonic's code, where the
+  /// elementary functions are inlined (see `_Math.exp`); one call per state.
+  @usableFromInline
   package func stepBasis(_ t: Double) -> (c: Double, s: Double, remaining: Double, step: Double) {
     stepBasis(t, math: _Math.self)
   }
