@@ -21,6 +21,10 @@ let tuningServer: Set<String> = ["TuningServer"]
 
 let package = Package(
   name: "Harmonic",
+  // The oldest releases Harmonic supports (the README says why): iOS 13 is
+  // where Swift concurrency's task-local values and SwiftUI begin; newer
+  // API (SwiftUI's scroll-target behaviour, iOS 17) carries `@available`.
+  platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
   products: [
     .library(name: "Harmonic", targets: ["Harmonic"]),
     .library(name: "HarmonicTuning", targets: ["HarmonicTuning"]),

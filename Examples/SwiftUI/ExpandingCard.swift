@@ -16,7 +16,8 @@ import SwiftUI
 struct ExpandingCard: View {
   /// The spring UIKit's `animate(withDuration: 0.6, …, usingSpringWithDamping: 0.7, …)`
   /// names: damping ratio 0.7, at rest 0.6 s after it starts.
-  static let spring = (try? Spring(settlingDuration: 0.6, dampingRatio: 0.7)) ?? .smooth
+  /// `Harmonic.Spring`, by its module: SwiftUI has a `Spring` of its own (iOS 17).
+  static let spring = (try? Harmonic.Spring(settlingDuration: 0.6, dampingRatio: 0.7)) ?? .smooth
   @State private var expanded = false
 
   var body: some View {

@@ -83,9 +83,8 @@ extension SpringExport {
     let androidStiffness = Float(k / m), androidRatio = Float(ratio)
     // A spring whose k/m a Float cannot hold (beyond ~3.4e38, or below ~1e-45) has no Android equivalent: bound ∞.
     let androidSpring = try? Spring(stiffness: Double(androidStiffness), dampingRatio: Double(androidRatio))
-    let androidError =
-      try androidSpring.map { rounded throws(HarmonicError) in try _stepDifference(spring, rounded, until: css.duration, relativeVelocity: v) }
-      ?? .infinity
+    var androidError = Double.infinity
+    if let rounded = androidSpring { androidError = try _stepDifference(spring, rounded, until: css.duration, relativeVelocity: v) }
     let settle = try SpringMotion(spring: spring, from: 0, to: 1, initialVelocity: v).endTime(within: Spring.settlingTolerance)
     let moving = v != 0
     // SwiftUI's .spring(response:dampingFraction:) starts from rest: its error against the moving curve.

@@ -32,6 +32,11 @@ typedef int64_t vl __attribute__((ext_vector_type(LANES)));
 
 #define INLINE static inline __attribute__((always_inline))
 
+/// A lane comparison's result as `vl`: clang types it as a vector of
+/// `long`, which is `int64_t` on Linux but not on Darwin (`long long`);
+/// the cast keeps the bits (all ones or all zeros per lane).
+#define MASK(comparison) ((vl)(comparison))
+
 INLINE vd bits_to_d(vl x) { return __builtin_bit_cast(vd, x); }
 INLINE vl d_to_bits(vd x) { return __builtin_bit_cast(vl, x); }
 /// m ? a : b per lane (m: all ones or all zeros per lane).
@@ -101,7 +106,7 @@ INLINE exp_parts exp_reduce(const HarmonicLaneConstants *k, vd x) {
 /// exp from its parts, for |x| < 708.
 INLINE vd exp_from(exp_parts q, vd x) {
   vd result = (q.e.hi + (q.e.lo + q.e.hi * q.p)) * q.e.power;
-  return sel(mag(x) < 0x1p-54, splat(1), result);
+  return sel(MASK(mag(x) < 0x1p-54), splat(1), result);
 }
 
 /// expm1 of finite x ≤ 0 from the parts of an exponential: of x itself
@@ -119,9 +124,9 @@ INLINE vd expm1_from(exp_parts q, vd x) {
   h = x * ((1.0 / 24) + h);
   h = x * ((1.0 / 6) + h);
   vd series = x + (x * x) * (0.5 + h);
-  result = sel(ax < 0.0189, series, result);
-  result = sel(ax < 0x1p-54, x, result);
-  return sel(x < -38, splat(-1), result);
+  result = sel(MASK(ax < 0.0189), series, result);
+  result = sel(MASK(ax < 0x1p-54), x, result);
+  return sel(MASK(x < -38), splat(-1), result);
 }
 
 /// exp per lane, for |x| < 708.
@@ -130,7 +135,7 @@ INLINE vd exp_lanes(const HarmonicLaneConstants *k, vd x) { return exp_from(exp_
 /// expm1 per lane, for finite x ≤ 0 (the lanes that take the series, x or
 /// −1 reduce −1 instead, keeping the table index in range).
 INLINE vd expm1_lanes(const HarmonicLaneConstants *k, vd x) {
-  vd xt = sel((x < -38) | (mag(x) < 0.0189), splat(-1), x);
+  vd xt = sel(MASK(x < -38) | MASK(mag(x) < 0.0189), splat(-1), x);
   return expm1_from(exp_reduce(k, xt), x);
 }
 
@@ -171,17 +176,17 @@ INLINE sine_cosine sincos_lanes(const HarmonicLaneConstants *k, vd x) {
   vd y1 = x - n.n * k->pio2p1;
   pair a = two_sum(y1, -(n.n * k->pio2p2));
   pair b = two_sum(a.sum, -(n.n * k->pio2p3));
-  vl small = mag(x) <= 0.7853981633974483;
+  vl small = MASK(mag(x) <= 0.7853981633974483);
   vd r = sel(small, x, b.sum);
   vd rLo = sel(small, splat(0), (a.error + b.error) - n.n * k->pio2p3t);
   vl quadrant = seli(small, (vl)(0), n.integer) & 3;
   vd s = sin_kernel(k, r, rLo), c = cos_kernel(k, r, rLo);
   // q = 0: (s, c); 1: (c, −s); 2: (−s, −c); 3: (−c, s).
-  vl swap = (quadrant & 1) == 1;
+  vl swap = MASK((quadrant & 1) == 1);
   vd sine = sel(swap, c, s), cosine = sel(swap, -s, c);
-  vl negate = quadrant >= 2;
+  vl negate = MASK(quadrant >= 2);
   vd sinOut = sel(negate, -sine, sine), cosOut = sel(negate, -cosine, cosine);
-  vl tiny = mag(x) < 0x1p-27;
+  vl tiny = MASK(mag(x) < 0x1p-27);
   return (sine_cosine){sel(tiny, x, sinOut), sel(tiny, splat(1), cosOut)};
 }
 
@@ -198,7 +203,7 @@ INLINE vd step_series(vd decayRate, vd omegaSquared, double t, vl active) {
     double reciprocal = 1 / ((n + 1) * n);
     vd next = (-(alpha2 * n) * reciprocal) * current + (-beta * reciprocal) * previous;
     sum = sel(running, sum + next, sum);
-    running &= ~(mag(next) + mag(current) <= 0x1p-60 * sum);
+    running &= ~MASK(mag(next) + mag(current) <= 0x1p-60 * sum);
     if (!any(running)) break;
     previous = current;
     current = next;
@@ -218,7 +223,7 @@ INLINE basis step_basis(
   if (oscillating) {
     vd decay = -(decayRate * t);
     vd theta = rootDiscriminant * t;
-    scalar = (decay <= -708) | (theta >= 823549.6);
+    scalar = MASK(decay <= -708) | MASK(theta >= 823549.6);
     vd envelope = exp_lanes(k, sel(scalar, splat(0), decay));
     sine_cosine sc = sincos_lanes(k, sel(scalar, splat(0), theta));
     sinTheta = sc.sin;
@@ -227,11 +232,11 @@ INLINE basis step_basis(
     vd theta2 = theta * theta;
     vd inner = 1.0 / 6 - theta2 * (1.0 / 120);
     vd series = envelope * (t * (1 - theta2 * inner));
-    s = sel(theta < 0x1p-10, series, (envelope / rootDiscriminant) * sinTheta);
+    s = sel(MASK(theta < 0x1p-10), series, (envelope / rootDiscriminant) * sinTheta);
   } else {
     slowDecay = -(slowRate * t);
     vd y = 2 * rootDiscriminant * t;
-    scalar = (slowDecay <= -708) | (y >= 708);
+    scalar = MASK(slowDecay <= -708) | MASK(y >= 708);
     vd slow = exp_lanes(k, sel(scalar, splat(0), slowDecay));
     // e^(−y) and e^(−y) − 1 from one reduction (the lanes left to the
     // caller reduce 0; their results are not used).
@@ -244,13 +249,13 @@ INLINE basis step_basis(
     h = y * (0.5 - h);
     vd series = 1 - h;
     vd sine = slow * (-fast.expm1 / (2 * rootDiscriminant));
-    s = sel(y < 0x1p-10, slow * (t * series), sine);
+    s = sel(MASK(y < 0x1p-10), slow * (t * series), sine);
   }
   vd remaining = c + decayRate * s;
   vd step = 1 - remaining;
-  vl needsMore = remaining > 0.5;
+  vl needsMore = MASK(remaining > 0.5);
   if (any(needsMore)) {
-    vl useSeries = needsMore & ((decayRate + rootDiscriminant) * t <= 1);
+    vl useSeries = needsMore & MASK((decayRate + rootDiscriminant) * t <= 1);
     if (any(useSeries)) step = sel(useSeries, step_series(decayRate, omegaSquared, t, useSeries), step);
     vl useMiddle = needsMore & ~useSeries;
     if (any(useMiddle)) {
@@ -259,7 +264,7 @@ INLINE basis step_basis(
         vd envelopeMinusOne = expm1_lanes(k, -(decayRate * t));
         vd twoHalfSineSquared = (sinTheta * sinTheta) / (1 + cosTheta);
         middle = (-envelopeMinusOne + (1 + envelopeMinusOne) * twoHalfSineSquared) - decayRate * s;
-        scalar |= useMiddle & (cosTheta <= 0);
+        scalar |= useMiddle & MASK(cosTheta <= 0);
       } else {
         middle = -expm1_lanes(k, slowDecay) - slowRate * s;
       }
@@ -282,17 +287,17 @@ INLINE basis step_basis(
 #define GROUPS 33 /* ⌈n/8⌉ + ⌈(256 − n)/8⌉ ≤ 33 */
 #define GROUP_DOUBLES 36
 
-long harmonic_lane_layout_count(long count) { return count <= 0 ? 0 : (count + CHUNK - 1) / CHUNK * GROUPS * GROUP_DOUBLES; }
+int64_t harmonic_lane_layout_count(int64_t count) { return count <= 0 ? 0 : (count + CHUNK - 1) / CHUNK * GROUPS * GROUP_DOUBLES; }
 
-void harmonic_lane_sort(const double *bases, long count, double *layout) {
-  for (long lo = 0; lo < count; lo += CHUNK) {
-    long hi = lo + CHUNK < count ? lo + CHUNK : count;
+void harmonic_lane_sort(const double *bases, int64_t count, double *layout) {
+  for (int64_t lo = 0; lo < count; lo += CHUNK) {
+    int64_t hi = lo + CHUNK < count ? lo + CHUNK : count;
     double *chunk = layout + lo / CHUNK * GROUPS * GROUP_DOUBLES;
     int used = 0;
     for (int oscillating = 1; oscillating >= 0; oscillating--) {
       int32_t list[CHUNK];
       int m = 0;
-      for (long j = lo; j < hi; j++) {
+      for (int64_t j = lo; j < hi; j++) {
         if ((bases[4 * j + 2] < 0) == oscillating) list[m++] = (int32_t)j;
       }
       for (int i = 0; i < m; i += LANES, used++) {
@@ -300,7 +305,7 @@ void harmonic_lane_sort(const double *bases, long count, double *layout) {
         int32_t indices[LANES];
         for (int lane = 0; lane < LANES; lane++) {
           int real = i + lane < m;
-          long j = list[real ? i + lane : i];
+          int64_t j = list[real ? i + lane : i];
           for (int field = 0; field < 4; field++) group[LANES * field + lane] = bases[4 * j + field];
           indices[lane] = real ? (int32_t)j : -1;
         }
@@ -350,8 +355,8 @@ INLINE void group_basis(const HarmonicLaneConstants *k, const double *group, dou
 /// lanes outside the range (or unused) not stored. STORE writes one
 /// group's lanes (`o`, `indices`).
 #define SORTED_RANGE(STORE)                                                                  \
-  long left = 0, end = first + count;                                                       \
-  for (long c = first / CHUNK; c <= (end - 1) / CHUNK; c++) {                               \
+  int64_t left = 0, end = first + count;                                                       \
+  for (int64_t c = first / CHUNK; c <= (end - 1) / CHUNK; c++) {                               \
     const double *chunk = layout + c * GROUPS * GROUP_DOUBLES;                              \
     for (int g = 0; g < GROUPS; g++) {                                                      \
       const double *group = chunk + g * GROUP_DOUBLES;                                      \
@@ -368,7 +373,7 @@ INLINE void group_basis(const HarmonicLaneConstants *k, const double *group, dou
 /// Lane by lane, those in range.
 #define STORE_LANES                                                                          \
   for (int i = 0; i < LANES; i++) {                                                         \
-    long j = indices[i];                                                                    \
+    int64_t j = indices[i];                                                                    \
     if (j < first || j >= end) continue;                                                    \
     j -= first;                                                                             \
     left += o.scalar[i] & 1;                                                                \
@@ -381,14 +386,14 @@ INLINE void group_basis(const HarmonicLaneConstants *k, const double *group, dou
     }                                                                                       \
   }
 
-static long step_basis_baseline(
-  const HarmonicLaneConstants *k, const double *layout, long first, long count, double t, double *out, int slots) {
+static int64_t step_basis_baseline(
+  const HarmonicLaneConstants *k, const double *layout, int64_t first, int64_t count, double t, double *out, int slots) {
   SORTED_RANGE(STORE_LANES)
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx2"))) static long step_basis_avx2(
-  const HarmonicLaneConstants *k, const double *layout, long first, long count, double t, double *out, int slots) {
+__attribute__((target("avx2"))) static int64_t step_basis_avx2(
+  const HarmonicLaneConstants *k, const double *layout, int64_t first, int64_t count, double t, double *out, int slots) {
   SORTED_RANGE(STORE_LANES)
 }
 
@@ -407,12 +412,12 @@ __attribute__((target("avx2"))) static long step_basis_avx2(
   _mm512_mask_i32scatter_pd(out + 2 * count, m, at, sine, 8);                               \
   if (slots == 5) {                                                                         \
     _mm512_mask_i32scatter_pd(out + 3 * count, m, at, _mm512_loadu_pd(o.c), 8);             \
-    __m512i signBit = _mm512_set1_epi64((long long)0x8000000000000000ULL); /* −Ŝ: the sign flipped, not 0 − Ŝ */ \
+    __m512i signBit = _mm512_set1_epi64((int64_t)0x8000000000000000ULL); /* −Ŝ: the sign flipped, not 0 − Ŝ */ \
     _mm512_mask_i32scatter_pd(out + 4 * count, m, at, _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(sine), signBit)), 8); \
   }
 
-__attribute__((target("avx512f"))) static long step_basis_avx512(
-  const HarmonicLaneConstants *k, const double *layout, long first, long count, double t, double *out, int slots) {
+__attribute__((target("avx512f"))) static int64_t step_basis_avx512(
+  const HarmonicLaneConstants *k, const double *layout, int64_t first, int64_t count, double t, double *out, int slots) {
   SORTED_RANGE(STORE_SCATTER)
 }
 #endif
@@ -443,8 +448,8 @@ static int chosen_variant(int variant) {
 #define RUN_VARIANT(v, name, ...) name##_baseline(__VA_ARGS__)
 #endif
 
-long harmonic_step_basis(
-  const HarmonicLaneConstants *constants, const double *layout, long first, long count, double t, double *out, int slots,
+int64_t harmonic_step_basis(
+  const HarmonicLaneConstants *constants, const double *layout, int64_t first, int64_t count, double t, double *out, int slots,
   int variant) {
   int v = chosen_variant(variant);
   if (v < 0 || (slots != 3 && slots != 5)) return -1;
@@ -468,16 +473,16 @@ long harmonic_step_basis(
   const double *b = a + n;                                                                           \
   if (inputs == 3) {                                                                                 \
     const double *d = b + n;                                                                         \
-    if (width == 3) { FOUR_LANES for (long i = 0; i < count; i++) { VALUE(0) VALUE(1) VALUE(2) } }  \
-    else if (width == 2) { FOUR_LANES for (long i = 0; i < count; i++) { VALUE(0) VALUE(1) } }      \
-    else { FOUR_LANES for (long i = 0; i < count; i++) { VALUE(0) } }                                \
+    if (width == 3) { FOUR_LANES for (int64_t i = 0; i < count; i++) { VALUE(0) VALUE(1) VALUE(2) } }  \
+    else if (width == 2) { FOUR_LANES for (int64_t i = 0; i < count; i++) { VALUE(0) VALUE(1) } }      \
+    else { FOUR_LANES for (int64_t i = 0; i < count; i++) { VALUE(0) } }                                \
   } else {                                                                                           \
-    if (width == 3) { FOUR_LANES for (long i = 0; i < count; i++) { RATE(0) RATE(1) RATE(2) } }     \
-    else if (width == 2) { FOUR_LANES for (long i = 0; i < count; i++) { RATE(0) RATE(1) } }        \
-    else { FOUR_LANES for (long i = 0; i < count; i++) { RATE(0) } }                                 \
+    if (width == 3) { FOUR_LANES for (int64_t i = 0; i < count; i++) { RATE(0) RATE(1) RATE(2) } }     \
+    else if (width == 2) { FOUR_LANES for (int64_t i = 0; i < count; i++) { RATE(0) RATE(1) } }        \
+    else { FOUR_LANES for (int64_t i = 0; i < count; i++) { RATE(0) } }                                 \
   }
 #define CHANNELS_PARAMETERS                                                                          \
-  const double *restrict a, long n, long items, int width, int inputs, long count, const double *restrict k0, \
+  const double *restrict a, int64_t n, int64_t items, int width, int inputs, int64_t count, const double *restrict k0, \
     const double *restrict k1, const double *restrict k2, double *restrict out
 
 static void channels_baseline(CHANNELS_PARAMETERS) { CHANNELS_BODY }
@@ -487,7 +492,7 @@ __attribute__((target("avx512f"))) static void channels_avx512(CHANNELS_PARAMETE
 #endif
 
 int harmonic_apply_channels(
-  const double *a, long n, long items, int width, int inputs, long count, const double *k0, const double *k1, const double *k2,
+  const double *a, int64_t n, int64_t items, int width, int inputs, int64_t count, const double *k0, const double *k1, const double *k2,
   double *out, int variant) {
   int v = chosen_variant(variant);
   if (v < 0 || width < 1 || width > 3 || (inputs != 2 && inputs != 3)) return -1;
@@ -504,12 +509,12 @@ int harmonic_apply_channels(
   const double *b = a + n;                                                                           \
   if (inputs == 3) {                                                                                 \
     const double *d = b + n;                                                                         \
-    for (long e = lo; e < hi; e++) out[e] = ((0 + a[e] * c0) + b[e] * c1) + d[e] * c2;    \
+    for (int64_t e = lo; e < hi; e++) out[e] = ((0 + a[e] * c0) + b[e] * c1) + d[e] * c2;    \
   } else {                                                                                           \
-    for (long e = lo; e < hi; e++) out[e] = (0 + a[e] * c0) + b[e] * c1;                  \
+    for (int64_t e = lo; e < hi; e++) out[e] = (0 + a[e] * c0) + b[e] * c1;                  \
   }
 #define SHARED_PARAMETERS                                                                            \
-  const double *restrict a, long n, long lo, long hi, int inputs, double c0, double c1, double c2, double *restrict out
+  const double *restrict a, int64_t n, int64_t lo, int64_t hi, int inputs, double c0, double c1, double c2, double *restrict out
 
 static void shared_baseline(SHARED_PARAMETERS) { SHARED_BODY }
 #if defined(__x86_64__)
@@ -518,7 +523,7 @@ __attribute__((target("avx512f"))) static void shared_avx512(SHARED_PARAMETERS) 
 #endif
 
 int harmonic_apply_shared(
-  const double *a, long n, long lo, long hi, int inputs, double c0, double c1, double c2, double *out, int variant) {
+  const double *a, int64_t n, int64_t lo, int64_t hi, int inputs, double c0, double c1, double c2, double *out, int variant) {
   int v = chosen_variant(variant);
   if (v < 0 || (inputs != 2 && inputs != 3)) return -1;
   if (hi <= lo) return 0;
@@ -530,13 +535,13 @@ int harmonic_apply_shared(
 // (u1, v1) = ((u0 + u0·d0) + v0·d1, (v0 + u0·d2) + v0·d3), Swift's
 // `_stepTerm` (reference dgemm's order with β = 1), at the compiler's width.
 #define STEP_BODY                                                                                    \
-  for (long e = lo; e < hi; e++) {                                                                   \
+  for (int64_t e = lo; e < hi; e++) {                                                                   \
     double u = u0[e], v = v0[e];                                                                     \
     u1[e] = (u + u * d0) + v * d1;                                                                   \
     v1[e] = (v + u * d2) + v * d3;                                                                   \
   }
 #define STEP_PARAMETERS                                                                              \
-  const double *restrict u0, const double *restrict v0, long lo, long hi, double d0, double d1, double d2, double d3, \
+  const double *restrict u0, const double *restrict v0, int64_t lo, int64_t hi, double d0, double d1, double d2, double d3, \
     double *restrict u1, double *restrict v1
 
 static void step_baseline(STEP_PARAMETERS) { STEP_BODY }
@@ -546,7 +551,7 @@ __attribute__((target("avx512f"))) static void step_avx512(STEP_PARAMETERS) { ST
 #endif
 
 int harmonic_apply_step(
-  const double *u0, const double *v0, long lo, long hi, double d0, double d1, double d2, double d3, double *u1, double *v1,
+  const double *u0, const double *v0, int64_t lo, int64_t hi, double d0, double d1, double d2, double d3, double *u1, double *v1,
   int variant) {
   int v = chosen_variant(variant);
   if (v < 0) return -1;
@@ -560,8 +565,8 @@ int harmonic_apply_step(
 // `_interpolate` (1 − p is the same double for every element).
 #define INTERPOLATE_BODY                                                                             \
   double q = 1 - p;                                                                                  \
-  for (long e = lo; e < hi; e++) out[e] = a[e] == b[e] ? a[e] : (0 + a[e] * q) + b[e] * p;
-#define INTERPOLATE_PARAMETERS const double *restrict a, const double *restrict b, long lo, long hi, double p, double *restrict out
+  for (int64_t e = lo; e < hi; e++) out[e] = a[e] == b[e] ? a[e] : (0 + a[e] * q) + b[e] * p;
+#define INTERPOLATE_PARAMETERS const double *restrict a, const double *restrict b, int64_t lo, int64_t hi, double p, double *restrict out
 
 static void interpolate_baseline(INTERPOLATE_PARAMETERS) { INTERPOLATE_BODY }
 #if defined(__x86_64__)
@@ -569,7 +574,7 @@ __attribute__((target("avx2"))) static void interpolate_avx2(INTERPOLATE_PARAMET
 __attribute__((target("avx512f"))) static void interpolate_avx512(INTERPOLATE_PARAMETERS) { INTERPOLATE_BODY }
 #endif
 
-int harmonic_apply_interpolation(const double *a, const double *b, long lo, long hi, double p, double *out, int variant) {
+int harmonic_apply_interpolation(const double *a, const double *b, int64_t lo, int64_t hi, double p, double *out, int variant) {
   int v = chosen_variant(variant);
   if (v < 0) return -1;
   if (hi <= lo) return 0;

@@ -295,7 +295,7 @@ struct TransitionSetupTests {
           let columns = retargeted.batch._columns
           // Split across every core, each worker given any number of items: the same bits.
           var split = running
-          try _Parallel.$minimumElementsPerWorker.withValue(1) {
+          try _Parallel.workerMinimum.withValue(1) {
             try split.retarget(to: target, offset: offset, viewport: viewport, at: time, springs: springs)
           }
           #expect(zip(split.batch._columns, columns).allSatisfy { $0.bitPattern == $1.bitPattern }, "a split changed the columns")

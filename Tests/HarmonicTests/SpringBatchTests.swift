@@ -219,7 +219,7 @@ struct SpringBatchTests {
   @Test("an explicit thread count is a ceiling: a worker gets at least 100,000 values, so a small batch runs on one")
   func workerPolicy() {
     // Outside this suite's trait, which lowers the minimum to one value.
-    _Parallel.$minimumElementsPerWorker.withValue(100_000) {
+    _Parallel.workerMinimum.withValue(100_000) {
       #expect(_Parallel.workers(elementCount: 11_000, threads: 2) == 1)
       #expect(_Parallel.workers(elementCount: 110_000, threads: 16) == 1)
       #expect(_Parallel.workers(elementCount: 200_000, threads: 16) == 2)
@@ -268,7 +268,7 @@ struct SpringBatchTests {
     for velocity in [0.0, 3.5] {
       let split = try SpringBatch(
         itemCount: n, channelCount: 1, start: ones, target: ones.map { -$0 }, springs: .perItem(springs), progressVelocity: velocity)
-      let one = try _Parallel.$minimumElementsPerWorker.withValue(Int.max) {
+      let one = try _Parallel.workerMinimum.withValue(Int.max) {
         try SpringBatch(itemCount: n, channelCount: 1, start: ones, target: ones.map { -$0 }, springs: .perItem(springs), progressVelocity: velocity)
       }
       #expect(split._groups.count == n - 1 && one._groups.count == n - 1)

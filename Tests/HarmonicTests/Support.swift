@@ -130,7 +130,7 @@ struct SplittingEveryBatch: SuiteTrait, TestTrait, TestScoping {
   var isRecursive: Bool { true }
 
   func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-    try await _Parallel.$minimumElementsPerWorker.withValue(1) { try await function() }
+    try await _Parallel.workerMinimum.withValue(1) { try await function() }
   }
 }
 

@@ -116,7 +116,7 @@ public struct SpringBatch: Sendable {
     if let velocity { columns.append(contentsOf: velocity) } else { columns.append(contentsOf: repeatElement(0, count: elements)) }
     columns.append(contentsOf: repeatElement(0, count: elements))
     try self.init(
-      _checkedColumns: consume columns, itemCount: itemCount, channelCount: channelCount, springs: springs, origin: origin,
+      _checkedColumns: _take(&columns), itemCount: itemCount, channelCount: channelCount, springs: springs, origin: origin,
       progressVelocity: progressVelocity)
   }
 
@@ -140,7 +140,7 @@ public struct SpringBatch: Sendable {
     self._groupOfItem = groupOfItem
     self._runs = []
     self._itemsPerGroup = []
-    self._columns = consume columns
+    self._columns = _take(&columns)
     _rebuildRuns()
     if !derived { _updateDerivedColumns(threads: nil) }
   }
@@ -152,7 +152,7 @@ public struct SpringBatch: Sendable {
   init(_unbuiltColumns columns: consuming [Double], itemCount: Int, channelCount: Int, origin: AnimationTime) {
     (self.itemCount, self.channelCount, self.origin) = (itemCount, channelCount, origin)
     (_progressTolerance, _groups, _groupOfItem, _runs, _itemsPerGroup) = (SpringBatch.defaultProgressTolerance, [], [], [], [])
-    _columns = consume columns
+    _columns = _take(&columns)
   }
 
   /// Checks a column's values in place, with the names and ranges
@@ -200,9 +200,9 @@ public struct SpringBatch: Sendable {
 
   static func _checkColumn(_ column: [Double], _ name: String, itemCount: Int, channelCount: Int, unit: String) throws(HarmonicError) {
     try _Check.shape(column.count, "\(name).count", expected: itemCount * channelCount, what: "itemCount × channelCount")
-    try column.withUnsafeBufferPointer { (values) throws(HarmonicError) in
-      try _checkValues(values, name, itemCount: itemCount, unit: unit)
-    }
+    try column.withUnsafeBufferPointer { values in
+      Result { () throws(HarmonicError) in try _checkValues(values, name, itemCount: itemCount, unit: unit) }
+    }.unwrapped()
   }
 
   /// Recomputes runs and per-group item counts from `_groupOfItem`.

@@ -139,13 +139,15 @@ public struct LayoutSnapshot: CollectionLayout {
     }
     var index = _ElementIndex(elements)
     // Read in place: iterating the array would copy every element (a whole `LayoutAttributes`).
-    try elements.withUnsafeBufferPointer { (buffer) throws(HarmonicError) in
-      for k in buffer.indices {
-        try LayoutSnapshot.check(buffer[k])
-        let id = ElementID(buffer[k].kind, buffer[k].indexPath)
-        try _Check.unique(index.insert(k, for: id), "elements[\(k)] (\(id))", value: Double(k), accepted: "a unique kind + index path")
+    try elements.withUnsafeBufferPointer { buffer in
+      Result { () throws(HarmonicError) in
+        for k in buffer.indices {
+          try LayoutSnapshot.check(buffer[k])
+          let id = ElementID(buffer[k].kind, buffer[k].indexPath)
+          try _Check.unique(index.insert(k, for: id), "elements[\(k)] (\(id))", value: Double(k), accepted: "a unique kind + index path")
+        }
       }
-    }
+    }.unwrapped()
     let counts = index.counts
     if let itemCounts {
       for (s, count) in itemCounts.enumerated() where !(0..._Check.maximumItemCount).contains(count) {

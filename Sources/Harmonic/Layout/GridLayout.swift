@@ -35,6 +35,18 @@ public struct GridLayout: Sendable {
   public enum ItemSizes: Sendable, Hashable {
     case fixed(CGSize)
     case perItem([CGSize])
+
+    public func hash(into hasher: inout Hasher) {
+      switch self {
+      case .fixed(let size):
+        hasher.combine(0)
+        hasher.combine(size: size)
+      case .perItem(let sizes):
+        hasher.combine(1)
+        hasher.combine(sizes.count)
+        for size in sizes { hasher.combine(size: size) }
+      }
+    }
   }
 
   /// One section's configuration, in points.
@@ -135,7 +147,9 @@ public struct GridLayout: Sendable {
   /// Every element the layout has, whether a query returns it or not (an
   /// item of zero size): the items, and the headers and footers of
   /// positive extent. O(sections).
-  var _elementCount: Int { itemCount + _headers.count { $0.extent > 0 } + _footers.count { $0.extent > 0 } }
+  var _elementCount: Int {
+    itemCount + _headers.reduce(0) { $0 + ($1.extent > 0 ? 1 : 0) } + _footers.reduce(0) { $0 + ($1.extent > 0 ? 1 : 0) }
+  }
 
   /// - Parameters:
   ///   - sections: at least one; a section may be empty (its header, footer

@@ -29,6 +29,18 @@ public struct LayoutAttributes: Sendable, Hashable {
     self.isHidden = isHidden
   }
 
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(indexPath)
+    hasher.combine(kind)
+    hasher.combine(point: center)
+    hasher.combine(size: size)
+    hasher.combine(transform)
+    hasher.combine(alpha)
+    hasher.combine(zIndex)
+    hasher.combine(isHidden)
+    hasher.combine(transform3D)
+  }
+
   /// What UIKit shows when both transforms are set: the 2-D ``transform``
   /// followed by ``transform3D``, as one 3-D transform (a layer has one
   /// transform; `UICollectionViewLayoutAttributes` keeps one of the two).

@@ -25,6 +25,11 @@ public struct Viewport: Sendable, Hashable {
     self.insets = insets
   }
 
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(size: size)
+    hasher.combine(insets)
+  }
+
   /// The reachable content offsets on each axis:
   /// [−inset.leading, max(−inset.leading, content + inset.trailing − viewport)].
   public func reachable(content: CGSize) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {

@@ -36,9 +36,14 @@ package enum _Parallel {
 
   /// The fewest elements a worker is given: ``threshold`` outside tests.
   /// Tests that compare splits set it to 1 for the duration of a body
-  /// (`_Parallel.$minimumElementsPerWorker.withValue(1) { … }`), so that
-  /// small batches still run on as many workers as they ask for.
-  @TaskLocal package static var minimumElementsPerWorker = threshold
+  /// (`_Parallel.workerMinimum.withValue(1) { … }`), so that small batches
+  /// still run on as many workers as they ask for.
+  package static var minimumElementsPerWorker: Int { workerMinimum.get() }
+
+  /// The task-local value behind ``minimumElementsPerWorker``. Declared as a
+  /// plain `TaskLocal` constant, not with `@TaskLocal`: Swift 5.10 (Xcode
+  /// 15.3) reads the wrapper on a `static var` as shared mutable state.
+  package static let workerMinimum = TaskLocal<Int>(wrappedValue: threshold)
 
   /// Worker count: at most `threads` when given (else the active processor
   /// count), and no more than one per ``minimumElementsPerWorker`` elements,

@@ -42,13 +42,13 @@ enum _StepBasisKernel {
   static var bestVariant: Int { Int(harmonic_step_basis_variant()) }
 
   /// The doubles of the sorted layout of `count` springs.
-  static func layoutCount(_ count: Int) -> Int { harmonic_lane_layout_count(count) }
+  static func layoutCount(_ count: Int) -> Int { Int(harmonic_lane_layout_count(Int64(count))) }
 
   /// `count` springs' bases (four doubles each: a, ω₀², √|q| negated when
   /// oscillating, slow rate) sorted into the kernel's layout: chunks of 256
   /// springs, each in groups of eight of one regime with their indices.
   static func sort(_ bases: UnsafePointer<Double>, count: Int, into layout: UnsafeMutablePointer<Double>) {
-    harmonic_lane_sort(bases, count, layout)
+    harmonic_lane_sort(bases, Int64(count), layout)
   }
 
   /// Springs `first ..< first + count` of the sorted `layout` at `t`
@@ -60,9 +60,9 @@ enum _StepBasisKernel {
     slots: Int, variant: Int
   ) -> Int? {
     let left = withUnsafePointer(to: constants.value) {
-      harmonic_step_basis($0, layout, first, count, t, out, Int32(slots), Int32(variant))
+      harmonic_step_basis($0, layout, Int64(first), Int64(count), t, out, Int32(slots), Int32(variant))
     }
-    return left < 0 ? nil : left
+    return left < 0 ? nil : Int(left)
   }
 
   /// The per-item channel pass over one block (`harmonic_apply_channels`,
@@ -74,7 +74,8 @@ enum _StepBasisKernel {
     _ a: UnsafePointer<Double>, n: Int, items: Int, width: Int, inputs: Int, count: Int, _ k0: UnsafePointer<Double>,
     _ k1: UnsafePointer<Double>, _ k2: UnsafePointer<Double>, into out: UnsafeMutablePointer<Double>, variant: Int = 0
   ) -> Bool {
-    harmonic_apply_channels(a, n, items, Int32(width), Int32(inputs), count, k0, k1, k2, out, Int32(variant)) == 0
+    harmonic_apply_channels(
+      a, Int64(n), Int64(items), Int32(width), Int32(inputs), Int64(count), k0, k1, k2, out, Int32(variant)) == 0
   }
 
   /// The shared-spring pass over elements `lo ..< hi` (`harmonic_apply_shared`,
@@ -85,7 +86,8 @@ enum _StepBasisKernel {
     _ a: UnsafePointer<Double>, n: Int, range: Range<Int>, inputs: Int, _ c0: Double, _ c1: Double, _ c2: Double,
     into out: UnsafeMutablePointer<Double>, variant: Int = 0
   ) -> Bool {
-    harmonic_apply_shared(a, n, range.lowerBound, range.upperBound, Int32(inputs), c0, c1, c2, out, Int32(variant)) == 0
+    harmonic_apply_shared(
+      a, Int64(n), Int64(range.lowerBound), Int64(range.upperBound), Int32(inputs), c0, c1, c2, out, Int32(variant)) == 0
   }
 
   /// The propagator step of one shared spring over elements `range`
@@ -95,7 +97,8 @@ enum _StepBasisKernel {
     _ u0: UnsafePointer<Double>, _ v0: UnsafePointer<Double>, range: Range<Int>, _ d: (Double, Double, Double, Double),
     into u1: UnsafeMutablePointer<Double>, _ v1: UnsafeMutablePointer<Double>, variant: Int = 0
   ) -> Bool {
-    harmonic_apply_step(u0, v0, range.lowerBound, range.upperBound, d.0, d.1, d.2, d.3, u1, v1, Int32(variant)) == 0
+    harmonic_apply_step(
+      u0, v0, Int64(range.lowerBound), Int64(range.upperBound), d.0, d.1, d.2, d.3, u1, v1, Int32(variant)) == 0
   }
 
   /// ``_interpolate`` of two columns over elements `range`
@@ -105,7 +108,8 @@ enum _StepBasisKernel {
     _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, range: Range<Int>, progress: Double, into out: UnsafeMutablePointer<Double>,
     variant: Int = 0
   ) -> Bool {
-    harmonic_apply_interpolation(a, b, range.lowerBound, range.upperBound, progress, out, Int32(variant)) == 0
+    harmonic_apply_interpolation(
+      a, b, Int64(range.lowerBound), Int64(range.upperBound), progress, out, Int32(variant)) == 0
   }
 
   /// Hints the processor to fetch the cache line at `address` for writing.

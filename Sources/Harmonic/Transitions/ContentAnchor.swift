@@ -14,6 +14,18 @@ public enum ContentAnchor: Sendable, Hashable {
   /// (the viewport's coordinates, not the content's); when no cell that
   /// survives the change is there, ``firstVisible``.
   case point(CGPoint)
+
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .firstVisible: hasher.combine(0)
+    case .element(let id):
+      hasher.combine(1)
+      hasher.combine(id)
+    case .point(let point):
+      hasher.combine(2)
+      hasher.combine(point: point)
+    }
+  }
 }
 
 /// What a batch update, a layout change or a bounds change keeps in place on

@@ -27,6 +27,11 @@ extension LayoutTransition {
     /// The anchor, by its id in the new layout: give it to
     /// ``LayoutTransition/anchorContentOffset(to:along:)``.
     public let element: ElementID
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(point: offset)
+      hasher.combine(element)
+    }
   }
 
   /// The element an anchor names, and the content offset that keeps it in

@@ -152,7 +152,7 @@ extension LayoutTransition {
         tolerances: tolerances, start: time, buildsBatch: false)
     }
     // The new layout as it is, or with the decoration applied to its answers.
-    let fresh =
+    var next =
       if let decoration {
         try setup(to: _DecoratedLayout(base: change.layout, decoration: decoration, visibleRect: end.visibleRect(at: change.offset)))
       } else {
@@ -160,11 +160,10 @@ extension LayoutTransition {
       }
     let inFlight = _InFlight(running: running, pose: now, atRest: atRest, layout: current)
     let rate = _progressRate(offsetVelocity: atRest ? .zero : offsetVelocity, from: now.contentOffset, to: change.offset)
-    var next: LayoutTransition
     if keepingLeaving, running.elements.contains(where: { $0.to == nil }) {
-      next = try _merged(inFlight, fresh: fresh, target: change.layout, springs: springs, tolerances: tolerances, progressRate: rate)
+      next = try _merged(inFlight, fresh: next, target: change.layout, springs: springs, tolerances: tolerances, progressRate: rate)
     } else {
-      next = consume fresh  // the only owner of its batch's columns: _continue takes them without a copy
+      // Continued in place: the setup is the only owner of its batch's columns, so _continue takes them without a copy.
       try next._continue(inFlight, springs: springs, tolerances: tolerances, progressRate: rate)
     }
     next.target = change.layout
@@ -369,7 +368,7 @@ extension LayoutTransition {
     }
     let start: [Double]? = kept == nil ? Array(columns[0..<m]) : nil
     (batch, _completion) = try LayoutTransition._makeBatch(
-      columns: consume columns, elements: elements, springs: springs, velocity: .none, include3D: include3D, transforms: transforms,
+      columns: _take(&columns), elements: elements, springs: springs, velocity: .none, include3D: include3D, transforms: transforms,
       tolerances: tolerances, origin: origin, progressVelocity: progressRate,
       progressTolerance: LayoutTransition._progressTolerance(tolerances, from: startOffset, to: endOffset), prepared: inRange)
     if let kept {

@@ -187,17 +187,19 @@ extension LayoutTransition {
       swap(&attributes, &frame.attributes)
       defer { swap(&attributes, &frame.attributes) }
       let (n, has3D, transforms) = (elements.count, batch.channelCount == LayoutChannels.count3D, transforms)
-      try attributes.withUnsafeMutableBufferPointer { (out) throws(HarmonicError) in
+      try attributes.withUnsafeMutableBufferPointer { out in
         let target = _SendableMutableBuffer(out)
-        try batch._evaluate(
-          at: time, into: &frame._values, backend: backend, threads: threads, block: SpringBatch._perItemBlock,
-          visitBlock: SpringBatch._itemsWrittenBlock,
-          itemsWritten: { values, items in
-            LayoutChannels._apply(
-              UnsafeBufferPointer(start: values, count: n * (has3D ? LayoutChannels.count3D : LayoutChannels.count2D)), to: target.buffer,
-              items: items, count: n, has3D: has3D, transforms: transforms)
-          })
-      }
+        return Result { () throws(HarmonicError) in
+          try batch._evaluate(
+            at: time, into: &frame._values, backend: backend, threads: threads, block: SpringBatch._perItemBlock,
+            visitBlock: SpringBatch._itemsWrittenBlock,
+            itemsWritten: { values, items in
+              LayoutChannels._apply(
+                UnsafeBufferPointer(start: values, count: n * (has3D ? LayoutChannels.count3D : LayoutChannels.count2D)), to: target.buffer,
+                items: items, count: n, has3D: has3D, transforms: transforms)
+            })
+        }
+      }.unwrapped()
     } else {
       try batch.evaluate(at: time, into: &frame._values, backend: backend, threads: threads)
       if applies {

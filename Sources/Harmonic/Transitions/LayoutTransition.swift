@@ -269,13 +269,13 @@ public struct LayoutTransition: Sendable {
       swap(&columns, &setup.columns)  // handed over, not shared (the batch writes into them)
       if !buildsBatch {
         let channels = setup.include3D ? LayoutChannels.count3D : LayoutChannels.count2D
-        self.batch = SpringBatch(_unbuiltColumns: consume columns, itemCount: setup.elements.count, channelCount: channels, origin: start)
+        self.batch = SpringBatch(_unbuiltColumns: _take(&columns), itemCount: setup.elements.count, channelCount: channels, origin: start)
         self._completion = _Deferred { start }
         self._endpoints = .compact(kept, elements: setup.elements, batch: batch)
         return
       }
       (self.batch, self._completion) = try LayoutTransition._makeBatch(
-        columns: consume columns, elements: setup.elements, springs: springs, velocity: velocity, include3D: setup.include3D,
+        columns: _take(&columns), elements: setup.elements, springs: springs, velocity: velocity, include3D: setup.include3D,
         transforms: transforms, tolerances: tolerances, origin: start,
         progressTolerance: LayoutTransition._progressTolerance(tolerances, from: oldOffset, to: newOffset))
       self._endpoints = .compact(kept, elements: setup.elements, batch: batch)
@@ -389,7 +389,7 @@ public struct LayoutTransition: Sendable {
     let n = elements.count
     let channels = include3D ? LayoutChannels.count3D : LayoutChannels.count2D
     let m = try _elementCount(n, include3D: include3D)
-    var columns = consume given
+    var columns = _take(&given)
     precondition(columns.count == 4 * m, "LayoutTransition._makeBatch: columns of the wrong size")
     if transforms == .decomposed {
       var (startValues, endValues) = (Array(columns[0..<m]), Array(columns[m..<(2 * m)]))
@@ -431,14 +431,16 @@ public struct LayoutTransition: Sendable {
     }
     let assignment = try _assignment(springs, elements: elements, columns: columns)
     if !prepared {
-      try columns.withUnsafeBufferPointer { (columns) throws(HarmonicError) in
-        for (k, (name, unit)) in [("start", "units"), ("target", "units"), ("velocity", "units/s")].enumerated() {
-          try SpringBatch._checkValues(UnsafeBufferPointer(rebasing: columns[(k * m)..<((k + 1) * m)]), name, itemCount: n, unit: unit)
+      try columns.withUnsafeBufferPointer { columns in
+        Result { () throws(HarmonicError) in
+          for (k, (name, unit)) in [("start", "units"), ("target", "units"), ("velocity", "units/s")].enumerated() {
+            try SpringBatch._checkValues(UnsafeBufferPointer(rebasing: columns[(k * m)..<((k + 1) * m)]), name, itemCount: n, unit: unit)
+          }
         }
-      }
+      }.unwrapped()
     }
     let batch = try SpringBatch(
-      _checkedColumns: consume columns, itemCount: n, channelCount: channels, springs: assignment, origin: origin,
+      _checkedColumns: _take(&columns), itemCount: n, channelCount: channels, springs: assignment, origin: origin,
       progressVelocity: explicitProgressVelocity ?? progressVelocity, progressTolerance: progressTolerance, derived: prepared)
     return (batch, try _completion(batch, tolerances: tolerances, include3D: include3D))
   }
@@ -469,8 +471,11 @@ public struct LayoutTransition: Sendable {
       }
       var rank = [Int](repeating: 0, count: n)
       for (position, k) in order.enumerated() { rank[k] = position }
-      let list = try (0..<n).map { k throws(HarmonicError) in
-        try Spring(response: base.response * (1 + step * Double(rank[k])), dampingRatio: base._coefficientDampingRatio, mass: base.mass)
+      var list: [Spring] = []
+      list.reserveCapacity(n)
+      for k in 0..<n {
+        list.append(
+          try Spring(response: base.response * (1 + step * Double(rank[k])), dampingRatio: base._coefficientDampingRatio, mass: base.mass))
       }
       return LayoutTransition._groups(list)
     }

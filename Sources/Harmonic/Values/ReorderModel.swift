@@ -48,7 +48,10 @@ public struct ReorderModel: Sendable {
     self.spring = spring
     order = Array(slots.indices)
     _slotOfRow = order
-    _rows = try slots.map { slot throws(HarmonicError) in try ValueAnimation(value: slot, target: slot, spring: spring, start: time) }
+    var rows: [ValueAnimation<Double>] = []
+    rows.reserveCapacity(slots.count)
+    for slot in slots { rows.append(try ValueAnimation(value: slot, target: slot, spring: spring, start: time)) }
+    _rows = rows
     _finger = (0, 0, time)
     _lastEvent = time
   }

@@ -82,7 +82,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   @usableFromInline var _velocity: Components
   /// The components at rest on their target from the segment's start: they
   /// stay exactly there.
-  @usableFromInline var _resting: SIMDMask<Components.MaskStorage>
+  @usableFromInline var _resting: _SendableMask<Components.MaskStorage>
   /// The components that stop at a limit: per lane the tick from which it
   /// rests (`Int64.max`: it does not stop) and where, and whether any lane
   /// does or bounds are set (frames then hold every lane within them). Inline vectors, not an array, so that the animation is plain
@@ -102,7 +102,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// Per lane, the tick from which it rests (`Int64.max`: never); for tests.
   package var _stopTick: [Int64] {
     var ticks = [Int64](repeating: .max, count: Components.scalarCount)
-    for k in 0..<ValueAnimation.count where _resting[k] { ticks[k] = segmentStart.ticks }
+    for k in 0..<ValueAnimation.count where _resting[lane: k] { ticks[k] = segmentStart.ticks }
     for k in 0..<ValueAnimation.count where _stopTicks[k] != .max { ticks[k] = _stopTicks[k] }
     return ticks
   }
@@ -126,7 +126,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     self._startValue = value
     self._segmentStart = start
     self.limits = limits
-    (_start, _target, _velocity, _resting) = (.zero, .zero, .zero, .init(repeating: false))
+    (_start, _target, _velocity, _resting) = (.zero, .zero, .zero, _SendableMask(.init(repeating: false)))
     (_stopTicks, _stopValues, _hasStops) = (Components.MaskStorage(repeating: .max), .zero, false)
     let rates = velocity.map(Value.springComponents(ofVelocity:)) ?? .zero
     try _begin(value.springComponents, rates, target.springComponents, at: start)
@@ -138,7 +138,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     _components value: Components, velocity: Components, target: Value, spring: Spring, limits: ValueLimits<Components>, start: AnimationTime
   ) throws(HarmonicError) {
     (_spring, _targetValue, _startValue, _segmentStart, self.limits) = (spring, target, Value(springComponents: value), start, limits)
-    (_start, _target, _velocity, _resting) = (.zero, .zero, .zero, .init(repeating: false))
+    (_start, _target, _velocity, _resting) = (.zero, .zero, .zero, _SendableMask(.init(repeating: false)))
     (_stopTicks, _stopValues, _hasStops) = (Components.MaskStorage(repeating: .max), .zero, false)
     try _begin(value, velocity, target.springComponents, at: start)
   }
@@ -171,7 +171,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     _memoElapsed = .nan
     // A component at rest on its target stays there exactly (start·R +
     // target·P can be an ulp off the value when R + P rounds).
-    _resting = (start .== target) .& (velocity .== 0)
+    _resting = _SendableMask((start .== target) .& (velocity .== 0))
     if _hasStops { (_stopTicks, _stopValues, _hasStops) = (Components.MaskStorage(repeating: .max), .zero, false) }
     if limits.isActive { _beginLimits() }
   }
@@ -194,7 +194,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     // holds every component within the bounds: a crossing the search cannot
     // find (an extreme spring, fuzzer find) still never shows past a bound.
     if limits.minimum != nil || limits.maximum != nil { _hasStops = true }
-    for k in 0..<ValueAnimation.count where !_resting[k] {
+    for k in 0..<ValueAnimation.count where !_resting[lane: k] {
       // Resting on a bound and heading past it (a retarget from a stop): it stays.
       if let low = limits.minimum?[k], start[k] == low, velocity[k] < 0 || (velocity[k] == 0 && target[k] < low) {
         _stop(k, at: time.ticks, on: low)
@@ -248,9 +248,9 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     let restoring = _spring._basis.omegaSquared * (_start - _target) + _spring._basis.decayRate * _velocity
     var value = ((0 + _start * remaining) + _target * step) + _velocity * s
     var velocity = (0 + _velocity * c) + restoring * -s
-    if any(_resting) {
-      value.replace(with: _target, where: _resting)
-      velocity.replace(with: 0, where: _resting)
+    if any(_resting.mask) {
+      value.replace(with: _target, where: _resting.mask)
+      velocity.replace(with: 0, where: _resting.mask)
     }
     if _hasStops { _applyStops(at: time, &value, &velocity) }
     return (value, velocity)
@@ -278,7 +278,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     // The value half of components(at:), the same operations (no rates formed).
     let (_, s, remaining, step) = _stepBasis(time._seconds(since: segmentStart))
     var value = ((0 + _start * remaining) + _target * step) + _velocity * s
-    if any(_resting) { value.replace(with: _target, where: _resting) }
+    if any(_resting.mask) { value.replace(with: _target, where: _resting.mask) }
     if _hasStops { value = components(at: time).value }
     return _value(of: value)
   }

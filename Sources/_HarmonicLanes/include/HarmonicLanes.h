@@ -3,6 +3,7 @@
 #define HARMONIC_LANES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -20,7 +21,7 @@ typedef struct {
 } HarmonicLaneConstants;
 
 /// The doubles of the sorted layout of `count` springs (0 for none).
-long harmonic_lane_layout_count(long count);
+int64_t harmonic_lane_layout_count(int64_t count);
 
 /// Sorts `count` springs into the kernel's layout (`layout`:
 /// `harmonic_lane_layout_count(count)` doubles), once, at setup. Spring j's
@@ -28,7 +29,7 @@ long harmonic_lane_layout_count(long count);
 /// when the spring oscillates: its sign is the regime, its magnitude the
 /// root) and the slow rate. Each chunk of 256 springs becomes groups of
 /// eight of one regime, lane-contiguous, with their indices.
-void harmonic_lane_sort(const double *bases, long count, double *layout);
+void harmonic_lane_sort(const double *bases, int64_t count, double *layout);
 
 /// The step basis of springs `first ..< first + count` of a sorted layout at
 /// `t` seconds, eight springs of one regime at a time. It writes, for
@@ -41,8 +42,8 @@ void harmonic_lane_sort(const double *bases, long count, double *layout);
 /// `variant`: 0 the widest this processor runs; 1 the baseline instruction
 /// set; 2 AVX2; 3 AVX-512 (x86-64 only). Returns −1, writing nothing, when
 /// the processor lacks the variant asked for (or `slots` is not 3 or 5).
-long harmonic_step_basis(
-  const HarmonicLaneConstants *constants, const double *layout, long first, long count, double t, double *out, int slots,
+int64_t harmonic_step_basis(
+  const HarmonicLaneConstants *constants, const double *layout, int64_t first, int64_t count, double t, double *out, int slots,
   int variant);
 
 /// The per-item channel pass over one block of `count` items: for each of
@@ -57,7 +58,7 @@ long harmonic_step_basis(
 /// nothing, when the processor lacks the variant or `width` or `inputs` is
 /// out of range.
 int harmonic_apply_channels(
-  const double *a, long n, long items, int width, int inputs, long count, const double *k0, const double *k1, const double *k2,
+  const double *a, int64_t n, int64_t items, int width, int inputs, int64_t count, const double *k0, const double *k1, const double *k2,
   double *out, int variant);
 
 
@@ -68,7 +69,7 @@ int harmonic_apply_channels(
 /// or −1, writing nothing, when the processor lacks `variant` or `inputs`
 /// is out of range.
 int harmonic_apply_shared(
-  const double *a, long n, long lo, long hi, int inputs, double c0, double c1, double c2, double *out, int variant);
+  const double *a, int64_t n, int64_t lo, int64_t hi, int inputs, double c0, double c1, double c2, double *out, int variant);
 
 /// The propagator step of one shared spring: for e in lo ..< hi,
 /// u1[e] = (u0[e] + u0[e]·d0) + v0[e]·d1 and v1[e] = (v0[e] + u0[e]·d2) +
@@ -76,14 +77,14 @@ int harmonic_apply_shared(
 /// must not overlap inputs. Returns 0, or −1, writing nothing, when the
 /// processor lacks `variant`.
 int harmonic_apply_step(
-  const double *u0, const double *v0, long lo, long hi, double d0, double d1, double d2, double d3, double *u1, double *v1,
+  const double *u0, const double *v0, int64_t lo, int64_t hi, double d0, double d1, double d2, double d3, double *u1, double *v1,
   int variant);
 
 /// For e in lo ..< hi, out[e] = a[e] where a[e] == b[e], else
 /// (0 + a[e]·(1 − p)) + b[e]·p — the bits of Harmonic's `_interpolate` in
 /// every variant. Returns 0, or −1, writing nothing, when the processor
 /// lacks `variant`.
-int harmonic_apply_interpolation(const double *a, const double *b, long lo, long hi, double p, double *out, int variant);
+int harmonic_apply_interpolation(const double *a, const double *b, int64_t lo, int64_t hi, double p, double *out, int variant);
 
 /// A hint to fetch the cache line at `address` for writing (no effect on
 /// any value; inlined into Swift callers).
