@@ -1,121 +1,134 @@
 // Views, scroll views and the collection view, as far as the shims and the
-// example use them (see UIKit.swift for what this file is).
+// example use them (see UIKit.swift for what this file is). Each
+// declaration names the SDK header it was checked against.
 
-/// uiresponder: `@MainActor class UIResponder : NSObject`.
 #if os(Linux)
+/// UIKit (UIResponder.h): `@MainActor open class UIResponder : NSObject, UIResponderStandardEditActions`.
 @MainActor open class UIResponder: NSObject {}
 
-/// uicolor: `@MainActor class UIColor : NSObject` (Sendable since iOS 17).
+/// UIKit (UIColor.h): `open class UIColor : NSObject, NSSecureCoding,
+/// NSCopying, @unchecked Sendable`, not actor-isolated.
 open class UIColor: NSObject, @unchecked Sendable {
-  /// uicolor/init(hue:saturation:brightness:alpha:)
+  /// `public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat)`
   public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) { super.init() }
 }
 
-/// uiview: `@MainActor class UIView : UIResponder`.
+/// UIKit (UIView.h): `@MainActor open class UIView : UIResponder, NSCoding, …`.
 @MainActor open class UIView: UIResponder {
-  /// uiview/autoresizingmask-swift.struct: `struct AutoresizingMask: OptionSet`.
+  /// `public struct AutoresizingMask : OptionSet` (in `UIView`).
   public struct AutoresizingMask: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
-    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
-    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    /// `static var flexibleWidth: UIView.AutoresizingMask { get }`
+    public static var flexibleWidth: AutoresizingMask { AutoresizingMask(rawValue: 1 << 1) }
+    /// `static var flexibleHeight: UIView.AutoresizingMask { get }`
+    public static var flexibleHeight: AutoresizingMask { AutoresizingMask(rawValue: 1 << 4) }
   }
 
-  /// uiview/frame
+  /// `open var frame: CGRect`
   open var frame: CGRect
-  /// uiview/bounds
+  /// `open var bounds: CGRect`
   open var bounds: CGRect
-  /// uiview/autoresizingmask-swift.property
+  /// `open var autoresizingMask: UIView.AutoresizingMask`
   open var autoresizingMask: AutoresizingMask = []
-  /// uiview/backgroundcolor: `var backgroundColor: UIColor?`
+  /// `@NSCopying open var backgroundColor: UIColor?`
   open var backgroundColor: UIColor?
   /// Scripted host: the subviews and gesture recognizers added.
   public private(set) var _subviews: [UIView] = []
   public private(set) var _gestureRecognizers: [UIGestureRecognizer] = []
 
-  /// uiview/init(frame:)
+  /// `public init(frame: CGRect)`
   public init(frame: CGRect) {
     (self.frame, self.bounds) = (frame, CGRect(origin: .zero, size: frame.size))
     super.init()
   }
-  /// uiview/init(coder:)
+  /// `public init?(coder: NSCoder)`
   public required init?(coder: NSCoder) { nil }
-  /// uiview/addsubview(_:)
+  /// `open func addSubview(_ view: UIView)`
   open func addSubview(_ view: UIView) { _subviews.append(view) }
-  /// uiview/addgesturerecognizer(_:)
+  /// `open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer)`
   open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) { _gestureRecognizers.append(gestureRecognizer) }
 }
 
-/// uiscrollview: `@MainActor class UIScrollView : UIView`.
+/// UIKit (UIScrollView.h): `@MainActor open class UIScrollView : UIView, NSCoding, UIFocusItemScrollableContainer`.
 @MainActor open class UIScrollView: UIView {
-  /// uiscrollview/decelerationrate-swift.struct: `struct DecelerationRate: RawRepresentable` over CGFloat.
+  /// `public struct DecelerationRate : Hashable, Equatable, RawRepresentable` (in `UIScrollView`) over CGFloat.
   public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
     public let rawValue: CGFloat
     public init(rawValue: CGFloat) { self.rawValue = rawValue }
-    /// uiscrollview/decelerationrate-swift.struct/normal
+    /// `static let normal: UIScrollView.DecelerationRate`
     public static let normal = DecelerationRate(rawValue: 0.998)
-    /// uiscrollview/decelerationrate-swift.struct/fast
+    /// `static let fast: UIScrollView.DecelerationRate`
     public static let fast = DecelerationRate(rawValue: 0.99)
   }
-  /// uiscrollview/contentoffset: setting it moves `bounds.origin`.
+  /// `open var contentOffset: CGPoint` (scripted host: it is `bounds.origin`).
   open var contentOffset: CGPoint {
     get { bounds.origin }
     set { bounds.origin = newValue }
   }
-  /// uiscrollview/decelerationrate-swift.property
+  /// `open var decelerationRate: UIScrollView.DecelerationRate`
   open var decelerationRate: DecelerationRate = .normal
 }
 
-/// uiscrollviewdelegate: `@MainActor protocol UIScrollViewDelegate : NSObjectProtocol` (every method optional).
-@MainActor public protocol UIScrollViewDelegate: AnyObject {}
+/// UIKit (UIScrollView.h): `@MainActor public protocol UIScrollViewDelegate : NSObjectProtocol` (every method optional).
+@MainActor public protocol UIScrollViewDelegate: NSObjectProtocol {}
 
-/// uicollectionviewdatasource: `@MainActor protocol UICollectionViewDataSource : NSObjectProtocol`.
-@MainActor public protocol UICollectionViewDataSource: AnyObject {
-  /// uicollectionviewdatasource/collectionview(_:numberofitemsinsection:)
+/// UIKit (UICollectionView.h): `@MainActor public protocol UICollectionViewDataSource : NSObjectProtocol`.
+@MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
+  /// `func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int`
   func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
-  /// uicollectionviewdatasource/collectionview(_:cellforitemat:)
+  /// `func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell`
   func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
 }
 
-/// uicollectionviewdelegate: `@MainActor protocol UICollectionViewDelegate : UIScrollViewDelegate` (every method optional).
+/// UIKit (UICollectionView.h): `@MainActor public protocol UICollectionViewDelegate : UIScrollViewDelegate` (every method optional).
 @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
 
-/// uicollectionviewcell: `@MainActor class UICollectionViewCell : UICollectionReusableView`.
-@MainActor open class UICollectionViewCell: UIView {
+/// UIKit (UICollectionViewCell.h): `@MainActor open class UICollectionReusableView : UIView`.
+@MainActor open class UICollectionReusableView: UIView {
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  public required init?(coder: NSCoder) { nil }
+  /// `open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes)`
+  open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
+}
+
+/// UIKit (UICollectionViewCell.h): `@MainActor open class UICollectionViewCell : UICollectionReusableView`.
+@MainActor open class UICollectionViewCell: UICollectionReusableView {
   public override init(frame: CGRect) { super.init(frame: frame) }
   public required init?(coder: NSCoder) { nil }
 }
 
-/// uicollectionview: `@MainActor class UICollectionView : UIScrollView`.
+/// UIKit (UICollectionView.h): `@MainActor open class UICollectionView : UIScrollView, UIDataSourceTranslating`.
 @MainActor open class UICollectionView: UIScrollView {
-  /// uicollectionview/collectionviewlayout: `var collectionViewLayout: UICollectionViewLayout`
+  /// `open var collectionViewLayout: UICollectionViewLayout`
   open var collectionViewLayout: UICollectionViewLayout {
     didSet { collectionViewLayout.collectionView = self }
   }
-  /// uicollectionview/datasource: `weak var dataSource: (any UICollectionViewDataSource)?`
+  /// `weak open var dataSource: (any UICollectionViewDataSource)?`
   open weak var dataSource: (any UICollectionViewDataSource)?
-  /// uicollectionview/delegate: `weak var delegate: (any UICollectionViewDelegate)?`
+  /// `weak open var delegate: (any UICollectionViewDelegate)?`
   open weak var delegate: (any UICollectionViewDelegate)?
-  /// uicollectionview/indexpathsforvisibleitems: `var indexPathsForVisibleItems: [IndexPath] { get }`
+  /// `open var indexPathsForVisibleItems: [IndexPath] { get }`
   open var indexPathsForVisibleItems: [IndexPath] {
     (collectionViewLayout.layoutAttributesForElements(in: bounds) ?? []).filter { $0.representedElementCategory == .cell }.map(\.indexPath)
   }
 
-  /// uicollectionview/init(frame:collectionviewlayout:)
+  /// `public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout)`
   public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
     collectionViewLayout = layout
     super.init(frame: frame)
     layout.collectionView = self
   }
+  /// `public init?(coder: NSCoder)`
   public required init?(coder: NSCoder) { nil }
 
-  /// uicollectionview/register(_:forcellwithreuseidentifier:): `func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String)`
+  /// `open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String)`
   open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {}
-  /// uicollectionview/dequeuereusablecell(withreuseidentifier:for:)
+  /// `open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell`
   open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
     UICollectionViewCell(frame: .zero)
   }
-  /// uicollectionview/performbatchupdates(_:completion:): `func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)`.
+  /// `open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)`.
   /// Scripted host: the updates run, then the layout gets the update items
   /// the deletes and inserts recorded, in UIKit's order.
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
@@ -128,50 +141,65 @@ open class UIColor: NSObject, @unchecked Sendable {
     completion?(true)
   }
   private var _pending: [UICollectionViewUpdateItem] = []
-  /// uicollectionview/deleteitems(at:)
+  /// `open func deleteItems(at indexPaths: [IndexPath])`
   open func deleteItems(at indexPaths: [IndexPath]) {
     _pending += indexPaths.map { UICollectionViewUpdateItem(_action: .delete, before: $0, after: nil) }
   }
-  /// uicollectionview/insertitems(at:)
+  /// `open func insertItems(at indexPaths: [IndexPath])`
   open func insertItems(at indexPaths: [IndexPath]) {
     _pending += indexPaths.map { UICollectionViewUpdateItem(_action: .insert, before: nil, after: $0) }
   }
 }
 
-/// uigesturerecognizer: `@MainActor class UIGestureRecognizer : NSObject`.
+/// UIKit (UIGestureRecognizer.h): `@MainActor open class UIGestureRecognizer : NSObject`.
 @MainActor open class UIGestureRecognizer: NSObject {
-  /// uigesturerecognizer/state-swift.enum: `enum State: Int`.
+  /// `public enum State : Int` (in `UIGestureRecognizer`).
   public enum State: Int, Sendable {
     case possible = 0
-    case began, changed, ended, cancelled, failed
-    /// uigesturerecognizer/state-swift.enum/recognized
-    public static let recognized = State.ended
+    case began = 1
+    case changed = 2
+    case ended = 3
+    case cancelled = 4
+    case failed = 5
+    /// `static var recognized: UIGestureRecognizer.State { get }`
+    public static var recognized: State { .ended }
   }
-  /// uigesturerecognizer/state-swift.property: `var state: UIGestureRecognizer.State`
-  open var state: State = .possible
-  /// uigesturerecognizer/init(target:action:): `init(target: Any?, action: Selector?)`
+  /// `open var state: UIGestureRecognizer.State { get }` (settable only by a
+  /// subclass that imports UIKit.UIGestureRecognizerSubclass; here the
+  /// scripted host sets it with `_setScriptedState(_:)`).
+  open private(set) var state: State = .possible
+  /// `public init(target: Any?, action: Selector?)`
   public init(target: Any?, action: Selector?) { super.init() }
+  /// Scripted host: what the touches would make the state.
+  public func _setScriptedState(_ state: State) { self.state = state }
 }
 
-/// uipinchgesturerecognizer: `@MainActor class UIPinchGestureRecognizer : UIGestureRecognizer`.
+/// UIKit (UIPinchGestureRecognizer.h): `@MainActor open class UIPinchGestureRecognizer : UIGestureRecognizer`.
 @MainActor open class UIPinchGestureRecognizer: UIGestureRecognizer {
-  /// uipinchgesturerecognizer/scale
+  /// `open var scale: CGFloat`
   open var scale: CGFloat = 1
-  /// uipinchgesturerecognizer/velocity: `var velocity: CGFloat { get }`
+  /// `open var velocity: CGFloat { get }`
   open internal(set) var velocity: CGFloat = 0
 }
 
-/// uiviewcontrollertransitioncoordinator: `@MainActor protocol UIViewControllerTransitionCoordinator`.
+/// UIKit (UIViewControllerTransitionCoordinator.h): `@MainActor public protocol
+/// UIViewControllerTransitionCoordinator : UIViewControllerTransitionCoordinatorContext`
+/// (the parent protocol's members are not declared here: the shim uses none).
 @MainActor public protocol UIViewControllerTransitionCoordinator: AnyObject {}
 
-/// uiviewcontroller: `@MainActor class UIViewController : UIResponder`.
+/// UIKit (UIViewController.h): `@MainActor open class UIViewController : UIResponder, NSCoding, …`.
 @MainActor open class UIViewController: UIResponder {
-  /// uiviewcontroller/view: `var view: UIView!`
+  /// `open var view: UIView!`
   open var view: UIView! = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-  public override init() { super.init() }
-  /// uiviewcontroller/viewdidload()
+  /// `public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)`
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+  /// `public init?(coder: NSCoder)`
+  public required init?(coder: NSCoder) { nil }
+  /// NSObject's initializer without arguments, which UIKit answers with a nil nib name and bundle.
+  public convenience override init() { self.init(nibName: nil, bundle: nil) }
+  /// `open func viewDidLoad()`
   open func viewDidLoad() {}
-  /// uiviewcontroller/viewwilltransition(to:with:)
+  /// UIContentContainer: `func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator)`
   open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
 }
 #endif

@@ -1,34 +1,37 @@
 // The shapes of the UIKit API Harmonic's shims use, for compiling those
 // shims on Linux (no UIKit there). Not a UIKit: declarations with the SDK's
 // names, signatures, optionality, `open`/`final` and actor isolation — each
-// written from the Apple documentation page cited beside it — plus the
-// smallest behaviour a scripted host needs (marked "Scripted host").
-// A declaration that differs from the SDK's is a bug of this file.
-//
-// Pages are under https://developer.apple.com/documentation/uikit/ unless given whole.
+// checked against the iOS 17.4 SDK's Swift view of the framework named
+// beside it (README.md says how) — plus the smallest behaviour a scripted
+// host needs (marked "Scripted host"). A declaration that differs from the
+// SDK's in a way README.md does not list is a bug of this file.
 
 #if os(Linux)
 @_exported import Foundation
 
 // MARK: - Geometry and time (CoreGraphics, QuartzCore, CoreFoundation)
 
-/// .../corefoundation/cftimeinterval: `typealias CFTimeInterval = Double`.
+/// CoreFoundation (CFDate.h): `typealias CFTimeInterval = Double`.
 public typealias CFTimeInterval = Double
 
-/// .../corefoundation/cgaffinetransform: `struct CGAffineTransform` with
-/// `a, b, c, d, tx, ty: CGFloat` and `init(a:b:c:d:tx:ty:)`.
+/// CoreFoundation (CFCGTypes.h): `struct CGAffineTransform` with
+/// `a, b, c, d, tx, ty: CGFloat`, `init()` and `init(a:b:c:d:tx:ty:)`;
+/// `Equatable` and `identity` from the CoreGraphics overlay.
 public struct CGAffineTransform: Equatable, Sendable {
   public var a, b, c, d, tx, ty: CGFloat
+  public init() { (a, b, c, d, tx, ty) = (0, 0, 0, 0, 0, 0) }
   public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
     (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
   }
-  /// .../corefoundation/cgaffinetransform/identity
-  public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+  /// CoreGraphics overlay: `static var identity: CGAffineTransform { get }`.
+  public static var identity: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
 }
 
-/// .../quartzcore/catransform3d: `struct CATransform3D`, `m11`…`m44: CGFloat`,
-/// memberwise `init(m11:m12:…:m44:)`.
-public struct CATransform3D: Equatable, Sendable {
+/// QuartzCore (CATransform3D.h): `struct CATransform3D`, `m11`…`m44: CGFloat`,
+/// `init()` and `init(m11:m12:…:m44:)`. Not `Equatable` (compare with
+/// `CATransform3DEqualToTransform`), and the identity is the global
+/// `CATransform3DIdentity`, not a static member.
+public struct CATransform3D: Sendable {
   public var m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44: CGFloat
   public init(
     m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat, m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
@@ -39,39 +42,46 @@ public struct CATransform3D: Equatable, Sendable {
     (self.m31, self.m32, self.m33, self.m34) = (m31, m32, m33, m34)
     (self.m41, self.m42, self.m43, self.m44) = (m41, m42, m43, m44)
   }
-  /// .../quartzcore/catransform3didentity
-  public static let identity = CATransform3D(
-    m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0, m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+  public init() { self.init(m11: 0, m12: 0, m13: 0, m14: 0, m21: 0, m22: 0, m23: 0, m24: 0, m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 0) }
 }
 
-/// .../objectivec/selector: `struct Selector`, `init(_ str: String)`.
+/// QuartzCore (CATransform3D.h): `let CATransform3DIdentity: CATransform3D`.
+public let CATransform3DIdentity = CATransform3D(
+  m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0, m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+
+/// QuartzCore (CATransform3D.h): `func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool`.
+public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
+  [a.m11, a.m12, a.m13, a.m14, a.m21, a.m22, a.m23, a.m24, a.m31, a.m32, a.m33, a.m34, a.m41, a.m42, a.m43, a.m44]
+    == [b.m11, b.m12, b.m13, b.m14, b.m21, b.m22, b.m23, b.m24, b.m31, b.m32, b.m33, b.m34, b.m41, b.m42, b.m43, b.m44]
+}
+
+/// ObjectiveC overlay: `public struct Selector`, `public init(_ str: Swift.String)`.
 public struct Selector: Hashable, Sendable {
   public let name: String
   public init(_ str: String) { name = str }
 }
 
-/// uikit/uiaccessibility: the accessibility settings (a namespace of
-/// static members here; only the two the shim reads).
+/// UIKit (UIAccessibilityConstants.h): `struct UIAccessibility`, a
+/// namespace of static members (only the two the shim reads).
 public struct UIAccessibility {
-  /// uikit/uiaccessibility/isreducemotionenabled: `@MainActor static var isReduceMotionEnabled: Bool { get }`.
-  @MainActor public static var isReduceMotionEnabled: Bool { _scriptedReduceMotion }
-  /// uikit/uiaccessibility/reducemotionstatusdidchangenotification:
+  /// `static var isReduceMotionEnabled: Bool { get }` (not actor-isolated).
+  public static var isReduceMotionEnabled: Bool { _scriptedReduceMotion }
   /// `static let reduceMotionStatusDidChangeNotification: NSNotification.Name`.
   public static let reduceMotionStatusDidChangeNotification = NSNotification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
 }
 
 /// Scripted host: the Reduce Motion setting `UIAccessibility.isReduceMotionEnabled` reads.
-@MainActor public var _scriptedReduceMotion = false
+nonisolated(unsafe) public var _scriptedReduceMotion = false
 
 /// Scripted host: the media clock `CACurrentMediaTime()` reads, seconds.
 nonisolated(unsafe) public var _scriptedMediaTime: CFTimeInterval = 0
 
-/// .../quartzcore/1395996-cacurrentmediatime: `func CACurrentMediaTime() -> CFTimeInterval`.
+/// QuartzCore (CABase.h): `func CACurrentMediaTime() -> CFTimeInterval`.
 public func CACurrentMediaTime() -> CFTimeInterval { _scriptedMediaTime }
 
-/// .../quartzcore/cadisplaylink: `class CADisplayLink : NSObject`, an
-/// Objective-C class (imported `open`), not main-actor isolated; its
-/// `timestamp` is "the time the system displayed the previous frame".
+/// QuartzCore (CADisplayLink.h): `open class CADisplayLink : NSObject`,
+/// not actor-isolated; its `timestamp` is the time the previous frame
+/// was shown, `targetTimestamp` (iOS 10) the time the next one will be.
 open class CADisplayLink: NSObject {
   /// Scripted host: the target and selector it was made with.
   public let _target: AnyObject
@@ -79,32 +89,32 @@ open class CADisplayLink: NSObject {
   /// Scripted host: added to a run loop and not invalidated.
   public private(set) var _isRunning = false
 
-  /// .../quartzcore/cadisplaylink/init(target:selector:)
+  /// `init(target: Any, selector sel: Selector)`.
   public init(target: Any, selector sel: Selector) {
     (_target, _selector) = (target as AnyObject, sel)
     super.init()
   }
-  /// .../quartzcore/cadisplaylink/timestamp: `var timestamp: CFTimeInterval { get }`.
-  public internal(set) var timestamp: CFTimeInterval = 0
-  /// .../quartzcore/cadisplaylink/targettimestamp: `var targetTimestamp: CFTimeInterval { get }`.
-  public internal(set) var targetTimestamp: CFTimeInterval = 0
-  /// .../quartzcore/cadisplaylink/add(to:formode:)
-  public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) { _isRunning = true }
-  /// .../quartzcore/cadisplaylink/invalidate()
-  public func invalidate() { _isRunning = false }
+  /// `open var timestamp: CFTimeInterval { get }`.
+  open internal(set) var timestamp: CFTimeInterval = 0
+  /// `open var targetTimestamp: CFTimeInterval { get }`.
+  open internal(set) var targetTimestamp: CFTimeInterval = 0
+  /// `open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode)`.
+  open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) { _isRunning = true }
+  /// `open func invalidate()`.
+  open func invalidate() { _isRunning = false }
 }
 
 // MARK: - Index paths (UIKit's additions to Foundation)
 
 extension IndexPath {
-  /// .../foundation/indexpath/init(item:section:) (UIKit)
+  /// UIKit (NSIndexPath+UIKitAdditions.h): `init(item: Int, section: Int)`.
   public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
-  /// .../foundation/indexpath/item (UIKit)
+  /// UIKit: `var item: Int`.
   public var item: Int {
     get { self[1] }
     set { self[1] = newValue }
   }
-  /// .../foundation/indexpath/section (UIKit)
+  /// UIKit: `var section: Int`.
   public var section: Int {
     get { self[0] }
     set { self[0] = newValue }
@@ -113,72 +123,84 @@ extension IndexPath {
 
 // MARK: - Collection views
 
-/// uicollectionview/elementcategory: `enum ElementCategory: UInt`.
+/// UIKit (UICollectionViewLayout.h): `public enum ElementCategory : UInt` (in `UICollectionView`).
 extension UICollectionView {
   public enum ElementCategory: UInt, Sendable {
     case cell = 0
-    case supplementaryView, decorationView
+    case supplementaryView = 1
+    case decorationView = 2
   }
 }
 
-/// uicollectionviewlayoutattributes: `@MainActor class UICollectionViewLayoutAttributes : NSObject`.
+/// UIKit (UICollectionViewLayout.h): `@MainActor open class
+/// UICollectionViewLayoutAttributes : NSObject, NSCopying, UIDynamicItem`
+/// (the two protocols are not declared here: the shim uses neither).
 @MainActor open class UICollectionViewLayoutAttributes: NSObject {
-  /// uicollectionviewlayoutattributes/frame
+  /// `open var frame: CGRect`
   open var frame: CGRect {
     get { CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height) }
     set { (center, size) = (CGPoint(x: newValue.midX, y: newValue.midY), newValue.size) }
   }
-  /// uicollectionviewlayoutattributes/center
+  /// `open var center: CGPoint`
   open var center: CGPoint = .zero
-  /// uicollectionviewlayoutattributes/size
+  /// `open var size: CGSize`
   open var size: CGSize = .zero
-  /// uicollectionviewlayoutattributes/transform3d
-  open var transform3D: CATransform3D = .identity
-  /// uicollectionviewlayoutattributes/transform
+  /// `open var transform3D: CATransform3D`
+  open var transform3D: CATransform3D = CATransform3DIdentity
+  /// `open var bounds: CGRect` (iOS 7)
+  open var bounds: CGRect {
+    get { CGRect(origin: .zero, size: size) }
+    set { size = newValue.size }
+  }
+  /// `open var transform: CGAffineTransform` (iOS 7)
   open var transform: CGAffineTransform = .identity
-  /// uicollectionviewlayoutattributes/alpha
+  /// `open var alpha: CGFloat`
   open var alpha: CGFloat = 1
-  /// uicollectionviewlayoutattributes/zindex
+  /// `open var zIndex: Int`
   open var zIndex: Int = 0
-  /// uicollectionviewlayoutattributes/ishidden
+  /// `open var isHidden: Bool`
   open var isHidden: Bool = false
-  /// uicollectionviewlayoutattributes/indexpath
+  /// `open var indexPath: IndexPath`
   open var indexPath = IndexPath(item: 0, section: 0)
-  /// uicollectionviewlayoutattributes/representedelementcategory: `var representedElementCategory: UICollectionView.ElementCategory { get }`
+  /// `open var representedElementCategory: UICollectionView.ElementCategory { get }`
   open private(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
-  /// uicollectionviewlayoutattributes/representedelementkind: `var representedElementKind: String? { get }`
+  /// `open var representedElementKind: String? { get }`
   open private(set) var representedElementKind: String?
 
+  /// NSObject's `init()`, inherited.
   public override init() { super.init() }
-  /// uicollectionviewlayoutattributes/init(forcellwith:)
+  /// `public convenience init(forCellWith indexPath: IndexPath)`
   public convenience init(forCellWith indexPath: IndexPath) {
     self.init()
     self.indexPath = indexPath
   }
-  /// uicollectionviewlayoutattributes/init(forsupplementaryviewofkind:with:)
+  /// `public convenience init(forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath)`
   public convenience init(forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath) {
     self.init()
     (self.indexPath, representedElementCategory, representedElementKind) = (indexPath, .supplementaryView, elementKind)
   }
-  /// uicollectionviewlayoutattributes/init(fordecorationviewofkind:with:)
+  /// `public convenience init(forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath)`
   public convenience init(forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath) {
     self.init()
     (self.indexPath, representedElementCategory, representedElementKind) = (indexPath, .decorationView, decorationViewKind)
   }
 }
 
-/// uicollectionviewupdateitem: `@MainActor class UICollectionViewUpdateItem : NSObject`.
+/// UIKit (UICollectionViewLayout.h): `@MainActor open class UICollectionViewUpdateItem : NSObject` (iOS 6).
 @MainActor open class UICollectionViewUpdateItem: NSObject {
-  /// uicollectionviewupdateitem/action: `enum Action: Int`.
+  /// `public enum Action : Int` (in `UICollectionViewUpdateItem`).
   public enum Action: Int, Sendable {
     case insert = 0
-    case delete, reload, move, none
+    case delete = 1
+    case reload = 2
+    case move = 3
+    case none = 4
   }
-  /// uicollectionviewupdateitem/indexpathbeforeupdate: `var indexPathBeforeUpdate: IndexPath? { get }`
+  /// `open var indexPathBeforeUpdate: IndexPath? { get }`
   open private(set) var indexPathBeforeUpdate: IndexPath?
-  /// uicollectionviewupdateitem/indexpathafterupdate: `var indexPathAfterUpdate: IndexPath? { get }`
+  /// `open var indexPathAfterUpdate: IndexPath? { get }`
   open private(set) var indexPathAfterUpdate: IndexPath?
-  /// uicollectionviewupdateitem/updateaction: `var updateAction: UICollectionViewUpdateItem.Action { get }`
+  /// `open var updateAction: UICollectionViewUpdateItem.Action { get }`
   open private(set) var updateAction: Action = .none
 
   /// Scripted host: UIKit makes update items itself; a section change has `NSNotFound` as its item.
@@ -188,67 +210,84 @@ extension UICollectionView {
   }
 }
 
-/// uicollectionviewlayout: `@MainActor class UICollectionViewLayout : NSObject`.
-@MainActor open class UICollectionViewLayout: NSObject {
+/// UIKit (UICollectionViewLayout.h): `@MainActor open class UICollectionViewLayout : NSObject, NSCoding`.
+@MainActor open class UICollectionViewLayout: NSObject, @preconcurrency NSCoding {
   /// Scripted host: how many times the layout was invalidated.
   public private(set) var _invalidations = 0
-  /// uicollectionviewlayout/collectionview: `var collectionView: UICollectionView? { get }`
+  /// `open var collectionView: UICollectionView? { get }`
   open internal(set) weak var collectionView: UICollectionView?
 
-  /// uicollectionviewlayout/init()
+  /// `public init()`
   public override init() { super.init() }
-  /// uicollectionviewlayout/init(coder:): `init?(coder: NSCoder)`
+  /// `public init?(coder: NSCoder)` (NSCoding: required of subclasses)
   public required init?(coder: NSCoder) { super.init() }
+  /// NSCoding: `func encode(with coder: NSCoder)`.
+  open func encode(with coder: NSCoder) {}
 
-  /// uicollectionviewlayout/collectionviewcontentsize
+  /// `open var collectionViewContentSize: CGSize { get }`
   open var collectionViewContentSize: CGSize { .zero }
-  /// uicollectionviewlayout/prepare()
+  /// `open func prepare()`
   open func prepare() {}
-  /// uicollectionviewlayout/layoutattributesforelements(in:)
+  /// `open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]?`
   open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
-  /// uicollectionviewlayout/layoutattributesforitem(at:)
+  /// `open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes?`
   open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
-  /// uicollectionviewlayout/layoutattributesforsupplementaryview(ofkind:at:)
+  /// `open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes?`
   open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
-  /// uicollectionviewlayout/shouldinvalidatelayout(forboundschange:)
+  /// `open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes?`
+  open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+  /// `open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool`
   open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
-  /// uicollectionviewlayout/invalidatelayout()
+  /// `open func invalidateLayout()`
   open func invalidateLayout() { _invalidations += 1 }
-  /// uicollectionviewlayout/prepare(forcollectionviewupdates:)
+  /// `open func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem])`
   open func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {}
-  /// uicollectionviewlayout/finalizecollectionviewupdates()
+  /// `open func finalizeCollectionViewUpdates()`
   open func finalizeCollectionViewUpdates() {}
-  /// uicollectionviewlayout/initiallayoutattributesforappearingitem(at:)
+  /// `open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes?`
   open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
-  /// uicollectionviewlayout/finallayoutattributesfordisappearingitem(at:)
+  /// `open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes?`
   open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
-  /// uicollectionviewlayout/prepare(foranimatedboundschange:)
+  /// `open func prepare(forAnimatedBoundsChange oldBounds: CGRect)`
   open func prepare(forAnimatedBoundsChange oldBounds: CGRect) {}
-  /// uicollectionviewlayout/finalizeanimatedboundschange()
+  /// `open func finalizeAnimatedBoundsChange()`
   open func finalizeAnimatedBoundsChange() {}
-  /// uicollectionviewlayout/targetcontentoffset(forproposedcontentoffset:)
+  /// `open func prepareForTransition(to newLayout: UICollectionViewLayout)` (iOS 7)
+  open func prepareForTransition(to newLayout: UICollectionViewLayout) {}
+  /// `open func prepareForTransition(from oldLayout: UICollectionViewLayout)` (iOS 7)
+  open func prepareForTransition(from oldLayout: UICollectionViewLayout) {}
+  /// `open func finalizeLayoutTransition()` (iOS 7)
+  open func finalizeLayoutTransition() {}
+  /// `open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint` (iOS 7)
   open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
-  /// uicollectionviewlayout/targetcontentoffset(forproposedcontentoffset:withscrollingvelocity:)
+  /// `open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint`
   open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
     proposedContentOffset
   }
 }
 
-/// uicollectionviewtransitionlayout: `@MainActor class UICollectionViewTransitionLayout : UICollectionViewLayout`.
+/// UIKit (UICollectionViewTransitionLayout.h): `@MainActor open class
+/// UICollectionViewTransitionLayout : UICollectionViewLayout` (iOS 7).
 @MainActor open class UICollectionViewTransitionLayout: UICollectionViewLayout {
-  /// uicollectionviewtransitionlayout/currentlayout: `var currentLayout: UICollectionViewLayout { get }`
-  open private(set) var currentLayout: UICollectionViewLayout
-  /// uicollectionviewtransitionlayout/nextlayout: `var nextLayout: UICollectionViewLayout { get }`
-  open private(set) var nextLayout: UICollectionViewLayout
-  /// uicollectionviewtransitionlayout/transitionprogress: `var transitionProgress: CGFloat { get set }`
+  /// `open var transitionProgress: CGFloat`
   open var transitionProgress: CGFloat = 0
+  /// `open var currentLayout: UICollectionViewLayout { get }`
+  open private(set) var currentLayout: UICollectionViewLayout
+  /// `open var nextLayout: UICollectionViewLayout { get }`
+  open private(set) var nextLayout: UICollectionViewLayout
+  /// Scripted host: the values `updateValue(_:forAnimatedKey:)` set.
+  private var _animatedValues: [String: CGFloat] = [:]
 
-  /// uicollectionviewtransitionlayout/init(currentlayout:nextlayout:)
+  /// `public init(currentLayout: UICollectionViewLayout, nextLayout newLayout: UICollectionViewLayout)`
   public init(currentLayout: UICollectionViewLayout, nextLayout newLayout: UICollectionViewLayout) {
     (self.currentLayout, self.nextLayout) = (currentLayout, newLayout)
     super.init()
   }
-  /// uicollectionviewtransitionlayout/init(coder:)
+  /// `public init?(coder: NSCoder)`
   public required init?(coder: NSCoder) { nil }
+  /// `open func updateValue(_ value: CGFloat, forAnimatedKey key: String)`
+  open func updateValue(_ value: CGFloat, forAnimatedKey key: String) { _animatedValues[key] = value }
+  /// `open func value(forAnimatedKey key: String) -> CGFloat`
+  open func value(forAnimatedKey key: String) -> CGFloat { _animatedValues[key] ?? 0 }
 }
 #endif

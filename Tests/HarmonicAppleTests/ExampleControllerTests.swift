@@ -37,7 +37,8 @@ struct ExampleControllerTests {
     for (state, scale) in [(UIGestureRecognizer.State.began, 1.0), (.changed, 0.9), (.changed, 0.7), (.ended, 0.65)] {
       t += 1.0 / 60
       _scriptedMediaTime = t
-      (recognizer.state, recognizer.scale) = (state, CGFloat(scale))
+      recognizer._setScriptedState(state)
+      recognizer.scale = CGFloat(scale)
       controller.pinchChanged(recognizer)
       if controller.driver.isRunning { controller.driver.frame(atTimestamp: t) }
     }

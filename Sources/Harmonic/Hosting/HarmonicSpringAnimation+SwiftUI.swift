@@ -39,8 +39,8 @@ public struct HarmonicSpringAnimation: CustomAnimation {
   /// The step with motion reduced, and when it has settled.
   let _reduced: (step: SpringMotion, duration: Double)
 
-  public init(_ spring: Spring, reduceMotion: ReduceMotion = .system) {
-    func settled(_ spring: Spring) -> (SpringMotion, Double) {
+  public init(_ spring: Harmonic.Spring, reduceMotion: ReduceMotion = .system) {
+    func settled(_ spring: Harmonic.Spring) -> (SpringMotion, Double) {
       let step = _libraryConstant { try SpringMotion(spring: spring, from: 0, to: 1) }
       return (step, step.endTime(within: _libraryConstant { try SettleTolerance(value: 0.001, velocity: 0.01) }))
     }
@@ -88,7 +88,7 @@ public struct HarmonicSpringAnimation: CustomAnimation {
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 extension Animation {
   /// A Harmonic spring as a SwiftUI animation (see ``HarmonicSpringAnimation``).
-  public static func harmonic(_ spring: Spring, reduceMotion: ReduceMotion = .system) -> Animation {
+  public static func harmonic(_ spring: Harmonic.Spring, reduceMotion: ReduceMotion = .system) -> Animation {
     Animation(HarmonicSpringAnimation(spring, reduceMotion: reduceMotion))
   }
 }
