@@ -150,17 +150,22 @@ struct Suite {
   }
 }
 
-/// A progress line on stderr.
+/// A progress line on stderr, drawn only when stderr is a terminal: a run
+/// whose output goes to a file (`Benchmarks/results.txt`, CI logs) gets the
+/// results alone.
 final class ProgressBar {
   let total: Int
+  let isShown = isatty(2) == 1
   init(total: Int) { self.total = total }
   func update(_ done: Int, _ label: String) {
+    guard isShown else { return }
     let width = 30
     let filled = width * done / max(total, 1)
     let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
     FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(label)        ".utf8))
   }
   func finish() {
+    guard isShown else { return }
     update(total, "done")
     FileHandle.standardError.write(Data("\n".utf8))
   }
