@@ -459,14 +459,18 @@ int64_t harmonic_step_basis(
 
 // The per-item channel pass: the coefficients of a block of items applied
 // to `width` consecutive channels at a time, element by element
-// `((0 + a·k0) + b·k1) + d·k2` (three inputs) or `(0 + a·k0) + b·k1` (two)
+// `((0 + a·k0) + b·k1) + d·k2` (three inputs; b itself where a == b and
+// d == 0, an element at rest on its target) or `(0 + a·k0) + b·k1` (two)
 // — the operations of Swift's `_valueTerm` and `_velocityTerm` in the same
 // order, no contraction (the pragma at the top), so every build gives
 // their bits. Each coefficient load serves `width` elements; the AVX2 and
 // AVX-512 builds run four lanes (256 bits) per instruction: eight-lane
 // stores measured slower on the EPYC this was tuned on (1.31–1.43 against
 // 1.25–1.30 ns a value), four-lane ones as fast on both.
-#define VALUE(w) out[(w) * items + i] = ((0 + a[(w) * items + i] * k0[i]) + b[(w) * items + i] * k1[i]) + d[(w) * items + i] * k2[i];
+#define VALUE(w)                                                                                      \
+  out[(w) * items + i] = a[(w) * items + i] == b[(w) * items + i] && d[(w) * items + i] == 0            \
+    ? b[(w) * items + i]                                                                              \
+    : ((0 + a[(w) * items + i] * k0[i]) + b[(w) * items + i] * k1[i]) + d[(w) * items + i] * k2[i];
 #define RATE(w) out[(w) * items + i] = (0 + a[(w) * items + i] * k0[i]) + b[(w) * items + i] * k1[i];
 #define FOUR_LANES _Pragma("clang loop vectorize_width(4) interleave_count(1)")
 #define CHANNELS_BODY                                                                                 \
@@ -502,14 +506,15 @@ int harmonic_apply_channels(
 }
 
 // The shared-spring pass: one set of coefficients for a range of elements,
-// `((0 + a·c0) + b·c1) + d·c2` or `(0 + a·c0) + b·c1` per element, as above,
+// `((0 + a·c0) + b·c1) + d·c2` (b where a == b and d == 0) or
+// `(0 + a·c0) + b·c1` per element, as above,
 // at the compiler's vector width (eight lanes on AVX-512: four streams,
 // and 0.79–0.82 ns a value against 0.83–0.85 with four lanes on the EPYC).
 #define SHARED_BODY                                                                                  \
   const double *b = a + n;                                                                           \
   if (inputs == 3) {                                                                                 \
     const double *d = b + n;                                                                         \
-    for (int64_t e = lo; e < hi; e++) out[e] = ((0 + a[e] * c0) + b[e] * c1) + d[e] * c2;    \
+    for (int64_t e = lo; e < hi; e++) out[e] = a[e] == b[e] && d[e] == 0 ? b[e] : ((0 + a[e] * c0) + b[e] * c1) + d[e] * c2; \
   } else {                                                                                           \
     for (int64_t e = lo; e < hi; e++) out[e] = (0 + a[e] * c0) + b[e] * c1;                  \
   }

@@ -343,6 +343,48 @@ struct ReadersPlaceTests {
     #expect(ReduceMotion.system.spring(.smooth, systemSetting: true) == .smooth)  // not underdamped: unchanged
   }
 
+  @Test("every underdamped spring Harmonic accepts has a critically damped substitute that is valid and ends (issue 69, item 5)")
+  func reducedSubstituteAlwaysEnds() throws {
+    // The reported spring: ζ = 5e-101 (m = k = 1e50, c = 1e-50), whose
+    // critical damping 2e50 is out of range with its own mass. It was
+    // returned unchanged: a cross-fade's alpha reached 1.99 and never ended.
+    var springs = [try Spring(mass: 1e50, stiffness: 1e50, damping: 1e-50)]
+    for m in [1e-50, 1, 1e50] {
+      for k in [1e-50, 1, 1e50] { springs.append(try Spring(mass: m, stiffness: k, damping: 0)) }
+    }
+    var random = SeededGenerator(seed: 69)
+    while springs.count < 2_000 {
+      let (m, k) = (random.logUniform(1e-50, 1e50), random.logUniform(1e-50, 1e50))
+      let critical = 2 * (k * m).squareRoot()
+      let c = random.logUniform(1e-50, min(1e50, critical * 0.999))
+      if let spring = try? Spring(mass: m, stiffness: k, damping: c), spring.dampingRatio < 1 { springs.append(spring) }
+    }
+    for spring in springs {
+      let reduced = ReduceMotion.always.spring(spring, systemSetting: false)
+      #expect(abs(reduced.dampingRatio - 1) <= 1e-12, "\(spring): ζ \(reduced.dampingRatio)")
+      #expect(abs(reduced.response / spring.response - 1) <= 1e-12, "\(spring): response \(reduced.response)")
+      let motion = try SpringMotion(spring: reduced, from: 0, to: 1)
+      let end = motion.endTime(within: try SettleTolerance(value: 1e-3, velocity: 1e-3))
+      #expect(end.isFinite && end < 40 * reduced.response, "\(spring): at rest at \(end) s")
+    }
+    // The cross-fade with that spring ends, its alpha never past 1.
+    let old = try LayoutAnimatorCombinedEventTests.grid([40]), new = try LayoutAnimatorCombinedEventTests.grid([39])
+    var update = LayoutUpdate()
+    update.deleted.insert(ItemIndexPath(item: 10, section: 0))
+    let fade = try LayoutTransition.crossFade(
+      from: old, offset: CGPoint(x: 0, y: 100), to: new, offset: CGPoint(x: 0, y: 100), viewport: LayoutAnimatorCombinedEventTests.viewport,
+      update: update, spring: springs[0])
+    let arriving = try #require(fade.arriving)
+    var frame = arriving.makeFrame()
+    var highest = 0.0
+    for tick in Self.ticks(.hz120, from: 0, seconds: 60) {
+      try arriving.frame(at: AnimationTime(ticks: tick), into: &frame)
+      highest = max(highest, frame.attributes.map(\.alpha).max() ?? 0)
+      if frame.hasEnded { break }
+    }
+    #expect(frame.hasEnded && highest <= 1 + 1e-12, "ended \(frame.hasEnded), highest alpha \(highest)")
+  }
+
   @Test("LayoutTransition.crossFade: only alpha changes; what stays on screen stays; the end is the new layout's")
   func crossFade() throws {
     let old = try LayoutAnimatorCombinedEventTests.grid([40])
@@ -369,7 +411,7 @@ struct ReadersPlaceTests {
     var frame = arriving.makeFrame()
     for tick in Self.ticks(.hz120, from: 0, seconds: 2) {
       try arriving.frame(at: AnimationTime(ticks: tick), into: &frame)
-      #expect(frame.attributes.allSatisfy { $0.alpha <= 1 + 1e-12 })  // at-rest channels may drift an ulp in raw frames (the engine holds them)
+      #expect(frame.attributes.allSatisfy { $0.alpha <= 1 })  // channels at rest stay exactly on their values
     }
     #expect(frame.hasEnded && frame.attributes == arriving.endAttributes)
     #expect(throws: HarmonicError.self) {

@@ -89,6 +89,7 @@ extension SpringBatch {
                     _BLAS.gemm(
                       m: hi - lo, n: frames, k: 3, a: columns.buffer.baseAddress! + base + lo, lda: n,
                       b: w.buffer.baseAddress! + 3 * run.group * frames, ldb: 3, c: out.base + base + lo, ldc: n)
+                    for j in 0..<frames { _holdResting(columns.buffer.baseAddress!, n, base + lo, base + hi, out.base + j * n) }
                   }
                   continue
                 }
@@ -104,7 +105,7 @@ extension SpringBatch {
                       for item in blockStart..<blockEnd {
                         let k = 3 * (Int(groupOfItem[item]) * frames + j)
                         let e = base + item
-                        out[j * n + e] = ((0 + columns[e] * w[k]) + columns[n + e] * w[k + 1]) + columns[2 * n + e] * w[k + 2]
+                        out[j * n + e] = _valueTerm(columns[e], columns[n + e], columns[2 * n + e], w[k], w[k + 1], w[k + 2])
                       }
                     }
                   }

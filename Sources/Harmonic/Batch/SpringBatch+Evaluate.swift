@@ -233,6 +233,7 @@ extension SpringBatch {
                     _BLAS.gemv(m: hi - lo, n: inputs, a: columns.buffer.baseAddress! + base + lo, lda: n, x: x, y: output.base + base + lo)
                   }
                 }
+                if inputs == 3 { _holdResting(columns.buffer.baseAddress!, n, base + lo, base + hi, output.base) }
               }
             } else if inputs == 3 {
               _valueKernel(columns.buffer.baseAddress!, n, base + lo, base + hi, coefficients[s0], coefficients[s1], coefficients[s2], output.base)

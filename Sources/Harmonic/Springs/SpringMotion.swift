@@ -79,8 +79,11 @@ public struct SpringMotion: Sendable, Hashable {
     // itself — never negative, and accurate to its last bits near t = 0.
     // Written exactly as the batch kernels and reference BLAS evaluate it
     // (`0 +` first, then one column at a time), so all three agree bit for bit.
+    // A motion at rest on its target (start == target, no velocity) is the
+    // target exactly: R + P is 1 only to rounding (`_valueTerm` selects alike).
     let restoring = basis.omegaSquared * displacement + basis.decayRate * initialVelocity
-    let value = ((0 + start * remaining) + target * step) + initialVelocity * s
+    let atRest = start == target && initialVelocity == 0
+    let value = atRest ? target : ((0 + start * remaining) + target * step) + initialVelocity * s
     let velocity = (0 + initialVelocity * c) + restoring * -s
     return SpringState(value: value, velocity: velocity)
   }

@@ -99,8 +99,20 @@ public enum ReduceMotion: Sendable, Hashable, CaseIterable {
   /// `spring` as motion allows: unchanged, or, with motion reduced and
   /// `spring` underdamped, the critically damped spring with its response
   /// (no overshoot; the same time scale). For a value animation that opts in.
+  ///
+  /// The substitute is always a valid spring that comes to rest, for every
+  /// spring Harmonic accepts: `spring`'s mass and stiffness with the
+  /// critical damping 2√(km), or — where that is beyond the accepted 1e50 —
+  /// mass and stiffness scaled down alike until it is 5e49 (a motion's path
+  /// depends on ω₀ = √(k/m) and ζ alone, so the motion is the same). The
+  /// scaled mass and stiffness stay in range: 2√(km) ≥ 2e-50 for any
+  /// accepted m and k, and the scale keeps √(m/k) and √(k/m) ≥ 1e-50.
   public func spring(_ spring: Spring, systemSetting: Bool) -> Spring {
     guard isReduced(systemSetting: systemSetting), spring.dampingRatio < 1 else { return spring }
-    return (try? Spring(response: spring.response, dampingRatio: 1, mass: spring.mass)) ?? spring
+    let (m, k) = (spring.mass, spring.stiffness)
+    let root = (k * m).squareRoot()
+    let scale = 2 * root <= _Check.parameterRange.upperBound ? 1 : _Check.parameterRange.upperBound / 4 / root
+    // Not reached for an accepted spring (the bounds above); kept total.
+    return (try? Spring(mass: m * scale, stiffness: k * scale, damping: 2 * root * scale)) ?? .smooth
   }
 }

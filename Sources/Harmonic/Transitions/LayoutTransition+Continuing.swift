@@ -314,7 +314,7 @@ extension LayoutTransition {
                         guard source >= 0 else { continue }
                         let e = offset + source
                         let (a, b, v) = (start[e], target[e], velocity[e])
-                        values[item] = a == b && v == 0 ? b : _valueTerm(a, b, v, r, p, s)
+                        values[item] = _valueTerm(a, b, v, r, p, s)
                         if copiesRates { rates[item] = _velocityTerm(v, restoring[e], c, minusS) }
                       }
                       continue
@@ -324,7 +324,7 @@ extension LayoutTransition {
                       guard source >= 0 else { continue }
                       let (e, g) = (offset + source, 5 * Int(groupOfItem[source]))
                       let (a, b, v) = (start[e], target[e], velocity[e])
-                      values[item] = a == b && v == 0 ? b : _valueTerm(a, b, v, k[g], k[g + 1], k[g + 2])
+                      values[item] = _valueTerm(a, b, v, k[g], k[g + 1], k[g + 2])
                       if copiesRates { rates[item] = _velocityTerm(v, restoring[e], k[g + 3], k[g + 4]) }
                     }
                   }
@@ -423,7 +423,7 @@ extension LayoutTransition {
           if source >= 0 {
             let e = offset + source
             let (a, b, v) = (start[e], target[e], velocity[e])
-            values[j] = a == b && v == 0 ? b : _valueTerm(a, b, v, k.r, k.p, k.s)
+            values[j] = _valueTerm(a, b, v, k.r, k.p, k.s)
             if copiesRates { rates[j] = _velocityTerm(v, restoring[e], k.c, k.minusS) }
           }
           // As the new batch derives and checks them.
@@ -480,7 +480,7 @@ extension LayoutTransition {
     var tail = all(inside)
     while item < n {
       let (a, b, v) = (start[item], target[item], velocity[item])
-      let value = a == b && v == 0 ? b : _valueTerm(a, b, v, k.r, k.p, k.s)
+      let value = _valueTerm(a, b, v, k.r, k.p, k.s)
       values[item] = value
       if copiesRates { rates[item] = _velocityTerm(v, k.omegaSquared * (a - b) + k.decayRate * v, k.c, k.minusS) }
       let (t, rate) = (targets[item], rates[item])

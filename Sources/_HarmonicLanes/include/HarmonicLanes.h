@@ -49,7 +49,8 @@ int64_t harmonic_step_basis(
 /// The per-item channel pass over one block of `count` items: for each of
 /// `width` (1–3) consecutive channels w and item i,
 /// out[w·items + i] = ((0 + a[w·items + i]·k0[i]) + b[w·items + i]·k1[i]) +
-/// d[w·items + i]·k2[i] with b = a + n and d = a + 2n (`inputs` 3), or
+/// d[w·items + i]·k2[i] with b = a + n and d = a + 2n (`inputs` 3; b[…]
+/// itself where a[…] == b[…] and d[…] == 0: an element at rest), or
 /// (0 + a[…]·k0[i]) + b[…]·k1[i] (`inputs` 2; `k2` unread) — the bits of
 /// Harmonic's `_valueTerm` and `_velocityTerm` in every variant. The
 /// output must not overlap the inputs or the coefficients.
@@ -63,7 +64,8 @@ int harmonic_apply_channels(
 
 
 /// The shared-spring pass: for e in lo ..< hi, out[e] = ((0 + a[e]·c0) +
-/// b[e]·c1) + d[e]·c2 with b = a + n and d = a + 2n (`inputs` 3), or
+/// b[e]·c1) + d[e]·c2 with b = a + n and d = a + 2n (`inputs` 3; b[e]
+/// where a[e] == b[e] and d[e] == 0), or
 /// (0 + a[e]·c0) + b[e]·c1 (`inputs` 2; `c2` unused) — the bits of
 /// Harmonic's `_valueTerm` and `_velocityTerm` in every variant. Returns 0,
 /// or −1, writing nothing, when the processor lacks `variant` or `inputs`
