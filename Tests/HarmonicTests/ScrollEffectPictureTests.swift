@@ -59,17 +59,28 @@ struct ScrollEffectPictureTests {
   @Test("each effect's picture is what the effect draws now", arguments: 0..<10)
   func effect(index: Int) throws {
     let entry = Self.effects[index]
+    try Self.compare(Self.strip(entry, past: 0.35), name: entry.name)
+  }
+
+  /// The strip of `entry`'s cards with the third card `past` of a pitch beyond the center.
+  static func strip(_ entry: (name: String, title: String, effect: ScrollEffect, card: Double, spacing: Double, byPitch: Bool), past: Double)
+    throws -> String
+  {
     let viewport = CGSize(width: 390, height: 260)
     let layout = try GridLayout.carousel(
       count: 12, itemSize: CGSize(width: entry.card, height: 200), spacing: entry.spacing, viewport: viewport)
     let pitch = entry.card + entry.spacing
-    // Mid-scroll: the third card 35 % of a pitch past the center.
-    let offset = try layout.frame(of: ItemIndexPath(item: 2, section: 0)).midX - viewport.width / 2 + 0.35 * pitch
+    let offset = try layout.frame(of: ItemIndexPath(item: 2, section: 0)).midX - viewport.width / 2 + past * pitch
     let rect = CGRect(origin: CGPoint(x: offset, y: 0), size: viewport)
     var cards = layout.attributes(in: rect.insetBy(dx: -viewport.width, dy: 0))
     entry.effect.apply(to: &cards, in: rect, phase: try ScrollPhase(axis: .horizontal, scale: entry.byPitch ? .pitch(pitch) : .viewport))
-    let svg = Self.svg(cards, title: entry.title, caption: "a carousel scrolled 35 % of a card past the center", viewport: rect)
-    try Self.compare(svg, name: entry.name)
+    let caption = "a carousel scrolled \(Int((past * 100).rounded())) % of a card past the center"
+    return Self.svg(cards, title: entry.title, caption: caption, viewport: rect)
+  }
+
+  @Test("the stack past half way: the leaving card is still above the next one (its zIndex is −round(100·p), signed)")
+  func stackPastHalf() throws {
+    try Self.compare(Self.strip(Self.effects[1], past: 0.65), name: "effect-stack-past-half")
   }
 
   static let entrances: [(name: String, title: String, style: AppearanceStyle)] = [

@@ -232,7 +232,12 @@ struct ScrollEffectTests {
     let deep = Self.applied(effect, phase: 3.5, distance: 700)
     #expect(Self.close(deep.transform, (0.85, 0, 0, 0.85, -664, 0)) && abs(deep.alpha - 0.5) < 1e-15 && deep.zIndex == -350)
     let leaving = Self.applied(effect, phase: -0.5, distance: -100)
-    #expect(leaving.transform == .identity && leaving.alpha == 0.5 && leaving.zIndex == -50)
+    #expect(leaving.transform == .identity && leaving.alpha == 0.5 && leaving.zIndex == 50)
+    // Past half way the leaving card is still above the next top card (issue
+    // 69 item 3: with −round(100·|p|) it sank beneath it at p = −0.6, +0.4).
+    let (going, coming) = (Self.applied(effect, phase: -0.6, distance: -120), Self.applied(effect, phase: 0.4, distance: 80))
+    #expect(going.zIndex > coming.zIndex, "\(going.zIndex) vs \(coming.zIndex)")
+    #expect(Self.applied(effect, phase: -.infinity, distance: 0).zIndex == 1 << 53)
     let vertical = Self.applied(effect, phase: 1, distance: 200, axis: .vertical)
     #expect(Self.close(vertical.transform, (0.95, 0, 0, 0.95, 0, -188)))
     // A peek past ±1e12 points is clamped there (1e308 · 2 overflowed to an
@@ -278,6 +283,15 @@ struct ScrollEffectTests {
     let hinge = Self.product(
       Self.product(Self.product(Self.translation(50, 0), Self.rotationY(.pi / 4)), Self.translation(-50, 0)), Self.perspective(1000))
     #expect(Self.close(Self.entries(turning.transform3D), hinge))
+    // Which way it turns (issue 69 item 3): its free (trailing) edge
+    // recedes from the viewer — a perspective divisor above 1 — while the
+    // hinge stays in the screen's plane, on both axes and in right to left.
+    for (axis, rtl) in [(ScrollAxis.horizontal, false), (.horizontal, true), (.vertical, false)] {
+      let t = Self.applied(effect, phase: -0.5, distance: -200, axis: axis, rtl: rtl).transform3D.m
+      let edge: (Double, Double) = axis == .vertical ? (0, 50) : (rtl ? -50 : 50, 0)
+      let (free, hinge) = (edge.0 * t[3] + edge.1 * t[7] + t[15], -edge.0 * t[3] - edge.1 * t[7] + t[15])
+      #expect(free > 1.05 && abs(hinge - 1) < 1e-12, "\(axis), rtl \(rtl): free edge w \(free), hinge w \(hinge)")
+    }
     let waiting = Self.applied(effect, phase: 0.5, distance: 200)
     #expect(Self.close(waiting.transform, (1, 0, 0, 1, -200, 0)) && waiting.zIndex == -150 && waiting.alpha == 1)
     #expect(Self.applied(effect, phase: 1.2, distance: 480).alpha == 0 && Self.applied(effect, phase: -1, distance: -400).alpha == 0)

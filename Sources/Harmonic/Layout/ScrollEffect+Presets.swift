@@ -32,7 +32,10 @@ extension ScrollEffect {
   /// one unit. Translation `(−d + peek·q)` along the axis with q =
   /// min(p, visibleCount), scale `1 − scaleStep·q`, alpha times
   /// `clamp(1 − (p − visibleCount), 0, 1)`; before the reference, alpha
-  /// times `1 − a`. zIndex −round(100·p), so the top card is on top.
+  /// times `1 − a`. zIndex −round(100·p) — signed, so the card leaving the
+  /// top stays above every waiting card until it is gone (it is being lifted
+  /// off the deck; with −round(100·|p|) it would sink under the next card
+  /// once past half, as if it slid beneath the deck).
   ///
   /// - Parameters:
   ///   - peek: points each waiting card shows beyond the one above it
@@ -53,7 +56,7 @@ extension ScrollEffect {
         attributes._then(input.translation(along: -input.distance + peek * q))
         attributes.alpha *= Swift.min(Swift.max(1 - (p - deep), 0), 1)
       }
-      attributes._stackOrder(p)
+      attributes._signedStackOrder(p)
     }
   }
 
@@ -111,12 +114,17 @@ extension ScrollEffect {
   }
 
   /// A page turn: the page before the reference (p < 0) turns over about
-  /// its leading edge like a book's page, by `c·90°` (edge-on, and hidden,
-  /// at one unit); the page after it (p > 0) waits under the current one,
+  /// its leading edge, by `|c|·90°` (edge-on, and hidden, at one unit): its
+  /// free edge recedes from the viewer (into the screen, smaller in
+  /// perspective) while the leading edge stays in place — on both axes and
+  /// in right to left — so the page beneath shows more as the turn goes on
+  /// (a page lifted toward the viewer would hide it until past 45°; layers
+  /// are drawn by zIndex, not by depth, so the turning page stays on top);
+  /// the page after it (p > 0) waits under the current one,
   /// pulled back onto the reference (translation −d along the axis),
   /// revealed as the page above turns. Perspective from `perspective`
-  /// points; zIndex −round(100·p) before and −100 − round(100·p) after
-  /// the reference, so the turning page is on top.
+  /// points; zIndex −round(100·|p|) before and −100 − round(100·p) after
+  /// the reference, so the turning page is above every waiting one.
   public static func pageTurn(perspective: Double = 1000) -> ScrollEffect {
     let eye = _eye(perspective, 1000)
     return ScrollEffect { attributes, input in

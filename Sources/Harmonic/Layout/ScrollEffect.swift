@@ -128,4 +128,12 @@ extension LayoutAttributes {
     let rank = (x.magnitude * k).rounded()
     zIndex = rank < 0x1p53 ? -Int(rank) : -(1 << 53)
   }
+
+  /// zIndex −round(k·x), signed: the lower the phase, the higher the
+  /// element (a deck's leaving card stays on top of every waiting one).
+  /// Saturating at ±2⁵³; NaN sorts last.
+  mutating func _signedStackOrder(_ x: Double, per k: Double = 100) {
+    let rank = (x * k).rounded()
+    zIndex = rank.isNaN || rank >= 0x1p53 ? -(1 << 53) : rank <= -0x1p53 ? 1 << 53 : -Int(rank)
+  }
 }
