@@ -63,7 +63,9 @@ struct ScrollEffectPictureTests {
   }
 
   /// The strip of `entry`'s cards with the third card `past` of a pitch beyond the center.
-  static func strip(_ entry: (name: String, title: String, effect: ScrollEffect, card: Double, spacing: Double, byPitch: Bool), past: Double)
+  static func strip(
+    _ entry: (name: String, title: String, effect: ScrollEffect, card: Double, spacing: Double, byPitch: Bool), past: Double
+  )
     throws -> String
   {
     let viewport = CGSize(width: 390, height: 260)
