@@ -51,8 +51,52 @@ extension Suite {
     var summary = String(
       format: "hosting: layout animator frame of %d visible items %.1f µs; springy list frame of %d rows %.1f µs",
       visible, perFrame.0 / 1000, rows, springyFrame.0 / 1000)
+    summary += "\n" + (try effectQuery(from, viewport: viewport, frames: frames))
     for items in [1_000, 100_000] { summary += "\n" + (try anchoredUpdate(items: items)) }
     return summary
+  }
+
+  /// A scroll effect through the engine at rest: `layoutAttributesForElements(in:)`
+  /// of the visible rect of a 3,000-item grid (about 1,000 answered) with
+  /// `scaleAndFade`, against the plain query and the preset alone on the
+  /// answered elements; per answered element.
+  mutating func effectQuery(_ layout: GridLayout, viewport: Viewport, frames: Int) throws -> String {
+    let offset = CGPoint(x: 0, y: 1_000)
+    var engine = try LayoutAnimator(layout: layout, viewport: viewport, contentOffset: offset)
+    let rect = viewport.visibleRect(at: offset)
+    let plainCount = engine.layoutAttributesForElements(in: rect).count
+    let plain = try measure {
+      var count = 0
+      for _ in 1...frames { count += engine.layoutAttributesForElements(in: rect).count }
+      blackHole(Double(count))
+    }
+    engine.scrollEffect = .scaleAndFade()
+    let answered = engine.layoutAttributesForElements(in: rect).count
+    let effectTime = try measure {
+      var count = 0
+      for _ in 1...frames { count += engine.layoutAttributesForElements(in: rect).count }
+      blackHole(Double(count))
+    }
+    let phase = try ScrollPhase(axis: .vertical)
+    let elements = layout.attributes(in: rect)
+    var scratch = elements
+    let preset = try measure {
+      for _ in 1...frames {
+        scratch = elements
+        ScrollEffect.scaleAndFade().apply(to: &scratch, in: rect, phase: phase)
+      }
+      blackHole(Double(scratch[0].alpha))
+    }
+    // Per query (the table divides by the elements: ns per answered element).
+    func perQuery(_ t: (median: Double, min: Double, max: Double)) -> (Double, Double, Double) {
+      (t.median / Double(frames), t.min / Double(frames), t.max / Double(frames))
+    }
+    record("elements in rect at rest, plain query", "native", threads: 1, items: plainCount, channels: 1, bytes: 0, perQuery(plain))
+    record("elements in rect at rest, scaleAndFade", "native", threads: 1, items: answered, channels: 1, bytes: 0, perQuery(effectTime))
+    record("scaleAndFade preset alone", "native", threads: 1, items: elements.count, channels: 1, bytes: 0, perQuery(preset))
+    return String(
+      format: "hosting: scroll effect query %.1f ns per answered element (%d answered), plain query %.1f ns, the preset alone %.1f ns",
+      perQuery(effectTime).0 / Double(answered), answered, perQuery(plain).0 / Double(plainCount), perQuery(preset).0 / Double(elements.count))
   }
 
   /// A chat of `items` messages prepends 50 while the reader is in the

@@ -370,6 +370,61 @@ struct ScrollEffectTests {
     #expect(engine.layoutAttributesForItem(at: neighbour.indexPath) == neighbour)
   }
 
+  @Test("the engine answers exactly what the effect draws into the rect: every preset against a brute force over all elements (issue 69 item 2)")
+  func engineMatchesBruteForce() throws {
+    let viewport = try Viewport(size: CGSize(width: 390, height: 844))
+    let presets: [(String, ScrollEffect)] = [
+      ("scaleAndFade", .scaleAndFade()), ("stack", .stack()), ("stack 5", .stack(peek: 30, visibleCount: 5)), ("coverFlow", .coverFlow()),
+      ("cube", .cube()), ("pageTurn", .pageTurn()), ("parallax", .parallax()), ("parallax 0.9", .parallax(factor: 0.9)),
+      ("rotaryWheel", .rotaryWheel(radius: 400, angle: 0.4)), ("zoom", .zoom()), ("zoom 3", .zoom(scale: 3)), ("crossFade", .crossFade),
+      ("rotate", .rotate()), ("combined", ScrollEffect.scaleAndFade().combined(with: .stack())),
+    ]
+    var compared = 0
+    for (card, spacing) in [(300.0, 20.0), (120.0, 10.0)] {
+      let layout = try GridLayout.carousel(count: 40, itemSize: CGSize(width: card, height: 500), spacing: spacing, viewport: viewport.size)
+      let phase = try ScrollPhase(axis: .horizontal, scale: .pitch(card + spacing))
+      let all = layout.attributes(in: CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6))
+      for (name, effect) in presets {
+        for offset in [0.0, 0.35 * (card + spacing), 7 * (card + spacing), 7.65 * (card + spacing)] {
+          var engine = try LayoutAnimator(layout: layout, viewport: viewport, contentOffset: CGPoint(x: offset, y: 0))
+          engine.scrollAxis = .horizontal
+          (engine.scrollEffect, engine.scrollPhase) = (effect, phase)
+          let rect = viewport.visibleRect(at: CGPoint(x: offset, y: 0))
+          var everything = all
+          effect.apply(to: &everything, in: rect, phase: phase)
+          // What UIKit would draw in the rect: not hidden, not transparent,
+          // the 2-D transformed box overlapping it; alpha clamped. (The
+          // engine may answer transparent elements too: they draw nothing.)
+          let expected = everything.filter { a in
+            let t = a.transform
+            let (w, h) = (Double(a.size.width) / 2, Double(a.size.height) / 2)
+            let (halfX, halfY) = (abs(t.a) * w + abs(t.c) * h, abs(t.b) * w + abs(t.d) * h)
+            let (x, y) = (Double(a.center.x) + t.tx, Double(a.center.y) + t.ty)
+            return !a.isHidden && a.alpha > 0 && halfX > 0 && halfY > 0 && x - halfX < Double(rect.maxX) && Double(rect.minX) < x + halfX
+              && y - halfY < Double(rect.maxY) && Double(rect.minY) < y + halfY
+          }.map { a -> LayoutAttributes in
+            var a = a
+            a.alpha = min(max(a.alpha, 0), 1)
+            return a
+          }
+          let answer = engine.layoutAttributesForElements(in: rect).filter { $0.alpha > 0 }
+          let (got, wanted) = (answer.map { $0.indexPath.item }, expected.map { $0.indexPath.item })
+          #expect(got == wanted, "\(name), card \(card), offset \(offset): \(got) ≠ \(wanted)")
+          #expect(got != wanted || answer == expected, "\(name), card \(card), offset \(offset): the same elements, other attributes")
+          compared += 1
+        }
+      }
+    }
+    // The reported case: the default stack's three waiting cards, the third's own frame far beyond the screen.
+    let layout = try GridLayout.carousel(count: 10, itemSize: CGSize(width: 300, height: 500), spacing: 20, viewport: viewport.size)
+    var engine = try LayoutAnimator(layout: layout, viewport: viewport, contentOffset: .zero)
+    engine.scrollAxis = .horizontal
+    (engine.scrollEffect, engine.scrollPhase) = (.stack(), try ScrollPhase(axis: .horizontal, scale: .pitch(320)))
+    let items = Set(engine.layoutAttributesForElements(in: viewport.visibleRect(at: .zero)).map(\.indexPath.item))
+    #expect(items.isSuperset(of: [0, 1, 2, 3]), "\(items.sorted())")
+    #expect(compared == 112)
+  }
+
   @Test("a stack's waiting cards are answered although their own frames lie off screen")
   func engineStack() throws {
     let viewport = try Viewport(size: CGSize(width: 390, height: 844))

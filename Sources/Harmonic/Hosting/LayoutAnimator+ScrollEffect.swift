@@ -19,17 +19,27 @@ extension LayoutAnimator {
     }
   }
 
-  /// The answer with ``scrollEffect`` applied: the elements within a
-  /// viewport extent of the visible rect along the axis, with the effect,
-  /// whose transformed frames overlap `rect`.
+  /// The answer with ``scrollEffect`` applied: the elements within the
+  /// effect's ``ScrollEffect/reach`` of the visible rect along the axis,
+  /// with the effect, whose transformed frames overlap `rect` — built in one
+  /// pass into the answer.
   func _effectAttributes(in rect: CGRect) -> [LayoutAttributes] {
     guard let effect = scrollEffect else { return _attributes(in: rect) }
     let visible = viewport.visibleRect(at: contentOffset)
-    let horizontal = _scrollPhase.axis == .horizontal
-    let reach = horizontal ? visible.size.width : visible.size.height
+    let phase = _scrollPhase
+    let horizontal = phase.axis == .horizontal
+    let extent = Double(horizontal ? visible.size.width : visible.size.height)
+    let reach = effect.reach.points(scale: phase.scale, viewportExtent: extent)
     let near = horizontal ? visible.insetBy(dx: -reach, dy: 0) : visible.insetBy(dx: 0, dy: -reach)
-    var elements = _attributes(in: near.union(rect))
-    effect.apply(to: &elements, in: visible, phase: _scrollPhase, offsetVelocity: _offsetVelocity)
-    return elements.filter { LayoutTransition.Frame._shows($0, in: rect) }.map { LayoutAnimator._answer($0, as: nil) }
+    var elements = _attributes(in: reach > 0 ? near.union(rect) : visible.union(rect))
+    effect.apply(to: &elements, in: visible, phase: phase, offsetVelocity: _offsetVelocity)
+    var answer: [LayoutAttributes] = []
+    answer.reserveCapacity(elements.count)
+    elements.withUnsafeBufferPointer { elements in
+      for k in elements.indices where LayoutTransition.Frame._shows(elements[k], in: rect) {
+        answer.append(LayoutAnimator._answer(elements[k], as: nil))
+      }
+    }
+    return answer
   }
 }

@@ -223,11 +223,11 @@ public struct LayoutAnimator: Sendable {
   /// `rect` at the current tick — the transition's while one runs, else the
   /// layout's. Elements that left the layout are in ``leavingAttributes``.
   ///
-  /// With a ``scrollEffect`` the elements within one viewport extent of
-  /// the visible rect (along the scroll axis) get the effect, and those
-  /// whose transformed frame then overlaps `rect` are answered: an effect
-  /// may bring an element up to a viewport away onto the screen (a stack's
-  /// waiting cards, a cross-fade).
+  /// With a ``scrollEffect`` the elements within the effect's
+  /// ``ScrollEffect/reach`` of the visible rect (along the scroll axis) get
+  /// the effect, and those whose transformed frame then overlaps `rect` are
+  /// answered: an effect may bring an element from off screen onto it (a
+  /// stack's waiting cards, a cross-fade's next page).
   public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
     guard scrollEffect == nil else { return _effectAttributes(in: rect) }
     return _attributes(in: rect)

@@ -15,7 +15,8 @@ extension ScrollEffect {
   ///   - minimumAlpha: the alpha factor there, in [0, 1] (clamped).
   public static func scaleAndFade(minimumScale: Double = 0.8, minimumAlpha: Double = 0.5) -> ScrollEffect {
     let (scale, alpha) = (_unit(minimumScale), _unit(minimumAlpha))
-    return ScrollEffect { attributes, input in
+    // Shrinks about the element's own center: it draws only inside its frame.
+    return ScrollEffect(reach: .none) { attributes, input in
       let a = input.clampedPhase.magnitude
       let k = 1 - (1 - scale) * a
       attributes._then(.scale(k, k))
@@ -46,7 +47,8 @@ extension ScrollEffect {
     let peek = _length(peek)
     let step = Swift.min(_unit(scaleStep), 0.999)
     let deep = Double(Swift.max(visibleCount, 0))
-    return ScrollEffect { attributes, input in
+    // Waiting cards are drawn in up to `visibleCount` units away, and fade over one more.
+    return ScrollEffect(reach: Reach(phase: deep + 1)) { attributes, input in
       let p = input.phase
       if p <= 0 {
         attributes.alpha *= 1 - input.clampedPhase.magnitude
@@ -75,7 +77,8 @@ extension ScrollEffect {
   public static func coverFlow(maximumAngle: Double = 50 * .pi / 180, perspective: Double = 600, minimumScale: Double = 0.85) -> ScrollEffect {
     let eye = _eye(perspective, 600)
     let (angle, scale) = (maximumAngle.isFinite ? maximumAngle : 0, _unit(minimumScale))
-    return ScrollEffect { attributes, input in
+    // A turned card's near side grows in perspective past its frame: one unit.
+    return ScrollEffect(reach: Reach(phase: 1)) { attributes, input in
       let c = input.clampedPhase
       let turn: Transform3D =
         input.axis == .horizontal ? .rotation(-input.direction * c * angle, about: .y) : .rotation(c * angle, about: .x)
@@ -99,7 +102,7 @@ extension ScrollEffect {
   /// pitch equal to the page extent).
   public static func cube(perspective: Double = 600) -> ScrollEffect {
     let eye = _eye(perspective, 600)
-    return ScrollEffect { attributes, input in
+    return ScrollEffect(reach: Reach(phase: 1)) { attributes, input in
       let c = input.clampedPhase
       guard c.magnitude < 1 else {
         attributes.alpha = 0
@@ -127,7 +130,8 @@ extension ScrollEffect {
   /// the reference, so the turning page is above every waiting one.
   public static func pageTurn(perspective: Double = 1000) -> ScrollEffect {
     let eye = _eye(perspective, 1000)
-    return ScrollEffect { attributes, input in
+    // The waiting page (p < 1) is pulled back onto the reference.
+    return ScrollEffect(reach: Reach(phase: 1)) { attributes, input in
       let p = input.phase, c = input.clampedPhase
       if p <= 0 {
         guard c > -1 else {
@@ -154,7 +158,9 @@ extension ScrollEffect {
   /// are clamped.
   public static func parallax(factor: Double = 0.5) -> ScrollEffect {
     let factor = factor.isNaN ? 0 : Swift.min(Swift.max(factor, -1), 1)
-    return ScrollEffect { attributes, input in
+    // Drawn at (1 − factor)·d: from up to factor/(1 − factor) viewports away (all of them at 1).
+    let reach = factor <= 0 ? Reach.none : factor >= 1 ? Reach(viewports: .infinity) : Reach(viewports: factor / (1 - factor))
+    return ScrollEffect(reach: reach) { attributes, input in
       attributes._then(input.translation(along: -factor * input.distance))
     }
   }
@@ -169,7 +175,8 @@ extension ScrollEffect {
   /// clamped there, a non-finite one is 0, and so is a non-finite angle.
   public static func rotaryWheel(radius: Double = 400, angle: Double = 20 * .pi / 180) -> ScrollEffect {
     let (radius, angle) = (_length(radius), angle.isFinite ? angle : 0)
-    return ScrollEffect { attributes, input in
+    // Drawn on the circle while |p·angle| < 90° (any phase for angle 0).
+    return ScrollEffect(reach: Reach(phase: angle == 0 ? .infinity : .pi / 2 / angle.magnitude)) { attributes, input in
       let theta = input.phase * angle
       guard theta.magnitude < .pi / 2 else {
         attributes.alpha = 0
@@ -190,7 +197,8 @@ extension ScrollEffect {
   /// - Parameter scale: the scale at one unit of phase, in [0, 10] (clamped).
   public static func zoom(scale: Double = 0.5) -> ScrollEffect {
     let scale = scale.isNaN ? 1 : Swift.min(Swift.max(scale, 0), 10)
-    return ScrollEffect { attributes, input in
+    // Growing (scale > 1) reaches into the viewport from up to one unit away; hidden beyond.
+    return ScrollEffect(reach: scale > 1 ? Reach(phase: 1) : .none) { attributes, input in
       let a = input.clampedPhase.magnitude
       let k = 1 + (scale - 1) * a
       attributes._then(.scale(k, k))
@@ -202,7 +210,7 @@ extension ScrollEffect {
   /// Cross-fade: elements do not move; each stays on the reference
   /// (translation −d along the axis) and fades, alpha times `1 − a`, so
   /// one page dissolves into the next. zIndex −round(100·|p|).
-  public static let crossFade = ScrollEffect { attributes, input in
+  public static let crossFade = ScrollEffect(reach: Reach(phase: 1)) { attributes, input in
     attributes._then(input.translation(along: -input.distance))
     attributes.alpha *= 1 - input.clampedPhase.magnitude
     attributes._stackOrder(input.phase)
@@ -217,7 +225,8 @@ extension ScrollEffect {
   ///   - fade: how much alpha is lost at one unit, in [0, 1] (clamped).
   public static func rotate(angle: Double = .pi / 8, fade: Double = 0.5) -> ScrollEffect {
     let (angle, fade) = (angle.isFinite ? angle : 0, _unit(fade))
-    return ScrollEffect { attributes, input in
+    // A turned element's corners reach past its frame: one unit.
+    return ScrollEffect(reach: Reach(phase: 1)) { attributes, input in
       let c = input.clampedPhase
       attributes._then(.rotation((input.axis == .horizontal ? input.direction : 1) * c * angle))
       attributes.alpha *= 1 - c.magnitude * fade

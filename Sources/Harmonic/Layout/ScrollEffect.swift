@@ -28,9 +28,52 @@
 /// (fuzzed). An ``Input`` of your own with an infinite distance gives
 /// infinite entries, as ``AffineTransform2D``'s arithmetic does.
 ///
+/// An effect declares its ``Reach``: how far from the visible rect it can
+/// draw an element into it (a stack's waiting cards, pulled back onto the top
+/// one). ``LayoutAnimator`` considers exactly the elements within that reach.
+///
 /// Cost: the effect's function once per element; the presets are a few
 /// multiplications and at most one sine and cosine per element.
 public struct ScrollEffect: Sendable {
+  /// How far beyond the visible rect, along the scroll axis, an effect can
+  /// draw an element into it: `phase` units of the ``ScrollPhase``'s scale
+  /// (a pitch for ``ScrollPhase/Scale/pitch(_:)``, a point for
+  /// ``ScrollPhase/Scale/points``, the viewport's extent for
+  /// ``ScrollPhase/Scale/viewport`` — exact there for elements no longer
+  /// than the viewport), plus `viewports` viewport extents. An element whose
+  /// frame lies farther away is drawn outside the visible rect, whatever the
+  /// effect does. Infinite: any element may be drawn in (every element is
+  /// considered). Negative or NaN parts count as 0.
+  public struct Reach: Sendable, Hashable {
+    /// In units of the phase's scale.
+    public var phase: Double
+    /// In viewport extents along the scroll axis.
+    public var viewports: Double
+
+    public init(phase: Double = 0, viewports: Double = 0) {
+      (self.phase, self.viewports) = (phase > 0 ? phase : 0, viewports > 0 ? viewports : 0)
+    }
+
+    /// Only elements whose own frames overlap the visible rect can be drawn in it.
+    public static let none = Reach()
+
+    /// The points beyond the visible rect's edges, along the axis, for a
+    /// phase measured by `scale` in a viewport `viewportExtent` long.
+    func points(scale: ScrollPhase.Scale, viewportExtent: Double) -> Double {
+      let unit: Double =
+        switch scale {
+        case .points: 1
+        case let .pitch(pitch): pitch
+        case .viewport: viewportExtent
+        }
+      let along = (phase > 0 ? phase * unit : 0) + (viewports > 0 ? viewports * viewportExtent : 0)
+      return along.isNaN ? 0 : Swift.min(along, 4 * _Check.maximumCoordinate)
+    }
+
+    /// The farther of two reaches, part by part.
+    func union(_ other: Reach) -> Reach { Reach(phase: Swift.max(phase, other.phase), viewports: Swift.max(viewports, other.viewports)) }
+  }
+
   /// What an effect knows about one element.
   public struct Input: Sendable, Hashable {
     /// The phase in the ``ScrollPhase``'s unit.
@@ -67,8 +110,17 @@ public struct ScrollEffect: Sendable {
 
   let _body: @Sendable (inout LayoutAttributes, Input) -> Void
 
+  /// How far from the visible rect the effect can draw an element into it.
+  public let reach: Reach
+
   /// An effect from a function that edits one element's attributes.
-  public init(_ body: @escaping @Sendable (_ attributes: inout LayoutAttributes, _ input: Input) -> Void) { _body = body }
+  ///
+  /// - Parameter reach: how far from the visible rect `body` can draw an
+  ///   element into it (default: one viewport extent, which covers effects
+  ///   that pull elements back by up to a page).
+  public init(reach: Reach = Reach(viewports: 1), _ body: @escaping @Sendable (_ attributes: inout LayoutAttributes, _ input: Input) -> Void) {
+    (_body, self.reach) = (body, reach)
+  }
 
   /// Applies the effect to one element (unchanged for a NaN phase).
   public func apply(to attributes: inout LayoutAttributes, input: Input) {
@@ -104,16 +156,16 @@ public struct ScrollEffect: Sendable {
     }
   }
 
-  /// This effect, then `other`, on the same input.
+  /// This effect, then `other`, on the same input (the farther reach of the two).
   public func combined(with other: ScrollEffect) -> ScrollEffect {
-    ScrollEffect { attributes, input in
+    ScrollEffect(reach: reach.union(other.reach)) { attributes, input in
       self.apply(to: &attributes, input: input)
       other.apply(to: &attributes, input: input)
     }
   }
 
   /// No effect.
-  public static let identity = ScrollEffect { _, _ in }
+  public static let identity = ScrollEffect(reach: .none) { _, _ in }
 }
 
 extension LayoutAttributes {
