@@ -115,9 +115,11 @@ public struct ScrollEffect: Sendable {
 
   /// An effect from a function that edits one element's attributes.
   ///
-  /// - Parameter reach: how far from the visible rect `body` can draw an
-  ///   element into it (default: one viewport extent, which covers effects
-  ///   that pull elements back by up to a page).
+  /// - Parameters:
+  ///   - reach: how far from the visible rect `body` can draw an element
+  ///     into it (default: one viewport extent, which covers effects that
+  ///     pull elements back by up to a page).
+  ///   - body: edits one element's attributes for its ``Input``.
   public init(reach: Reach = Reach(viewports: 1), _ body: @escaping @Sendable (_ attributes: inout LayoutAttributes, _ input: Input) -> Void) {
     (_body, self.reach) = (body, reach)
   }
