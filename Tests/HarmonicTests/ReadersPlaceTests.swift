@@ -220,6 +220,45 @@ struct ReadersPlaceTests {
     #expect(!engine.isAnimating && Double(engine.contentOffset.x) == 3 * 844)
   }
 
+  @Test(
+    "a rotation while a centred carousel pages keeps the reader's card, not its fraction of the screen (issue 69 item 1)",
+    arguments: [1.5, -1.5, 0.0])
+  func rotationKeepsTheCard(velocity: Double) throws {
+    let portrait = CGSize(width: 390, height: 844), landscape = CGSize(width: 844, height: 390)
+    func carousel(_ viewport: CGSize) throws -> GridLayout {
+      try GridLayout.carousel(count: 20, itemSize: CGSize(width: 300, height: 380), spacing: 20, viewport: viewport)
+    }
+    let layout = try carousel(portrait)
+    let centred = { (card: Int) throws(HarmonicError) -> CGPoint in
+      CGPoint(x: Double(try layout.frame(of: ItemIndexPath(item: card, section: 0)).midX) - 195, y: 0)
+    }
+    var engine = try LayoutAnimator(layout: layout, viewport: try Viewport(size: portrait), contentOffset: try centred(velocity == 0 ? 10 : 9))
+    engine.scrollAxis = .horizontal
+    engine.snapping = { layout, viewport throws(HarmonicError) in try (layout as! GridLayout).snapLayout(by: .lines, viewport: viewport) }
+    engine.snappingOptions = layout.snapOptions(alignment: .center)
+    engine.snappingOptions.maximumItemsPerFlick = 1
+    if velocity != 0 {
+      // One card per flick: from card 9 (forward) or 11 (back) to card 10, a snap in flight.
+      if velocity < 0 { engine = try LayoutAnimator(layout: layout, viewport: try Viewport(size: portrait), contentOffset: try centred(11)) }
+      engine.scrollAxis = .horizontal
+      engine.snapping = { layout, viewport throws(HarmonicError) in try (layout as! GridLayout).snapLayout(by: .lines, viewport: viewport) }
+      engine.snappingOptions = layout.snapOptions(alignment: .center)
+      engine.snappingOptions.maximumItemsPerFlick = 1
+      _ = try engine.scrollViewWillEndDragging(withVelocity: CGPoint(x: velocity, y: 0))
+      var unrotated = engine
+      try unrotated.advance(to: Self.seconds(8))
+      let ten = try centred(10)
+      #expect(unrotated.contentOffset.x == ten.x, "without the rotation at \(unrotated.contentOffset.x), card 10 at \(ten.x)")
+      try engine.advance(to: Self.seconds(0.1))
+      #expect(engine.activity == .snapping)
+    }
+    let wide = try carousel(landscape)
+    try engine.prepare(forAnimatedBoundsChange: try Viewport(size: landscape), layout: wide)
+    try engine.advance(to: Self.seconds(8))
+    let expected = Double(try wide.frame(of: ItemIndexPath(item: 10, section: 0)).midX) - 422
+    #expect(!engine.isAnimating && Double(engine.contentOffset.x) == expected, "rests at \(engine.contentOffset.x), card 10 centred at \(expected)")
+  }
+
   @Test("a rotation during an update keeps a named message at the same fraction of the screen")
   func rotationDuringUpdate() throws {
     let landscape = try Viewport(size: CGSize(width: 844, height: 390))

@@ -72,15 +72,23 @@ extension LayoutAnimator {
     var target = requested ?? heading
     var anchor: ElementID?
     var carry = false
+    // With snapping, a bounds change keeps the anchor's page — the anchor
+    // at the snap alignment point, the reader's card by default — not its
+    // fraction of the screen, which can sit nearer the next page's target
+    // in the new bounds.
+    let keepsPage = snapping != nil && update.isBoundsChange
     // A scroll in flight goes on only under the content it scrolls: with an
     // anchor found, or an offset the new content still has.
     func keep(_ content: ContentAnchor) throws(HarmonicError) {
+      var content = content
+      if keepsPage, case .firstVisible = content, let page = _snapAligned(in: layout, at: heading, viewport: viewport) { content = .element(page) }
       guard
         let kept = try LayoutTransition.anchoredEnd(
           keeping: content, in: layout, at: heading, viewport: viewport, to: newLayout, update: update, endViewport: end, axis: scrollAxis,
           rightToLeft: snappingOptions.isRightToLeft)
       else { return }
-      (target, anchor, carry) = (kept.offset, kept.element, true)
+      let offset = keepsPage ? _aligning(kept.element, in: newLayout, viewport: end, from: kept.offset) ?? kept.offset : kept.offset
+      (target, anchor, carry) = (offset, kept.element, true)
     }
     switch policy {
     case .followProgress: break
@@ -104,6 +112,60 @@ extension LayoutAnimator {
     } else {
       try _begin(to: destination, endViewport: endViewport, update: update, anchor: anchor, carry: carry)
     }
+  }
+
+  /// The snap alignment point of `viewport` at `offset` along ``scrollAxis``
+  /// (``Snapping/Options/alignment``: the snap area's leading edge, centre
+  /// or trailing edge, insets excluded, in reading order), in content
+  /// coordinates.
+  func _alignmentPoint(_ viewport: Viewport, at offset: CGPoint) -> Double {
+    let vertical = scrollAxis == .vertical
+    let rtl = !vertical && snappingOptions.isRightToLeft
+    let i = viewport.insets
+    let (start, extent) = vertical ? (Double(offset.y), Double(viewport.size.height)) : (Double(offset.x), Double(viewport.size.width))
+    let (low, high) = vertical ? (start + i.top, start + extent - i.bottom) : (start + i.left, start + extent - i.right)
+    switch snappingOptions.alignment {
+    case .leading: return rtl ? high : low
+    case .center: return (low + high) / 2
+    case .trailing: return rtl ? low : high
+    }
+  }
+
+  /// A cell's point that ``_alignmentPoint(_:at:)`` lines up with.
+  func _alignmentPoint(of cell: LayoutAttributes) -> Double {
+    let vertical = scrollAxis == .vertical
+    let rtl = !vertical && snappingOptions.isRightToLeft
+    let frame = cell.frame
+    let (low, mid, high) = vertical ? (frame.minY, frame.midY, frame.maxY) : (frame.minX, frame.midX, frame.maxX)
+    switch snappingOptions.alignment {
+    case .leading: return Double(rtl ? high : low)
+    case .center: return Double(mid)
+    case .trailing: return Double(rtl ? low : high)
+    }
+  }
+
+  /// The cell of `layout` nearest the snap alignment point at `offset` (by
+  /// its own alignment point; ties to the lower id): the page a paging
+  /// reader is on.
+  func _snapAligned(in layout: any CollectionLayout, at offset: CGPoint, viewport: Viewport) -> ElementID? {
+    let point = _alignmentPoint(viewport, at: offset)
+    var best: (distance: Double, id: ElementID)?
+    for cell in layout.attributes(in: viewport.visibleRect(at: offset), viewport: viewport, at: offset) where cell.kind == .cell && !cell.isHidden {
+      let distance = (_alignmentPoint(of: cell) - point).magnitude
+      if let b = best, (b.distance, b.id) <= (distance, cell.elementID) { continue }
+      best = (distance, cell.elementID)
+    }
+    return best?.id
+  }
+
+  /// The offset that puts `id`'s alignment point on the snap alignment
+  /// point of `viewport` (the other axis as `offset`); nil when `layout`
+  /// has no such element or the result is not finite.
+  func _aligning(_ id: ElementID, in layout: some CollectionLayout, viewport: Viewport, from offset: CGPoint) -> CGPoint? {
+    guard let cell = layout.attributes(of: id, in: viewport, at: offset) else { return nil }
+    let shift = _alignmentPoint(of: cell) - _alignmentPoint(viewport, at: offset)
+    guard shift.isFinite else { return nil }
+    return scrollAxis == .vertical ? CGPoint(x: offset.x, y: Double(offset.y) + shift) : CGPoint(x: Double(offset.x) + shift, y: offset.y)
   }
 
   /// The new content's end offset when `offset` rests at the end of the
@@ -224,8 +286,11 @@ extension LayoutAnimator {
   /// content was heading (a snap's target, a transition's end), so a
   /// rotation during a snap, an update, a layout change or a gesture keeps
   /// the reader's cell at the same place on screen as a fraction of the
-  /// viewport and, with ``snapping`` set, ends on the nearest snap target
-  /// of the new bounds (the same page when paging).
+  /// viewport. With ``snapping`` set it keeps the reader's page instead:
+  /// the cell at the snap alignment point (``Snapping/Options/alignment``;
+  /// or the anchor the policy names) lands on the new bounds' alignment
+  /// point, then on the nearest snap target — a fraction of the width could
+  /// sit nearer the next card's target.
   ///
   /// - Throws: as ``prepare(forAnimatedBoundsChange:layout:contentOffset:)``.
   public mutating func prepare(forAnimatedBoundsChange newViewport: Viewport, layout newLayout: some CollectionLayout) throws(HarmonicError) {
