@@ -76,7 +76,10 @@ extension LayoutAnimator {
     // at the snap alignment point, the reader's card by default — not its
     // fraction of the screen, which can sit nearer the next page's target
     // in the new bounds.
-    let keepsPage = snapping != nil && update.isBoundsChange
+    // (`if case`, not `!= nil`: comparing an optional typed-throws function
+    // with nil needs runtime support that iOS has only from 18.)
+    var keepsPage = false
+    if case .some = snapping { keepsPage = update.isBoundsChange }
     // A scroll in flight goes on only under the content it scrolls: with an
     // anchor found, or an offset the new content still has.
     func keep(_ content: ContentAnchor) throws(HarmonicError) {
