@@ -97,7 +97,10 @@ final class PhotoGridViewController: UIViewController, UICollectionViewDataSourc
   func pinchChanged(_ recognizer: UIPinchGestureRecognizer) {
     switch recognizer.state {
     case .began:
-      if var caught = pinch, let progress = layout.perform({ engine throws(HarmonicError) in try engine.grabInteractiveTransition() }) {
+      // Grab only a released pinch still in flight; a settled one is a new pinch.
+      if var caught = pinch, layout.engine.activity == .released,
+        let progress = layout.perform({ engine throws(HarmonicError) in try engine.grabInteractiveTransition() })
+      {
         caught.gesture.baseProgress = progress
         (pinch, columns) = (caught, caught.from)
       } else {

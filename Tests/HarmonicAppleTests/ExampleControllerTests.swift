@@ -44,6 +44,30 @@ struct ExampleControllerTests {
     }
     t = Self.runFrames(controller, from: t)
     #expect(controller.columns == 5 && controller.layout.engine.activity == .resting)
+    // A second pinch after the first has settled: nothing to grab, a new
+    // transition (it tried a grab, whose refusal tripped onError's assertion).
+    for (state, scale) in [(UIGestureRecognizer.State.began, 1.0), (.changed, 1.3), (.changed, 1.6), (.ended, 1.65)] {
+      t += 1.0 / 60
+      _scriptedMediaTime = t
+      recognizer._setScriptedState(state)
+      recognizer.scale = CGFloat(scale)
+      controller.pinchChanged(recognizer)
+      if controller.driver.isRunning { controller.driver.frame(atTimestamp: t) }
+    }
+    t = Self.runFrames(controller, from: t)
+    let (columns, activity) = (controller.columns, controller.layout.engine.activity)
+    #expect(columns == 3 && activity == .resting && errors.isEmpty, "\(columns) columns, \(activity), \(errors)")
+    // And back to five columns, for the rotation below.
+    for (state, scale) in [(UIGestureRecognizer.State.began, 1.0), (.changed, 0.8), (.changed, 0.65), (.ended, 0.62)] {
+      t += 1.0 / 60
+      _scriptedMediaTime = t
+      recognizer._setScriptedState(state)
+      recognizer.scale = CGFloat(scale)
+      controller.pinchChanged(recognizer)
+      if controller.driver.isRunning { controller.driver.frame(atTimestamp: t) }
+    }
+    t = Self.runFrames(controller, from: t)
+    #expect(controller.columns == 5)
     let side = (390.0 - 8) / 5
     #expect(Double(controller.layout.engine.layoutAttributesForItem(at: ItemIndexPath(item: 0, section: 0))!.size.width) == side)
     // A rotation to landscape.
