@@ -280,14 +280,21 @@ func fuzzValueAnimation(_ input: inout FuzzInput) {
     for _ in 0..<input.int(0...8) {
       now = now + AnimationTime(ticks: Int64(input.int(-20...100)) * 1_000_000)
       let at = max(now, last)
-      let rows = (0..<slots.count).map { model.state(ofRow: $0, at: at) }
+      let rows = (0..<slots.count).compactMap { row in attempt { () throws(HarmonicError) in try model.state(ofRow: row, at: at) } }
+      require(rows.count == slots.count, "reorder refused a row in range")
+      // A row out of range is a typed error, not a trap (issue 69).
+      let outside = input.byte() < 128 ? -1 - input.int(0...3) : slots.count + input.int(0...3)
+      require(attempt({ () throws(HarmonicError) in try model.state(ofRow: outside, at: at) }) == nil, "reorder answered row \(outside)")
+      require(attempt({ () throws(HarmonicError) in try model.motion(ofRow: outside) }) == nil, "reorder gave the motion of row \(outside)")
       let dragged = model.draggedRow
       let done: Void? = attempt { () throws(HarmonicError) in
         input.byte() < 32 ? try model.drop(velocity: input.moderate(), at: now) : try model.drag(to: input.moderate(), velocity: input.moderate(), at: now)
       }
       if done != nil { last = at }
       for row in 0..<slots.count where row != dragged {
-        let after = model.state(ofRow: row, at: at)
+        guard let after = attempt({ () throws(HarmonicError) in try model.state(ofRow: row, at: at) }) else {
+          return require(false, "reorder refused row \(row)")
+        }
         finite(after.value, after.velocity, what: "reorder row \(row)")
         require(after.value == rows[row].value && after.velocity == rows[row].velocity, "reorder row \(row) jumped at \(at.ticks)")
       }

@@ -310,7 +310,7 @@ struct AdversarialSweepTests {
         try model.beginDrag(row: 0, position: 0, at: .zero)
         try model.drag(to: v, velocity: v, at: t1)
         try model.drop(velocity: v, at: t1)
-        return [model.state(ofRow: 1, at: t1).value, model.state(ofRow: 0, at: t9).value]
+        return [try model.state(ofRow: 1, at: t1).value, try model.state(ofRow: 0, at: t9).value]
       }
     }
     expectNothingBroken(failures)

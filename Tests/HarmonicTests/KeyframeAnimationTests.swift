@@ -133,6 +133,8 @@ struct CascadeTests {
   @Test("each element holds the pose until start + k·delay, then springs from rest; exactly its place at the end")
   func springCascade() throws {
     let cascade = try Cascade(style: .slide(x: 0, y: 60), delay: 0.05, progress: .spring(.snappy), start: Self.seconds(0.1))
+    // A negative element is refused (it was taken as element 0: issue 69).
+    #expect(throws: HarmonicError.self) { try cascade.progress(ofElement: -5) }
     let pose = LayoutUpdate(inserted: [Self.card.indexPath]).initialAttributes(appearing: Self.card, style: .slide(x: 0, y: 60))
     for k in 0..<4 {
       let begins = Self.seconds(0.1) + (try AnimationTime(seconds: 0.05 * Double(k)))

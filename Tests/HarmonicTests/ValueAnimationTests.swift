@@ -234,13 +234,24 @@ struct ValueAnimationTests {
   func reorder() throws {
     let slots = (0..<20).map { 22 + 44 * Double($0) }
     var model = try ReorderModel(slots: slots, spring: .snappy)
+    // A row out of range is a typed error naming it (it trapped: issue 69).
+    for row in [-1, 20, Int.min] {
+      #expect(throws: HarmonicError.self) { try model.state(ofRow: row, at: .zero) }
+      #expect(throws: HarmonicError.self) { try model.motion(ofRow: row) }
+      do {
+        _ = try model.state(ofRow: row, at: .zero)
+      } catch {
+        guard case .invalidParameter(let name, _, _) = error else { return #expect(Bool(false), "\(error)") }
+        #expect(name == "row")
+      }
+    }
     var now: Int64 = 0
     func check(_ event: (inout ReorderModel) throws -> Void) throws {
       let at = tick(now)
-      let before = (0..<20).map { model.state(ofRow: $0, at: at) }
+      let before = try (0..<20).map { row throws(HarmonicError) in try model.state(ofRow: row, at: at) }
       try event(&model)
       for row in 0..<20 where row != model.draggedRow && row != 3 {
-        let after = model.state(ofRow: row, at: at)
+        let after = try model.state(ofRow: row, at: at)
         #expect(after.value == before[row].value && after.velocity == before[row].velocity, "row \(row) jumped at \(now) ms")
       }
     }

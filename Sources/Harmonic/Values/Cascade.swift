@@ -57,9 +57,11 @@ public struct Cascade: Sendable {
   /// Element `k`'s progress motion (0 → 1 from its start tick).
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
-  ///   a start past the clock's end (`k` too large).
+  ///   a negative `k` (it was taken as element 0) or a start past the
+  ///   clock's end (`k` too large).
   public func progress(ofElement k: Int) throws(HarmonicError) -> any Motion<Double> {
-    let (offset, overflow) = _step.ticks.multipliedReportingOverflow(by: Int64(max(k, 0)))
+    guard k >= 0 else { throw .invalidParameter(name: "element", value: Double(k), accepted: "≥ 0 (an element's index in the cascade)") }
+    let (offset, overflow) = _step.ticks.multipliedReportingOverflow(by: Int64(k))
     let (tick, past) = start.ticks.addingReportingOverflow(offset)
     guard !overflow, !past else {
       throw .invalidParameter(name: "element", value: Double(k), accepted: "an element whose start is before the clock's end")

@@ -131,7 +131,16 @@ public struct ReorderModel: Sendable {
   }
 
   /// Row `row`'s position (points) and velocity (points/s) at `time`.
-  public func state(ofRow row: Int, at time: AnimationTime) -> SpringState {
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   row outside `0 ..< order.count`.
+  public func state(ofRow row: Int, at time: AnimationTime) throws(HarmonicError) -> SpringState {
+    try _Check.index(row, "row", count: order.count)
+    return _state(ofRow: row, at: time)
+  }
+
+  /// ``state(ofRow:at:)`` of a row known to be in range.
+  func _state(ofRow row: Int, at time: AnimationTime) -> SpringState {
     if row == draggedRow { return SpringState(value: _fingerPosition(at: time), velocity: _finger.velocity) }
     let state = _rows[row].state(at: time)
     return SpringState(value: state.value, velocity: state.velocity)
@@ -139,7 +148,13 @@ public struct ReorderModel: Sendable {
 
   /// Row `row`'s spring, a ``Motion`` of its position (points); nil while
   /// the row is dragged (it is where the finger is).
-  public func motion(ofRow row: Int) -> ValueAnimation<Double>? { row == draggedRow ? nil : _rows[row] }
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   row outside `0 ..< order.count`.
+  public func motion(ofRow row: Int) throws(HarmonicError) -> ValueAnimation<Double>? {
+    try _Check.index(row, "row", count: order.count)
+    return row == draggedRow ? nil : _rows[row]
+  }
 
   /// Every row's position and velocity at `time`, in row order.
   ///
@@ -149,7 +164,7 @@ public struct ReorderModel: Sendable {
     try _Check.shape(positions.count, "positions.count", expected: order.count, what: "one per row")
     try _Check.shape(velocities.count, "velocities.count", expected: order.count, what: "one per row")
     for row in 0..<order.count {
-      let state = self.state(ofRow: row, at: time)
+      let state = _state(ofRow: row, at: time)
       positions[row] = state.value
       velocities[row] = state.velocity
     }
