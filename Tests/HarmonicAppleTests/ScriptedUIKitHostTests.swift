@@ -69,6 +69,32 @@ struct ScriptedUIKitHostTests {
     }
   }
 
+  @Test("a touch that catches a snap between frames leaves the engine where the screen is: a still release does not step (issue 69)")
+  func caughtSnap() throws {
+    let host = try Host(count: 600)
+    host.drag(to: 3000)
+    _scriptedMediaTime = Self.origin + 0.001
+    host.release(1.5)
+    var t = 0.0
+    while t < 0.15 {
+      t += 1.0 / 60
+      _scriptedMediaTime = Self.origin + t
+      host.driver.frame(atTimestamp: Self.origin + t)
+    }
+    // The touch at 0.158 s, between the frames of 0.15 and 0.167 s.
+    _scriptedMediaTime = Self.origin + 0.158
+    let shown = host.collectionView.contentOffset
+    host.driver.scrollViewWillBeginDragging()
+    #expect(host.layout.engine.contentOffset == shown, "the engine holds \(host.layout.engine.contentOffset.y), the screen \(shown.y)")
+    // A release without movement: the next frame moves on from the screen's offset.
+    host.release(0)
+    _scriptedMediaTime = Self.origin + 0.167
+    host.driver.frame(atTimestamp: Self.origin + 0.167)
+    let step = Double(host.collectionView.contentOffset.y) - Double(shown.y)
+    #expect(abs(step) < 2, "the first frame after the release steps \(step) pt")
+    #expect(host.errors.isEmpty, "\(host.errors)")
+  }
+
   /// Runs `events` (at seconds after the origin, between frames) with
   /// frames `period` seconds apart (nil: irregular, 3–25 ms) for 3 s, in
   /// UIKit's order: the display link fires at each frame's time with that

@@ -164,5 +164,8 @@ struct CascadeTests {
     #expect(throws: HarmonicError.self) { try Cascade(style: .fade, delay: 60).progress(ofElement: Int.max) }
     #expect(throws: HarmonicError.self) { try Cascade(style: .scale(.nan), delay: 0.1) }
     #expect(throws: HarmonicError.self) { try Cascade(style: .flip(about: .y, perspective: 0), delay: 0.1) }
+    // Keyframes that do not end at 1 would leave each element part-entered (issue 69).
+    let halfway: [KeyframeAnimation<Double>.Key] = [.init(0.5, duration: 0.2)]
+    #expect(throws: HarmonicError.self) { try Cascade(style: .fade, delay: 0.1, progress: .keyframes(halfway)) }
   }
 }

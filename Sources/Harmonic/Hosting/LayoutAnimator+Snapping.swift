@@ -66,10 +66,17 @@ extension LayoutAnimator {
   }
 
   /// `scrollViewWillBeginDragging(_:)`: a finger lands; a snap in flight
-  /// stops where it is now, and the finger takes over. Nothing else changes
-  /// (a transition keeps the offset until it completes).
-  public mutating func scrollViewWillBeginDragging() {
+  /// stops, and the finger takes over. Nothing else changes (a transition
+  /// keeps the offset until it completes).
+  ///
+  /// - Parameter offset: the content offset on screen — the scroll view's,
+  ///   which the finger now owns. A touch lands between frames, and the
+  ///   engine, advanced to the touch's tick, is ahead of the last frame
+  ///   shown; with the offset given, the engine takes the screen's (not
+  ///   finite or beyond ±1e12: ignored). Nil keeps the engine's.
+  public mutating func scrollViewWillBeginDragging(showing offset: CGPoint? = nil) {
     if case .resting(.some) = phase { phase = .resting(nil) }
+    if case .resting(nil) = phase, let offset, (try? LayoutAnimator._checkOffset(offset)) != nil { contentOffset = offset }
     _checkInvariants()
   }
 

@@ -284,10 +284,11 @@ public final class HarmonicDisplayLinkDriver: NSObject {
     start()
   }
 
-  /// From `scrollViewWillBeginDragging(_:)`: a finger lands.
+  /// From `scrollViewWillBeginDragging(_:)`: a finger lands; a snap in
+  /// flight stops where the screen shows it (the scroll view's offset).
   public func scrollViewWillBeginDragging() {
     layout._stampEvent()
-    layout.engine.scrollViewWillBeginDragging()
+    layout.engine.scrollViewWillBeginDragging(showing: collectionView?.contentOffset)
   }
 
   /// Starts the frames, when the engine animates and none are coming.

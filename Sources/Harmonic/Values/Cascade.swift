@@ -20,7 +20,8 @@ public struct Cascade: Sendable {
   public enum Progress: Sendable {
     /// A spring from 0 to 1, from rest.
     case spring(Spring)
-    /// Keyframes of the progress (their last value should be 1).
+    /// Keyframes of the progress; the last key's value must be 1 (the
+    /// element's own attributes), or the element would rest part-entered.
     case keyframes([KeyframeAnimation<Double>.Key])
   }
 
@@ -41,7 +42,8 @@ public struct Cascade: Sendable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
   ///   naming `delay` outside [0, 60] s, `style` for a pose with a
   ///   non-finite channel (a NaN scale, an infinite slide, a perspective
-  ///   of 0), or the keys as ``KeyframeAnimation`` does.
+  ///   of 0), `progress` for keyframes whose last value is not 1, or the
+  ///   keys as ``KeyframeAnimation`` does.
   public init(style: AppearanceStyle, delay: Double, progress: Progress = .spring(.snappy), start: AnimationTime = .zero) throws(HarmonicError) {
     try _Check.within(delay, "delay", .closed(0), .closed(60), unit: "s")
     // The pose of a unit card at the origin: every channel must be finite.
@@ -49,7 +51,13 @@ public struct Cascade: Sendable {
     if let bad = LayoutChannels.values(of: [probe], include3D: true).first(where: { !$0.isFinite }) {
       throw .invalidParameter(name: "style", value: bad, accepted: "a pose whose every channel is finite")
     }
-    if case let .keyframes(keys) = progress { _ = try KeyframeAnimation(from: 0.0, keys: keys) }
+    if case let .keyframes(keys) = progress {
+      _ = try KeyframeAnimation(from: 0.0, keys: keys)
+      // Not reached with no keys: KeyframeAnimation refuses an empty list.
+      if let last = keys.last, last.value != 1 {
+        throw .invalidParameter(name: "progress", value: last.value, accepted: "keyframes whose last value is 1 (the element in place)")
+      }
+    }
     (self.style, self.delay, self.progress, self.start) = (style, delay, progress, start)
     _step = try AnimationTime(seconds: delay)
   }
