@@ -34,7 +34,7 @@
 /// - snapping: ``targetContentOffset(forProposedContentOffset:withScrollingVelocity:)``
 ///   with UIKit's velocity in points per millisecond, or, to let Harmonic's
 ///   motion carry the release, ``scrollViewWillEndDragging(withVelocity:spring:)``
-///   and ``scrollViewWillBeginDragging()``.
+///   and ``scrollViewWillBeginDragging(showing:)``.
 ///
 /// **Events combine.** The engine is one phase machine (``activity``):
 /// resting (optionally with a snap scroll in flight), transitioning,
