@@ -65,14 +65,14 @@ extension Suite {
     var engine = try LayoutAnimator(layout: layout, viewport: viewport, contentOffset: offset)
     let rect = viewport.visibleRect(at: offset)
     let plainCount = engine.layoutAttributesForElements(in: rect).count
-    let plain = try measure {
+    let plain = measure {
       var count = 0
       for _ in 1...frames { count += engine.layoutAttributesForElements(in: rect).count }
       blackHole(Double(count))
     }
     engine.scrollEffect = .scaleAndFade()
     let answered = engine.layoutAttributesForElements(in: rect).count
-    let effectTime = try measure {
+    let effectTime = measure {
       var count = 0
       for _ in 1...frames { count += engine.layoutAttributesForElements(in: rect).count }
       blackHole(Double(count))
@@ -80,7 +80,7 @@ extension Suite {
     let phase = try ScrollPhase(axis: .vertical)
     let elements = layout.attributes(in: rect)
     var scratch = elements
-    let preset = try measure {
+    let preset = measure {
       for _ in 1...frames {
         scratch = elements
         ScrollEffect.scaleAndFade().apply(to: &scratch, in: rect, phase: phase)
