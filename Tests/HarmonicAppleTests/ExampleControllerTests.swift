@@ -20,6 +20,24 @@ struct ExampleControllerTests {
     return t
   }
 
+  /// A pinch as UIKit reports it: one state and scale per 1/60 s frame from
+  /// `start`, each followed by its frame, then frames until rest. Returns the time.
+  static func pinch(
+    _ controller: PhotoGridViewController, _ recognizer: UIPinchGestureRecognizer, _ steps: [(UIGestureRecognizer.State, Double)],
+    from start: Double
+  ) -> Double {
+    var t = start
+    for (state, scale) in steps {
+      t += 1.0 / 60
+      _scriptedMediaTime = t
+      recognizer._setScriptedState(state)
+      recognizer.scale = CGFloat(scale)
+      controller.pinchChanged(recognizer)
+      if controller.driver.isRunning { controller.driver.frame(atTimestamp: t) }
+    }
+    return runFrames(controller, from: t)
+  }
+
   @Test("a tap deletes with a spring, a pinch goes to five columns, a rotation re-lays the grid; nothing refused")
   func photoGrid() throws {
     _scriptedMediaTime = 500
@@ -34,39 +52,15 @@ struct ExampleControllerTests {
     var t = Self.runFrames(controller, from: 500)
     // A pinch in, released past half way: five columns.
     let recognizer = UIPinchGestureRecognizer(target: nil, action: nil)
-    for (state, scale) in [(UIGestureRecognizer.State.began, 1.0), (.changed, 0.9), (.changed, 0.7), (.ended, 0.65)] {
-      t += 1.0 / 60
-      _scriptedMediaTime = t
-      recognizer._setScriptedState(state)
-      recognizer.scale = CGFloat(scale)
-      controller.pinchChanged(recognizer)
-      if controller.driver.isRunning { controller.driver.frame(atTimestamp: t) }
-    }
-    t = Self.runFrames(controller, from: t)
+    t = Self.pinch(controller, recognizer, [(.began, 1.0), (.changed, 0.9), (.changed, 0.7), (.ended, 0.65)], from: t)
     #expect(controller.columns == 5 && controller.layout.engine.activity == .resting)
     // A second pinch after the first has settled: nothing to grab, a new
     // transition (it tried a grab, whose refusal tripped onError's assertion).
-    for (state, scale) in [(UIGestureRecognizer.State.began, 1.0), (.changed, 1.3), (.changed, 1.6), (.ended, 1.65)] {
-      t += 1.0 / 60
-      _scriptedMediaTime = t
-      recognizer._setScriptedState(state)
-      recognizer.scale = CGFloat(scale)
-      controller.pinchChanged(recognizer)
-      if controller.driver.isRunning { controller.driver.frame(atTimestamp: t) }
-    }
-    t = Self.runFrames(controller, from: t)
+    t = Self.pinch(controller, recognizer, [(.began, 1.0), (.changed, 1.3), (.changed, 1.6), (.ended, 1.65)], from: t)
     let (columns, activity) = (controller.columns, controller.layout.engine.activity)
     #expect(columns == 3 && activity == .resting && errors.isEmpty, "\(columns) columns, \(activity), \(errors)")
     // And back to five columns, for the rotation below.
-    for (state, scale) in [(UIGestureRecognizer.State.began, 1.0), (.changed, 0.8), (.changed, 0.65), (.ended, 0.62)] {
-      t += 1.0 / 60
-      _scriptedMediaTime = t
-      recognizer._setScriptedState(state)
-      recognizer.scale = CGFloat(scale)
-      controller.pinchChanged(recognizer)
-      if controller.driver.isRunning { controller.driver.frame(atTimestamp: t) }
-    }
-    t = Self.runFrames(controller, from: t)
+    t = Self.pinch(controller, recognizer, [(.began, 1.0), (.changed, 0.8), (.changed, 0.65), (.ended, 0.62)], from: t)
     #expect(controller.columns == 5)
     let side = (390.0 - 8) / 5
     #expect(Double(controller.layout.engine.layoutAttributesForItem(at: ItemIndexPath(item: 0, section: 0))!.size.width) == side)
