@@ -181,3 +181,57 @@ struct LayoutAnimatorSnapEndTests {
     #expect(last <= before && last < 1.0 / 6, "last step \(last) pt after \(before)")
   }
 }
+
+/// Two batch updates in flight under the default anchor policy: the
+/// offset keeps its velocity at the second, as every element does.
+@Suite("Layout animator: a second update in flight keeps the offset's velocity")
+struct SecondUpdateVelocityTests {
+  static let viewport = try! Viewport(size: CGSize(width: 300, height: 600))
+
+  /// Three columns of 100-pt cells, no spacing.
+  static func grid(_ count: Int) throws -> GridLayout {
+    try GridLayout(
+      sections: [.init(itemCount: count, itemSize: CGSize(width: 100, height: 100), lineSpacing: 0, interitemSpacing: 0)], viewportCrossExtent: 300)
+  }
+
+  /// The offset's velocity (pt/s) along y just before and just after the second update.
+  static func velocities(
+    first: [LayoutAnimator.UpdateItem], count: Int, second: [LayoutAnimator.UpdateItem], final: Int, at seconds: Double
+  ) throws -> (before: Double, after: Double) {
+    var engine = try LayoutAnimator(layout: try grid(300), viewport: viewport, contentOffset: CGPoint(x: 0, y: 3000))
+    try engine.advance(to: try AnimationTime(seconds: 0.4))
+    try engine.prepare(forCollectionViewUpdates: first, layout: try grid(count))
+    try engine.advance(to: try AnimationTime(seconds: seconds))
+    let time = engine.time
+    let before = try #require(engine.transition).contentOffsetVelocity(at: time).y
+    try engine.prepare(forCollectionViewUpdates: second, layout: try grid(final))
+    let after = try #require(engine.transition).contentOffsetVelocity(at: time).y
+    return (Double(before), Double(after))
+  }
+
+  @Test("delete item 0 at 0.4 s, then insert at the end: no step, at the issue's 0.52 s and across the flight")
+  func deleteThenInsert() throws {
+    for seconds in [0.52, 0.41, 0.45, 0.6, 0.8] {
+      let (before, after) = try Self.velocities(
+        first: [.delete(ItemIndexPath(item: 0, section: 0))], count: 299, second: [.insert(ItemIndexPath(item: 299, section: 0))], final: 300,
+        at: seconds)
+      // 7806258 at 0.52 s: −461.42 pt/s, then −0.0008 (the offset took the first visible cell of the new
+      // layout, which only moves sideways).
+      #expect(before.magnitude > 1 || seconds >= 0.8, "the case must move the offset: \(before) pt/s at \(seconds) s")
+      #expect((after - before).magnitude <= 1e-9 * max(1, before.magnitude), "\(before) → \(after) pt/s at \(seconds) s")
+    }
+  }
+
+  @Test("other pairs whose followed cell stays: no step either")
+  func otherPairs() throws {
+    let cases: [([LayoutAnimator.UpdateItem], Int, [LayoutAnimator.UpdateItem], Int)] = [
+      ([.delete(ItemIndexPath(item: 0, section: 0))], 299, [.delete(ItemIndexPath(item: 4, section: 0))], 298),
+      ([.insert(ItemIndexPath(item: 0, section: 0))], 301, [.insert(ItemIndexPath(item: 0, section: 0))], 302),
+      ([.insert(ItemIndexPath(item: 1, section: 0))], 301, [.delete(ItemIndexPath(item: 2, section: 0))], 300),
+    ]
+    for (first, count, second, final) in cases {
+      let (before, after) = try Self.velocities(first: first, count: count, second: second, final: final, at: 0.52)
+      #expect((after - before).magnitude <= 1e-9 * max(1, before.magnitude), "\(first) then \(second): \(before) → \(after) pt/s")
+    }
+  }
+}

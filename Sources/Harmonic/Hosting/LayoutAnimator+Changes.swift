@@ -331,7 +331,11 @@ extension LayoutAnimator {
     case .transitioning(let running):
       let current = running.shown.transition
       scroll = carry ? running.carried?.moving(at: time) : nil
-      if update.isEmpty, endViewport == nil, anchor == nil, running.carried == nil, let turned = _retargeted(current, to: destination) {
+      // A retarget turns the springs as they are, without the views held
+      // pinned (`_Shown.pinned`); a new transition starts from them.
+      if update.isEmpty, endViewport == nil, anchor == nil, running.carried == nil, running.shown.pinned.isEmpty,
+        let turned = _retargeted(current, to: destination)
+      {
         next = turned
       } else {
         // From the pose at `time` and the offset on screen (a carried
@@ -350,17 +354,29 @@ extension LayoutAnimator {
     // A change in flight starts from the offset on screen, which a carried
     // scroll had moved past the running transition's own.
     next.startOffset = contentOffset
-    // In flight the offset follows a cell the reader sees now: the anchor
-    // when it is on screen, else (the anchor is where a scroll is heading,
-    // or still flying in) the first cell on screen that stays. The end
-    // offset is the anchor's either way.
+    // In flight the offset follows a cell the reader sees now: the cell a
+    // running transition's offset already follows, when it stays on screen
+    // (its springs carry the offset's velocity on, so a second update in
+    // flight steps nothing); else the anchor when it is on screen; else
+    // (the anchor is where a scroll is heading, or still flying in) the
+    // first cell on screen that stays. The end offset is the anchor's
+    // either way.
     if let anchor {
+      let followed = _followed.flatMap { next._staying(from: $0) }.flatMap { next._startsOnScreen($0, viewport: viewport) ? $0 : nil }
       let shown =
-        next._startsOnScreen(anchor, viewport: viewport)
-        ? anchor : next._firstStayingOnScreen(viewport: viewport, axis: scrollAxis, rightToLeft: snappingOptions.isRightToLeft)
+        followed
+        ?? (next._startsOnScreen(anchor, viewport: viewport)
+          ? anchor : next._firstStayingOnScreen(viewport: viewport, axis: scrollAxis, rightToLeft: snappingOptions.isRightToLeft))
       if let shown { try? next.anchorContentOffset(to: shown, along: scrollAxis) }
     }
     try _install(next, in: destination.layout, viewport: end, grabbable: nil, retiring: retiring, carried: _Carried(axis: scrollAxis, scroll: scroll, at: time))
+  }
+
+  /// The cell the running transition's offset follows along ``scrollAxis``
+  /// (its id in the current layout), if any.
+  var _followed: ElementID? {
+    guard case .transitioning(let running) = phase, running.shown.transition._anchor?.axis == scrollAxis else { return nil }
+    return running.shown.transition.contentAnchor
   }
 
   /// The transition from `gesture`'s pose, at rest, to `newLayout` at
@@ -392,7 +408,9 @@ extension LayoutAnimator {
   ) throws(HarmonicError) {
     if let retiring { leaving.append(retiring) }
     (layout, viewport) = (newLayout, end)
-    phase = .transitioning(_Running(shown: _Shown(next, frame: next.makeFrame()), grabbable: grabbable, carried: carried))
+    var shown = _Shown(next, frame: next.makeFrame())
+    shown.pinThroughout(in: newLayout, viewport: end, axis: scrollAxis)
+    phase = .transitioning(_Running(shown: shown, grabbable: grabbable, carried: carried))
     try _evaluate()
   }
 }

@@ -43,6 +43,12 @@ extension LayoutAnimator {
     /// footers, decorations): where a layout pins them, they follow the
     /// content offset (``pin(at:from:in:viewport:)``).
     let views: [Int]
+    /// The views the layout pins at both ends of the transition, where they
+    /// start: along the scroll axis they stay where the layout pins them at
+    /// the offset on screen (``pinThroughout(in:viewport:axis:)``).
+    var pinned: [Int] = []
+    /// The axis ``pinned`` views are pinned along.
+    var pinnedAxis: ScrollAxis = .vertical
 
     init(_ transition: LayoutTransition, frame: LayoutTransition.Frame) {
       var byOldID: [(id: ElementID, element: Int)] = []
@@ -81,6 +87,26 @@ extension LayoutAnimator {
       return k < byOldID.count && byOldID[k].id == id ? byOldID[k].element : nil
     }
 
+    /// Finds ``pinned``: the views that `layout` (the destination) pins at
+    /// the transition's start and end offsets, along `axis` exactly where
+    /// the transition starts and ends them. Their springs alone would keep
+    /// them there only when they move with the offset (one shared spring,
+    /// the offset following average progress); a change in flight, whose
+    /// offset follows a cell, let a pinned header drift 13.6 pt off the bar.
+    /// O(views) layout lookups.
+    mutating func pinThroughout(in layout: any CollectionLayout, viewport: Viewport, axis: ScrollAxis) {
+      let (start, end) = (transition.startOffset, transition.endOffset)
+      pinnedAxis = axis
+      func along(_ a: LayoutAttributes) -> CGFloat { axis == .vertical ? a.center.y : a.center.x }
+      pinned = views.filter { k in
+        guard let id = transition.elements[k].to, let free = layout.attributes(of: id),
+          let atStart = layout.attributes(of: id, in: viewport, at: start), let atEnd = layout.attributes(of: id, in: viewport, at: end)
+        else { return false }
+        return along(atStart) != along(free) && along(atEnd) != along(free) && along(transition._startAttributes(k)) == along(atStart)
+          && along(transition._endAttributes(k)) == along(atEnd)
+      }
+    }
+
     /// Moves the views that `layout` pins by what pinning them at `offset`
     /// (the engine's, a carried scroll added) instead of at `own` (the
     /// transition's) changes: a pinned header stays pinned while a carried
@@ -91,11 +117,23 @@ extension LayoutAnimator {
 
     /// ``pin(at:from:in:viewport:)`` on a frame of this transition (its
     /// attributes and, for a change in flight to continue from, its channel values).
+    /// The views in ``pinned`` go where `layout` pins them at `offset`.
     func pin(_ frame: inout LayoutTransition.Frame, at offset: CGPoint, from own: CGPoint, in layout: any CollectionLayout, viewport: Viewport) {
-      guard offset != own else { return }
       let n = frame.attributes.count
       let channels = frame._values.values.count >= LayoutChannels.count2D * n
-      for k in views {
+      for k in pinned {
+        guard let id = transition.elements[k].to, let there = layout.attributes(of: id, in: viewport, at: offset) else { continue }
+        // Along the axis only: the other channels go on springing.
+        if pinnedAxis == .vertical {
+          frame.attributes[k].center.y = there.center.y
+          if channels { frame._values.values[LayoutChannels.centerY * n + k] = Double(there.center.y) }
+        } else {
+          frame.attributes[k].center.x = there.center.x
+          if channels { frame._values.values[LayoutChannels.centerX * n + k] = Double(there.center.x) }
+        }
+      }
+      guard offset != own else { return }
+      for k in views where !pinned.contains(k) {
         guard let id = transition.elements[k].to, let there = layout.attributes(of: id, in: viewport, at: offset),
           let here = layout.attributes(of: id, in: viewport, at: own)
         else { continue }
@@ -123,13 +161,13 @@ extension LayoutAnimator {
       // transition, bit for bit, as from the attributes); a carried scroll
       // pins views in the pose, which needs its attributes.
       let channels = try transition._frameForChange(at: time, attributes: false)
-      if offset == channels.contentOffset || channels.hasEnded {
+      if (offset == channels.contentOffset && pinned.isEmpty) || channels.hasEnded {
         var now = channels
         now.contentOffset = offset
         return now
       }
       var now = try transition._frameForChange(at: time)
-      if offset != now.contentOffset, !now.hasEnded {
+      if !now.hasEnded {
         now._values.values = transition._holdingRest(now._values.values)
         now._restHeld = true
         pin(&now, at: offset, from: now.contentOffset, in: layout, viewport: viewport)

@@ -193,8 +193,8 @@ public struct LayoutAnimator: Sendable {
       if let carried = running.carried {
         let weight = frame.hasEnded ? 1 : running.shown.transition._residualWeight(frame.progress)
         contentOffset = carried.offset(frame.contentOffset, at: time, weight: weight)
-        if !frame.hasEnded { running.shown.pin(at: contentOffset, from: frame.contentOffset, in: layout, viewport: viewport) }
       }
+      if !frame.hasEnded { running.shown.pin(at: contentOffset, from: frame.contentOffset, in: layout, viewport: viewport) }
       if !frame.hasEnded {
         phase = .transitioning(running)
       } else if let carried = running.carried, let scroll = carried.moving(at: time) {

@@ -182,6 +182,11 @@ extension LayoutTransition {
     return k < elements.count && elements[k].id == element && elements[k].to != nil ? k : nil
   }
 
+  /// The new id of the element that was `old` in the old layout and stays; nil otherwise. O(n).
+  func _staying(from old: ElementID) -> ElementID? {
+    elements.first { $0.from == old && $0.to != nil }?.to
+  }
+
   /// Whether `element` starts this segment on screen: its start pose
   /// overlaps the visible rect at the start offset in `viewport`.
   func _startsOnScreen(_ element: ElementID, viewport: Viewport) -> Bool {
@@ -243,7 +248,7 @@ extension LayoutTransition {
   /// The anchored offset's rate at `time` along the anchor's axis, points
   /// per second: the center's velocity plus w'·R.
   func _anchorVelocity(at time: AnimationTime, progressRate: Double) -> Double {
-    guard let anchor = _anchor, time > batch.origin else { return 0 }
+    guard let anchor = _anchor, time >= batch.origin else { return 0 }
     let center = anchor.channel
     let spring = batch.spring(ofItem: anchor.element)
     let seconds = time._seconds(since: batch.origin)
