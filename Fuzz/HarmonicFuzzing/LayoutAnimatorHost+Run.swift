@@ -3,6 +3,7 @@ import Harmonic
 /// What a host reads in one layout pass.
 struct _HostPass {
   let offset: CGPoint
+  let size: CGSize
   /// The elements in the viewport, in the engine's order.
   let visible: [LayoutAttributes]
   /// The elements that have left the layout and are still shown.
@@ -12,7 +13,7 @@ struct _HostPass {
 
   init(_ engine: LayoutAnimator) {
     offset = engine.contentOffset
-    let size = engine.collectionViewContentSize
+    size = engine.collectionViewContentSize
     visible = engine.layoutAttributesForElements(in: engine.viewport.visibleRect(at: engine.contentOffset))
     leaving = engine.leavingAttributes
     // The engine answers in a fixed order: the bits need no sort.
@@ -49,6 +50,11 @@ struct _HostPass {
   /// What is wrong with the numbers of this pass, if anything.
   func problem() -> String? {
     guard Double(offset.x).isFinite, Double(offset.y).isFinite else { return "offset \(offset)" }
+    // Every layout of the host is under 20,000 pt along either axis; a
+    // transition's size lies between its two layouts' (a bouncy spring
+    // overshoots by a fraction).
+    let extent = 0.0...1e5
+    guard extent.contains(Double(size.width)), extent.contains(Double(size.height)) else { return "content size \(size)" }
     func check(_ a: LayoutAttributes) -> String? {
       let finite = Double(a.center.x).isFinite && Double(a.center.y).isFinite && Double(a.size.width).isFinite && Double(a.size.height).isFinite
       guard finite else { return "\(a.elementID): not finite" }

@@ -185,7 +185,8 @@ public enum LayoutAnimatorHost {
       let event: Event
       switch int(0...19) {
       case 0, 1: event = .drag(fraction: uniform())
-      case 2, 3, 4: event = .release(velocity: (uniform() * 8 - 4), engine: uniform() < 0.8)
+      // A third of the releases slow (under 0.15 pt/ms): they leave a long, slow scroll for later changes to carry.
+      case 2, 3, 4: event = .release(velocity: uniform() < 1.0 / 3 ? uniform() * 0.3 - 0.15 : uniform() * 8 - 4, engine: uniform() < 0.8)
       case 5: event = .touch
       case 6, 7: event = .insert(item: item, section: section)
       case 8: event = .delete(item: item, section: section)
@@ -209,7 +210,8 @@ public enum LayoutAnimatorHost {
       case 18: event = .grab
       default:
         switch int(0...9) {
-        case 0, 1, 2: event = .bogusUpdate
+        case 0, 1: event = .bogusUpdate
+        case 2: event = .changes(deleted: [], inserted: [], reloaded: [], section: section)  // an update without changes
         case 3: event = .setLayoutKeepingAnchor(animated: uniform() < 0.75)
         case 4: event = .rotateKeepingAnchor
         case 5: event = .reduceMotion(uniform() < 0.7)

@@ -45,6 +45,23 @@ struct LayoutAnimatorFoundScriptTests {
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
   }
 
+  @Test("a slow release, then layout changes in flight: the content size stays between the layouts' (a host sweep)")
+  func runawayContentSize() {
+    // The second change handed the offset's 14,464 pt/s on to the average
+    // progress over the 1.1 pt left to travel: a rate of 13,134/s, p̄ near
+    // −386 and a content width of −24,099 pt.
+    let script = LayoutAnimatorHost.Script(
+      counts: [12, 10], chrome: false, horizontal: true, rightToLeft: false, pinned: true, snapping: true, itemsPerFlick: nil, alignment: .center,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 25.132741228718345), policy: .followProgress,
+      steps: [
+        .init(tick: 111_000_000, event: .setLayout(fraction: 0.9478398198600307, animated: true)),
+        .init(tick: 128_000_000, event: .release(velocity: -0.060955029659854484, engine: true)),
+        .init(tick: 136_000_000, event: .setLayout(fraction: 0.9658706647323518, animated: true)),
+        .init(tick: 151_000_000, event: .drag(fraction: 0.8672180660104459)),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
+
   @Test("a release grabbed after its progress arrived: nothing to grab, no cell moves (a random host sweep)")
   func grabAfterArrival() {
     // The frame showed progress 1 with cell [0, 1] still 0.17 pt short of

@@ -268,12 +268,15 @@ extension LayoutTransition {
   }
 
   /// Content offset and size at average progress `p`: start·(1 − p) + end·p
-  /// per coordinate, exactly the start at 0 and the end at 1.
+  /// per coordinate, exactly the start at 0 and the end at 1; a size never
+  /// below 0 (p̄ swings past [0, 1]: a change in flight that starts moving
+  /// back, a bouncy spring towards a nearly empty layout).
   func _offsetAndSize(atProgress p: Double) -> (offset: CGPoint, size: CGSize) {
     func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { CGFloat(_interpolate(Double(a), Double(b), p)) }
+    func extent(_ a: CGFloat, _ b: CGFloat) -> CGFloat { max(0, mix(a, b)) }
     return (
       CGPoint(x: mix(startOffset.x, endOffset.x), y: mix(startOffset.y, endOffset.y)),
-      CGSize(width: mix(startContentSize.width, endContentSize.width), height: mix(startContentSize.height, endContentSize.height))
+      CGSize(width: extent(startContentSize.width, endContentSize.width), height: extent(startContentSize.height, endContentSize.height))
     )
   }
 }

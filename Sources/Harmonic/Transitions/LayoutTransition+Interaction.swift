@@ -129,19 +129,25 @@ extension LayoutTransition {
     // the average progress no rate to carry. The velocity alone moves every
     // element, along the path by rate·Ŝ: so do the overall progress and
     // the offset (a touch grabs the pose there; the offset stays C¹).
-    if goal == q, rate != 0 {
-      segment._releaseImpulse = ((g - b) * rate, offsetVelocity)
-      // Its end waits for the swing too: from it on, the offset is within
-      // the point tolerance of where it rests and the overall progress
-      // within the progress tolerance, so the last frame steps no further.
-      let offsetRate = max(Double(offsetVelocity.x).magnitude, Double(offsetVelocity.y).magnitude)
-      let band = min(tolerances.points / offsetRate, SpringBatch.defaultProgressTolerance / ((g - b) * rate).magnitude)
-      if band.isFinite, band > 0 {
-        let (elementsEnd, batch) = (segment._completion, segment.batch)
-        segment._completion = _Deferred { max(elementsEnd.resolved, batch._impulseEnd(within: band)) }
-      }
-    }
+    if goal == q, rate != 0 { segment._addImpulse(overall: (g - b) * rate, offset: offsetVelocity) }
     return segment
+  }
+
+  /// Moves the overall progress and the content offset by these
+  /// velocities (per second) times Ŝ̄, the batch's mean impulse response:
+  /// a swing that starts and ends where the segment does
+  /// (``_releaseImpulse``). Its end waits for the swing too: from it on,
+  /// the offset is within the point tolerance of where it rests and the
+  /// overall progress within the progress tolerance, so the last frame
+  /// steps no further.
+  mutating func _addImpulse(overall: Double, offset: CGPoint) {
+    _releaseImpulse = (overall, offset)
+    let offsetRate = max(Double(offset.x).magnitude, Double(offset.y).magnitude)
+    let band = min(tolerances.points / offsetRate, SpringBatch.defaultProgressTolerance / overall.magnitude)
+    if band.isFinite, band > 0 {
+      let (elementsEnd, batch) = (_completion, self.batch)
+      _completion = _Deferred { max(elementsEnd.resolved, batch._impulseEnd(within: band)) }
+    }
   }
 
   /// Interrupts the transition at `time` and heads for `layout` at `offset`
