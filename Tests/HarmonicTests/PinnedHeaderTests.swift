@@ -99,12 +99,19 @@ struct PinnedHeaderTests {
         frames += 1
         let shown = try #require(engine.layoutAttributesForSupplementaryView(ofKind: "header", at: header.indexPath))
         worst = max(worst, (Double(shown.frame.minY) - Double(engine.contentOffset.y) - 64).magnitude)
-        // Rects whose edges sweep across the header: in or out, it is answered as the one-element query answers it.
-        for dy in stride(from: -120.0, through: 120, by: 3.7) {
-          let rect = CGRect(x: 0, y: Double(shown.frame.minY) + dy, width: 320, height: 40)
-          let inRect = engine.layoutAttributesForElements(in: rect).first { $0.elementID == header }
-          #expect(inRect == (shown.frame.intersects(rect) ? shown : nil))
-          answered += inRect == nil ? 0 : 1
+        // Rects whose edges sweep across both headers, near the screen and far past it (UIKit
+        // prefetches): in or out, each is answered as the one-element query answers it.
+        for section in 0..<2 {
+          let id = ElementID(.supplementary("header"), ItemIndexPath(item: 0, section: section))
+          let alone = engine.layoutAttributesForSupplementaryView(ofKind: "header", at: id.indexPath)
+          for dy in stride(from: -1200.0, through: 1200, by: 7.3) {
+            for height in [40.0, 700] {
+              let rect = CGRect(x: 0, y: Double(engine.contentOffset.y) + dy, width: 320, height: height)
+              let inRect = engine.layoutAttributesForElements(in: rect).first { $0.elementID == id }
+              #expect(inRect == alone.flatMap { $0.frame.intersects(rect) ? $0 : nil }, "\(id) in \(rect)")
+              answered += inRect == nil ? 0 : 1
+            }
+          }
         }
       }
       // 7806258 with the default policy: 13.65 pt off the bar after the second update.

@@ -255,19 +255,27 @@ public struct LayoutAnimator: Sendable {
     return answer
   }
 
-  /// `layoutAttributesForItem(at:)`: the cell's attributes at the current tick.
+  /// `layoutAttributesForItem(at:)`: the cell's attributes at the current
+  /// tick. While a transition runs, nil for a cell it does not move (off
+  /// screen at both ends): the one-element queries answer exactly what
+  /// ``layoutAttributesForElements(in:)`` answers, for any rect.
   public func layoutAttributesForItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
     _attributes(of: ElementID(.cell, indexPath))
   }
 
-  /// `layoutAttributesForSupplementaryView(ofKind:at:)`.
+  /// `layoutAttributesForSupplementaryView(ofKind:at:)`: as
+  /// ``layoutAttributesForItem(at:)`` (a header the transition does not
+  /// move is nil in flight, not the layout's pinned one).
   public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: ItemIndexPath) -> LayoutAttributes? {
     _attributes(of: ElementID(.supplementary(kind), indexPath))
   }
 
   func _attributes(of id: ElementID) -> LayoutAttributes? {
     var answer: LayoutAttributes?
-    if let shown = _shown, let k = shown.element(withNewID: id) {
+    if let shown = _shown {
+      // In flight only the transition's elements are shown, as
+      // layoutAttributesForElements(in:) answers them.
+      guard let k = shown.element(withNewID: id) else { return nil }
       answer = LayoutAnimator._answer(shown.frame.attributes[k], as: id)
     } else {
       answer = layout.attributes(of: id, in: viewport, at: contentOffset)
