@@ -32,6 +32,7 @@ extension Suite {
     let effect = ScrollEffect.coverFlow()
     let rect = CGRect(x: 0, y: 0, width: 390, height: 844)
     let effectFrames = max(1, frames / 10)
+    try effect.apply(to: &cards, in: rect, phase: phase, offsetVelocity: CGPoint(x: -1200, y: 0))  // checks once: the timed calls cannot throw
     let applied = measure {
       for _ in 0..<effectFrames {
         cards.withUnsafeMutableBufferPointer { out in
@@ -39,7 +40,7 @@ extension Suite {
             for k in 0..<out.count { out[k] = source[k] }
           }
         }
-        effect.apply(to: &cards, in: rect, phase: phase, offsetVelocity: CGPoint(x: -1200, y: 0))
+        _ = try? effect.apply(to: &cards, in: rect, phase: phase, offsetVelocity: CGPoint(x: -1200, y: 0))
       }
       blackHole(cards[count - 1].transform3D.m[0])
     }

@@ -153,8 +153,16 @@ func fuzzScrollEffects(_ input: inout FuzzInput) {
   }
   do {
     for k in 0..<n {
-      let one = phase.phase(
-        center: centers[k], extent: extents[k], velocity: velocities[k], offset: offset, offsetVelocity: offsetVelocity, viewportExtent: viewport)
+      // The column form accepted the geometry: so does the scalar form, with the same bits.
+      guard
+        let one = attempt({ () throws(HarmonicError) in
+          try phase.phase(
+            center: centers[k], extent: extents[k], velocity: velocities[k], offset: offset, offsetVelocity: offsetVelocity, viewportExtent: viewport)
+        })
+      else {
+        require(false, "the scalar form refused geometry the column form accepted")
+        return
+      }
       require(
         one.phase.bitPattern == phases[k].bitPattern && one.rate.bitPattern == rates[k].bitPattern, "phase columns differ from the scalar form")
       // The column form accepted the geometry, so it is finite and in range: no NaN.
@@ -175,7 +183,8 @@ func fuzzScrollEffects(_ input: inout FuzzInput) {
   let rect =
     phase.axis == .horizontal
     ? CGRect(x: offset, y: 0, width: viewport, height: 800) : CGRect(x: 0, y: offset, width: 800, height: viewport)
-  effect.apply(to: &attributes, in: rect, phase: phase, offsetVelocity: CGPoint(x: offsetVelocity, y: offsetVelocity))
+  // A rect or velocity out of range is refused with a typed error; the presets throw nothing else.
+  guard (try? effect.apply(to: &attributes, in: rect, phase: phase, offsetVelocity: CGPoint(x: offsetVelocity, y: offsetVelocity))) != nil else { return }
   for element in attributes {
     let t = element.combinedTransform3D.m
     require((0..<16).allSatisfy { t[$0].isFinite }, "an effect's transform is not finite: \(element)")

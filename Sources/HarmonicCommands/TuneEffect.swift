@@ -107,8 +107,11 @@ package struct EffectPreview: Sendable, Hashable {
         indexPath: ItemIndexPath(item: i, section: 0), frame: CGRect(x: Double(i) * pitch, y: 0, width: cards.extent, height: 160))
     }
     let rect = CGRect(x: offset, y: 0, width: cards.viewport, height: 160)
-    let phases = attributes.map { phase.phase(of: $0, in: rect, offsetVelocity: CGPoint(x: velocity, y: 0)) }
-    effect.apply(to: &attributes, in: rect, phase: phase, offsetVelocity: CGPoint(x: velocity, y: 0))
+    var phases: [(phase: Double, rate: Double)] = []
+    for card in attributes {
+      phases.append(try checked(nil) { () throws(HarmonicError) in try phase.phase(of: card, in: rect, offsetVelocity: CGPoint(x: velocity, y: 0)) })
+    }
+    try checked(nil) { () throws(HarmonicError) in try effect.apply(to: &attributes, in: rect, phase: phase, offsetVelocity: CGPoint(x: velocity, y: 0)) }
     func round(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }
     return zip(attributes, phases).map { card, phase in
       let m = card.combinedTransform3D.m

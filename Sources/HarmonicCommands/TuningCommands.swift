@@ -76,9 +76,12 @@ package struct FitInput: Sendable, Hashable {
       let result = try checked(nil) { () throws(HarmonicError) in try SpringFit.fit(bezier: bezier[0], bezier[1], bezier[2], bezier[3], duration: duration) }
       output = FitOutput(result.spring, initialVelocity: result.initialVelocity, rms: result.rms, maxError: result.maxError)
       let curve = try checked("bezier") { () throws(HarmonicError) in try CubicBezier(x1: bezier[0], y1: bezier[1], x2: bezier[2], y2: bezier[3]) }
-      output.points =
-        (0...60).map { SpringFit.Sample(time: duration * Double($0) / 60, value: curve.value(atProgress: Double($0) / 60)) }
-        + (1...20).map { SpringFit.Sample(time: duration * (1 + Double($0) / 20), value: 1) }
+      var points: [SpringFit.Sample] = []
+      for k in 0...60 {
+        let value = try checked(nil) { () throws(HarmonicError) in try curve.value(atProgress: Double(k) / 60) }
+        points.append(SpringFit.Sample(time: duration * Double(k) / 60, value: value))
+      }
+      output.points = points + (1...20).map { SpringFit.Sample(time: duration * (1 + Double($0) / 20), value: 1) }
     } else if let bounce {
       guard let duration else { throw CommandError("duration", "`bounce` needs `duration` (seconds)") }
       output = FitOutput(

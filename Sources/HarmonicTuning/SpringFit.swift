@@ -135,11 +135,12 @@ public enum SpringFit {
     guard duration > 0, duration <= 1e4 else {
       throw .invalidParameter(name: "duration", value: duration, accepted: "within (0, 1e4] s")
     }
-    let samples =
-      (0...200).map { i -> Sample in
-        let fraction = Double(i) / 200
-        return Sample(time: duration * fraction, value: curve.value(atProgress: fraction))
-      } + (1...100).map { i in Sample(time: duration * (1 + Double(i) / 100), value: 1) }
+    var samples: [Sample] = []
+    for i in 0...200 {
+      let fraction = Double(i) / 200
+      samples.append(Sample(time: duration * fraction, value: try curve.value(atProgress: fraction)))
+    }
+    samples += (1...100).map { i in Sample(time: duration * (1 + Double(i) / 100), value: 1) }
     return try fit(samples: samples, from: 0, to: 1, initialVelocity: nil)
   }
 

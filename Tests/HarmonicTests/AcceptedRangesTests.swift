@@ -36,6 +36,10 @@ struct AcceptedRangesTests {
     #expect(try #require(Self.row("velocity of a scroll")).contains("magnitude ≤ 1e12"))
     #expect(_Check.maximumFactor == 1e6)
     #expect(try #require(Self.row("dimensionless factor")).contains("magnitude ≤ 1e6"))
+    #expect(_Check.maximumProgressRate == 100)
+    #expect(try #require(Self.row("progress rate of a release")).contains("magnitude ≤ 100"))
+    #expect(ScrollPhase.minimumExtent == 1e-6)
+    #expect(try #require(Self.row("pitch or viewport extent of a phase")).contains("within [1e-6, 1e12]"))
   }
 
   /// The `accepted` text of the error `body` throws (nil when it does not throw).

@@ -268,3 +268,169 @@ struct BatchBadInputTests {
     #expect(name { try pair.interpolate(progress: 0.5, into: &short) } == "output.count")
   }
 }
+
+/// The inputs the bad-input sweep against 7806258 found accepted without a
+/// typed error (issue 69, item 6): each is now refused, naming itself.
+@Suite("Inputs once accepted unchecked: transforms, phases, effects, curves, poses")
+struct UncheckedInputTests {
+  static func name(_ body: () throws -> Void) -> String? { refusal(body)?.name }
+
+  @Test("2-D and 3-D transforms: NaN entries, overflowing products and images, NaN angles, a perspective of 0 or less")
+  func transforms() throws {
+    let nan = AffineTransform2D(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    let huge = AffineTransform2D.scale(1e200, 1e200)
+    #expect(Self.name { _ = try AffineTransform2D.identity.concatenating(nan) } == "other.a")
+    #expect(Self.name { _ = try nan.concatenating(.identity) } == "self.a")
+    #expect(Self.name { _ = try huge.concatenating(huge) } == "other")  // 1e400 overflows
+    #expect(Self.name { _ = try AffineTransform2D.identity.applied(to: CGPoint(x: CGFloat.nan, y: 0)) } == "point.x")
+    #expect(Self.name { _ = try huge.applied(to: CGPoint(x: 1e200, y: 0)) } == "point")
+    #expect(Self.name { _ = try AffineTransform2D.rotation(.nan) } == "angle")
+    #expect(Self.name { _ = try AffineTransform2D.rotation(.infinity) } == "angle")
+    #expect(Self.name { _ = try DecomposedAffineTransform(nan) } == "t.a")
+    #expect(Self.name { _ = try DecomposedAffineTransform(.scale(1e308, 1e308).concatenating(.scale(1, 1))) } == nil)
+    #expect(Self.name { _ = try DecomposedAffineTransform(AffineTransform2D(a: 1.5e308, b: 1.5e308, c: 0, d: 1, tx: 0, ty: 0)) } == "t")
+    #expect(Self.name { _ = try Transform3D.rotation(.nan, about: .y) } == "angle")
+    let big = Transform3D.scale(x: 1e200, y: 1, z: 1)
+    #expect(Self.name { _ = try big.concatenating(big) } == "other")
+    #expect(Self.name { _ = try Transform3D(AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: .nan, ty: 0)) } == "t.tx")
+    #expect(Self.name { _ = try Transform3D.identity.concatenating(Transform3D(m34: .nan)) } == "other.m34")
+    for distance in [0, -500, .nan, .infinity] { #expect(Self.name { _ = try Transform3D.perspective(distance: distance) } == "distance") }
+    // In range, the same bits as before: the checks add no arithmetic.
+    let turn = try AffineTransform2D.rotation(0.3)
+    #expect(try turn.concatenating(.scale(2, 3)) == AffineTransform2D(a: turn.a * 2, b: turn.b * 3, c: turn.c * 2, d: turn.d * 3, tx: 0, ty: 0))
+  }
+
+  @Test("scalar phase forms, pitches and viewports: every argument checked as the column form checks it")
+  func phases() throws {
+    let phase = try ScrollPhase(axis: .horizontal, alignment: .center)
+    func scalar(center: Double = 500, extent: Double = 100, velocity: Double = 0, offset: Double = 0, viewport: Double = 400) -> String? {
+      Self.name {
+        _ = try phase.phase(center: center, extent: extent, velocity: velocity, offset: offset, offsetVelocity: 0, viewportExtent: viewport)
+      }
+    }
+    #expect(scalar() == nil)
+    #expect(scalar(center: .nan) == "center")
+    #expect(scalar(center: 1e300) == "center")  // the huge distance
+    #expect(scalar(extent: -1) == "extent")
+    #expect(scalar(velocity: .infinity) == "velocity")
+    #expect(scalar(viewport: 0) == "viewportExtent")
+    #expect(scalar(viewport: 5e-324) == "viewportExtent")  // a subnormal viewport gave ±∞
+    #expect(Self.name { _ = try phase.distance(center: .nan, extent: 1, offset: 0, viewportExtent: 1) } == "center")
+    #expect(Self.name { _ = try phase.span(distance: .nan, extent: 1, viewportExtent: 1) } == "distance")
+    #expect(Self.name { _ = try ScrollPhase(axis: .horizontal, scale: .pitch(5e-324)) } == "pitch")
+    var (phases, rates) = ([Double](), [Double]())
+    #expect(Self.name { try phase.phases(centers: [0], extents: [1], offset: 0, viewportExtent: 1e-7, into: &phases, rates: &rates) } == "viewportExtent")
+    // At the smallest pitch and 1e12 points away: finite.
+    let finest = try ScrollPhase(axis: .horizontal, scale: .pitch(ScrollPhase.minimumExtent))
+    let far = try finest.phase(center: 1e12, extent: 0, offset: -1e12, viewportExtent: ScrollPhase.minimumExtent)
+    #expect(far.phase.isFinite && far.phase > 1e18)
+  }
+
+  @Test("effects: an input holds no NaN distance, phase or rate, and a NaN scroll velocity is refused")
+  func effects() throws {
+    #expect(Self.name { _ = try ScrollEffect.Input(phase: 0.5, distance: .nan, axis: .horizontal) } == "distance")
+    #expect(Self.name { _ = try ScrollEffect.Input(phase: .nan, distance: 0, axis: .horizontal) } == "phase")
+    #expect(Self.name { _ = try ScrollEffect.Input(phase: 0, rate: .infinity, distance: 0, axis: .horizontal) } == "rate")
+    var cards = (0..<3).map {
+      LayoutAttributes(indexPath: ItemIndexPath(item: $0, section: 0), frame: CGRect(x: Double($0) * 120, y: 0, width: 100, height: 100))
+    }
+    let before = cards
+    let phase = try ScrollPhase(axis: .horizontal)
+    let rect = CGRect(x: 0, y: 0, width: 320, height: 480)
+    for preset in [ScrollEffect.parallax(), .scaleAndFade(), .coverFlow(), .rotaryWheel(), .zoom()] {
+      #expect(Self.name { try preset.apply(to: &cards, in: rect, phase: phase, offsetVelocity: CGPoint(x: CGFloat.nan, y: 0)) } == "offsetVelocity")
+      #expect(Self.name { try preset.apply(to: &cards, in: rect, phase: phase, velocities: [.zero]) } == "velocities.count")
+      #expect(cards == before, "nothing written")
+    }
+    // A body that throws: passed on, the element unchanged.
+    let failing = ScrollEffect { attributes, input throws(HarmonicError) in
+      attributes.alpha = 0
+      attributes.transform = try attributes.transform.concatenating(.rotation(input.phase * .infinity))
+    }
+    var one = cards[0]
+    #expect(Self.name { try failing.apply(to: &one, input: ScrollEffect.Input(phase: 1, distance: 10, axis: .horizontal)) } == "angle")
+    #expect(one == cards[0])
+  }
+
+  @Test("curves: a NaN time progress is refused by every reading of every curve")
+  func curves() throws {
+    let curves: [TimingCurve] = [.linear, .cubicBezier(.ease), .cubicBezier(.easeOut), try .piecewiseLinear(values: [0, 0.8, 1])]
+    for curve in curves {
+      #expect(Self.name { _ = try curve.value(atProgress: .nan) } == "progress")
+      #expect(Self.name { _ = try curve.slope(atProgress: .nan) } == "progress")
+      #expect(try curve.value(atProgress: -.infinity) == 0 && curve.value(atProgress: .infinity) == 1)
+    }
+    #expect(Self.name { _ = try CubicBezier.ease.slope(atProgress: .nan) } == "progress")
+  }
+
+  @Test("poses: a negative flip perspective, a custom pose NaN beyond a unit card, a NaN final position")
+  func poses() throws {
+    let grid = try GridLayout(sections: [.init(itemCount: 6, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    let more = try GridLayout(sections: [.init(itemCount: 7, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    let viewport = try Viewport(size: CGSize(width: 320, height: 480))
+    let insert = LayoutAnimator.update([.insert(ItemIndexPath(item: 6, section: 0))])
+    for style in [AppearanceStyle.flip(about: .y, perspective: -500), .flip(about: .x, perspective: 0)] {
+      #expect(Self.name { _ = try Cascade(style: style, delay: 0.05) } == "flip perspective")
+      #expect(
+        Self.name { _ = try LayoutTransition(from: grid, offset: .zero, to: more, offset: .zero, viewport: viewport, update: insert, appearance: style) }
+          == "flip perspective")
+    }
+    #expect(Self.name { _ = try Cascade(style: .scale(.nan), delay: 0.05) } == "scale")
+    // NaN only for a card wider than 1 pt: the initializer's unit card cannot see it, the attributes can.
+    let wide = AppearanceStyle.custom { final in
+      var pose = final
+      if final.size.width > 1 { pose.center.x = .nan }
+      return pose
+    }
+    let cascade = try Cascade(style: wide, delay: 0.05)
+    let card = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    #expect(Self.name { _ = try cascade.attributes(card, ofElement: 0, at: .zero) }?.contains("center") == true)
+    var lost = card
+    lost.center.y = .nan
+    #expect(Self.name { _ = try Cascade(style: .fade, delay: 0.05).attributes(lost, ofElement: 0, at: .zero) }?.contains("center") == true)
+  }
+
+  @Test("a cross-fade's shown elements: a NaN frame, an id the old layout lacks and a repeated id are refused")
+  func crossFadeShown() throws {
+    let grid = try GridLayout(sections: [.init(itemCount: 6, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    let viewport = try Viewport(size: CGSize(width: 320, height: 480))
+    let shown = grid.attributes(in: viewport.visibleRect(at: .zero), viewport: viewport, at: .zero)
+    func fade(_ shown: [LayoutAttributes]) -> String? {
+      Self.name { _ = try LayoutTransition.crossFade(from: grid, offset: .zero, shown: shown, to: grid, offset: .zero, viewport: viewport) }
+    }
+    #expect(fade(shown) == nil)
+    var broken = shown
+    broken[2].size.width = .nan
+    #expect(fade(broken)?.contains("width") == true)  // 7806258 dropped it without a word
+    var stranger = shown
+    stranger[0].indexPath = ItemIndexPath(item: 40, section: 0)
+    #expect(fade(stranger) == "shown[0] (cell [0, 40])")  // 7806258 faded it anyway
+    #expect(fade(shown + [shown[1]]) == "shown[\(shown.count)] (cell [0, 1])")
+  }
+
+  @Test("a snap from a proposed offset: the other axis is checked too; a release faster than 100 progress/s is refused")
+  func otherAxisAndRelease() throws {
+    let pages = try SnapLayout.pages(contentExtent: 3_200, viewport: 320)
+    for bad: CGFloat in [.nan, -.infinity] {
+      #expect(Self.name { _ = try Snapping.target(proposed: CGPoint(x: bad, y: 640), velocity: .zero, axis: .vertical, layout: pages) } == "proposed")
+      #expect(
+        Self.name { _ = try Snapping.target(proposed: CGPoint(x: 0, y: 640), velocity: CGPoint(x: bad, y: 0), axis: .vertical, layout: pages) } == "velocity")
+    }
+    let grid = try GridLayout(sections: [.init(itemCount: 60, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
+    let list = try GridLayout.list(rowHeights: [Array(repeating: 44, count: 60)], width: 320)
+    var engine = try LayoutAnimator(layout: grid, viewport: try Viewport(size: CGSize(width: 320, height: 480)), contentOffset: .zero)
+    try engine.startInteractiveTransition(to: list, contentOffset: CGPoint(x: 0, y: 900))
+    engine.transitionProgress = 0.4
+    // 7806258 took 1e6 progress/s and sent the offset to −2.8e7 pt.
+    #expect(Self.name { try engine.cancelInteractiveTransition(velocity: -1e6) } == "velocity")
+    try engine.cancelInteractiveTransition(velocity: -100)
+    var lowest = Double(engine.contentOffset.y)
+    var tick: Int64 = 0
+    while engine.isAnimating {
+      tick += 5_880_000
+      try engine.advance(to: AnimationTime(ticks: tick))
+      lowest = min(lowest, Double(engine.contentOffset.y))
+    }
+    #expect(lowest > -3 * 900, "the fastest cancel accepted swings \(lowest) pt")
+  }
+}

@@ -297,8 +297,8 @@ struct ContinuingTransitionTests {
   func posesFromChannels() throws {
     let (grid, list, viewport) = try Self.gridAndList(300)
     let spin = LayoutTransition.Decoration { attributes, _ in
-      attributes.transform = AffineTransform2D.rotation(0.3).concatenating(.scale(0.9, 1.1))
-      attributes.transform3D = .rotation(0.2, about: .y)
+      attributes.transform = try! AffineTransform2D.rotation(0.3).concatenating(.scale(0.9, 1.1))
+      attributes.transform3D = try! .rotation(0.2, about: .y)
     }
     var checked = 0
     for (decoration, transforms) in [(nil, TransformInterpolation.componentwise), (spin, .componentwise), (spin, .decomposed)] {
@@ -365,7 +365,7 @@ struct ContinuingTransitionTests {
   func channelsEqualPoses() throws {
     let (grid, list, viewport) = try Self.gridAndList(600)
     let spin = LayoutTransition.Decoration { attributes, _ in
-      attributes.transform3D = .rotation(0.01 * Double(attributes.indexPath.item % 7), about: .y)
+      attributes.transform3D = try! .rotation(0.01 * Double(attributes.indexPath.item % 7), about: .y)
       attributes.zIndex = attributes.indexPath.item % 3
     }
     var update = LayoutUpdate()

@@ -244,12 +244,12 @@ struct DocSnippetTests {
     let shown = engine.layoutAttributesForElements(in: viewport.visibleRect(at: engine.contentOffset))
     #expect(shown.contains { $0.alpha < 1 })
 
-    let tilt = ScrollEffect { attributes, input in
-      attributes.transform = attributes.transform.concatenating(.rotation(input.clampedPhase * 0.2))
+    let tilt = ScrollEffect { attributes, input throws(HarmonicError) in
+      attributes.transform = try attributes.transform.concatenating(.rotation(input.clampedPhase * 0.2))
       attributes.alpha *= 1 - 0.4 * input.clampedPhase.magnitude
     }
     var card = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-    tilt.apply(to: &card, input: ScrollEffect.Input(phase: 2, distance: 600, axis: .horizontal))
+    try tilt.apply(to: &card, input: ScrollEffect.Input(phase: 2, distance: 600, axis: .horizontal))
     #expect(abs(card.alpha - 0.6) < 1e-15)
 
     let bounce = try KeyframeAnimation(from: CGPoint(x: 0, y: 0), keys: [

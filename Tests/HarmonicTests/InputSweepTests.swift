@@ -60,12 +60,12 @@ struct InputSweepTests {
     // Parsed from text: a subnormal literal draws a compiler warning.
     let (x1, x2, y2) = (Double("2.2387e-319")!, Double("2.2885998403113e-310")!, Double("2.50519839025e-312")!)
     let subnormal = try CubicBezier(x1: x1, y1: 533.4375, x2: x2, y2: y2)
-    #expect(subnormal.slope(atProgress: 0) == nil)
+    #expect(subnormal.slopeOrNaN(atProgress: 0) == nil)
     let eased = try TimedAnimation(
       from: CGPoint(x: 663.375, y: 1392.625), to: CGPoint(x: 1558.3125, y: 1634.4375), duration: 1e-6, curve: .cubicBezier(subnormal),
       start: AnimationTime(ticks: 227_000_000))
     let ticks = 706.0  // 1e-6 s in ticks, rounded
-    let secant = subnormal.value(atProgress: 1 / ticks) * ticks / (ticks / Double(AnimationTime.ticksPerSecond))
+    let secant = subnormal.valueOrNaN(atProgress: 1 / ticks) * ticks / (ticks / Double(AnimationTime.ticksPerSecond))
     let launch = eased.velocity(at: eased.start)
     #expect(Double(launch.x) == 894.9375 * secant && Double(launch.y) == 241.8125 * secant, "\(launch)")
     // A normal but tiny x control point: the tangent is finite, its velocity
@@ -276,9 +276,9 @@ struct AdversarialSweepTests {
       check("FrameClock(origin: \(v))") { [Double(try FrameClock(origin: v).time(atTimestamp: 1).ticks)] }
       check("AnimationTime(seconds: \(v))") { [Double(try AnimationTime(seconds: v).ticks)] }
       check("CubicBezier(x1: \(v))") { [try CubicBezier(x1: v, y1: 0, x2: 0.5, y2: 1).value(atProgress: 0.3)] }
-      check("CubicBezier progress \(v)") { [CubicBezier.ease.value(atProgress: v), CubicBezier.ease.slope(atProgress: v) ?? 0] }
+      check("CubicBezier progress \(v)") { [try CubicBezier.ease.value(atProgress: v), try CubicBezier.ease.slope(atProgress: v) ?? 0] }
       check("piecewiseLinear(values: \(v))") {
-        let c = try TimingCurve.piecewiseLinear(values: [0, v, 1]); return [c.value(atProgress: 0.3), c.slope(atProgress: 0.3) ?? 0]
+        let c = try TimingCurve.piecewiseLinear(values: [0, v, 1]); return [try c.value(atProgress: 0.3), try c.slope(atProgress: 0.3) ?? 0]
       }
       check("ValueDecay(rate: \(v))") {
         let d = try ValueDecay(value: 0.0, velocity: 100, rate: v); return [d.value(at: t1), d.endValue]
@@ -352,7 +352,7 @@ struct AdversarialSweepTests {
       for (k, effect) in presets.enumerated() {
         check("preset \(k) with \(v)") {
           var attributes = grid.attributes(in: everything)
-          effect.apply(to: &attributes, in: CGRect(x: 0, y: 130, width: 320, height: 480), phase: try ScrollPhase(axis: .vertical, scale: .pitch(110)))
+          try effect.apply(to: &attributes, in: CGRect(x: 0, y: 130, width: 320, height: 480), phase: try ScrollPhase(axis: .vertical, scale: .pitch(110)))
           return attributes.flatMap(Self.numbers)
         }
       }

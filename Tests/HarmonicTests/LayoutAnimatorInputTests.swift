@@ -66,7 +66,7 @@ struct LayoutAnimatorInputTests {
     let pinch = try LayoutAnimator.Pinch(completionScale: 2)
     // b78c276: ∞.
     let tiny = Double.leastNonzeroMagnitude
-    #expect(pinch.rate(scale: tiny, velocity: 1) == 1e6 && pinch.rate(scale: tiny, velocity: -1) == -1e6)
+    #expect(pinch.rate(scale: tiny, velocity: 1) == 100 && pinch.rate(scale: tiny, velocity: -1) == -100)
     #expect(pinch.rate(scale: .nan, velocity: 1) == 0 && pinch.rate(scale: 1, velocity: .infinity) == 0)
     var engine = try LayoutAnimator(layout: try LayoutAnimatorCombinedEventTests.grid([30]), viewport: Self.viewport, contentOffset: .zero)
     try engine.startInteractiveTransition(to: try GridLayout.list(rowHeights: [Array(repeating: 44, count: 30)], width: 320), contentOffset: .zero)

@@ -286,7 +286,7 @@ struct LayoutTests {
   @Test("attributes ⇄ batch channels is an exact round trip")
   func channels() throws {
     var attributes = try grid().allAttributes()
-    attributes[1].transform = .rotation(0.3)
+    attributes[1].transform = try .rotation(0.3)
     attributes[2].alpha = 0.25
     attributes[3].transform3D.m[11] = -1.0 / 500
     let values = LayoutChannels.values(of: attributes, include3D: true)

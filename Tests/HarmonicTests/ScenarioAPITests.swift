@@ -28,18 +28,22 @@ struct ScenarioAPITests {
     for _ in 0..<2000 {
       let p = (0..<6).map { _ in Int.random(in: -1000...1000, using: &generator) }
       let q = (0..<6).map { _ in Int.random(in: -1000...1000, using: &generator) }
-      let t = Self.transform(p).concatenating(Self.transform(q))
+      let t = try Self.transform(p).concatenating(Self.transform(q))
       #expect(Self.entries(t) == Self.product(p, q).map(Double.init), "\(p) · \(q)")
       // p first, then q.
       let point = CGPoint(x: Double(Int.random(in: -500...500)), y: Double(Int.random(in: -500...500)))
-      #expect(t.applied(to: point) == Self.transform(q).applied(to: Self.transform(p).applied(to: point)))
+      let both = try t.applied(to: point), inTurn = try Self.transform(q).applied(to: Self.transform(p).applied(to: point))
+      #expect(both == inTurn)
     }
     // A quarter turn twice is a half turn; scale then translate moves the scaled point.
     let quarter = AffineTransform2D(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)
-    #expect(quarter.concatenating(quarter) == AffineTransform2D(a: -1, b: 0, c: 0, d: -1, tx: 0, ty: 0))
-    let moved = AffineTransform2D.scale(2, 4).concatenating(AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 3, ty: 5))
-    #expect(moved.applied(to: CGPoint(x: 1, y: 1)) == CGPoint(x: 5, y: 9))
-    #expect(AffineTransform2D.identity.concatenating(moved) == moved && moved.concatenating(.identity) == moved)
+    let half = try quarter.concatenating(quarter)
+    #expect(half == AffineTransform2D(a: -1, b: 0, c: 0, d: -1, tx: 0, ty: 0))
+    let moved = try AffineTransform2D.scale(2, 4).concatenating(AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 3, ty: 5))
+    let image = try moved.applied(to: CGPoint(x: 1, y: 1))
+    #expect(image == CGPoint(x: 5, y: 9))
+    let (before, after) = (try AffineTransform2D.identity.concatenating(moved), try moved.concatenating(.identity))
+    #expect(before == moved && after == moved)
   }
 
   @Test("AffineTransform2D: the inverse is exact for unimodular integer matrices, undoes any regular one, and refuses a singular one")
@@ -62,7 +66,7 @@ struct ScenarioAPITests {
         a: .random(in: -3...3), b: .random(in: -3...3), c: .random(in: -3...3), d: .random(in: -3...3), tx: .random(in: -500...500),
         ty: .random(in: -500...500))
       guard (t.a * t.d - t.b * t.c).magnitude > 0.1 else { continue }
-      let identity = t.concatenating(try t.inverted())
+      let identity = try t.concatenating(try t.inverted())
       let error = zip(Self.entries(identity), [1.0, 0, 0, 1, 0, 0]).map { ($0 - $1).magnitude }.max()!
       #expect(error < 1e-10, "\(t): \(identity)")
     }

@@ -75,7 +75,7 @@ struct ScrollEffectPictureTests {
     let offset = try layout.frame(of: ItemIndexPath(item: 2, section: 0)).midX - viewport.width / 2 + past * pitch
     let rect = CGRect(origin: CGPoint(x: offset, y: 0), size: viewport)
     var cards = layout.attributes(in: rect.insetBy(dx: -viewport.width, dy: 0))
-    entry.effect.apply(to: &cards, in: rect, phase: try ScrollPhase(axis: .horizontal, scale: entry.byPitch ? .pitch(pitch) : .viewport))
+    try entry.effect.apply(to: &cards, in: rect, phase: try ScrollPhase(axis: .horizontal, scale: entry.byPitch ? .pitch(pitch) : .viewport))
     let caption = "a carousel scrolled \(Int((past * 100).rounded())) % of a card past the center"
     return Self.svg(cards, title: entry.title, caption: caption, viewport: rect)
   }

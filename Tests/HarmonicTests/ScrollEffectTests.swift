@@ -53,7 +53,9 @@ struct ScrollEffectTests {
     -> LayoutAttributes
   {
     var card = card()
-    effect.apply(to: &card, input: ScrollEffect.Input(phase: phase, distance: distance, axis: axis, isRightToLeft: rtl))
+    // An input the initializer refuses (a NaN phase) leaves the card as it is.
+    guard let input = try? ScrollEffect.Input(phase: phase, distance: distance, axis: axis, isRightToLeft: rtl) else { return card }
+    do { try effect.apply(to: &card, input: input) } catch { Issue.record("a preset threw \(error)") }
     return card
   }
 
@@ -89,7 +91,7 @@ struct ScrollEffectTests {
       let high = edge(from: center - viewport / 2, towards: center - viewport / 2 + 1e5)
       // In reading order, a small offset puts the element after the reference (LTR).
       let (after, before) = rtl ? (high, low) : (low, high)
-      func p(_ offset: Double) -> Double { phase.phase(center: center, extent: extent, offset: offset, viewportExtent: viewport).phase }
+      func p(_ offset: Double) -> Double { (try? phase.phase(center: center, extent: extent, offset: offset, viewportExtent: viewport).phase) ?? .nan }
       #expect(abs(p(aligned)) <= 1e-12, "trial \(trial): \(p(aligned)) on the reference")
       #expect(abs(p(after) - 1) <= 1e-9 && abs(p(before) + 1) <= 1e-9, "trial \(trial): \(p(after)), \(p(before)) at the edges")
       #expect(abs(p((aligned + after) / 2) - 0.5) <= 1e-9 && abs(p((aligned + before) / 2) + 0.5) <= 1e-9, "trial \(trial): not linear")
@@ -112,7 +114,7 @@ struct ScrollEffectTests {
             centers: centers, extents: extents, velocities: velocities, offset: 321.25, offsetVelocity: -1500, viewportExtent: 390,
             into: &phases, rates: &rates)
           for k in 0..<n {
-            let one = phase.phase(
+            let one = try phase.phase(
               center: centers[k], extent: extents[k], velocity: velocities[k], offset: 321.25, offsetVelocity: -1500, viewportExtent: 390)
             #expect(one.phase.bitPattern == phases[k].bitPattern && one.rate.bitPattern == rates[k].bitPattern, "\(alignment) \(scale) \(rtl) \(k)")
           }
@@ -124,11 +126,13 @@ struct ScrollEffectTests {
   @Test("points and pitch scales; a vertical axis ignores right-to-left; bad pitches are refused")
   func scales() throws {
     let points = try ScrollPhase(axis: .vertical, alignment: .leading, scale: .points, rightToLeft: true)
-    #expect(points.phase(center: 500, extent: 100, offset: 300, viewportExtent: 800).phase == 150 && !points.isRightToLeft)
+    let far = try points.phase(center: 500, extent: 100, offset: 300, viewportExtent: 800)
+    #expect(far.phase == 150 && !points.isRightToLeft)
     let pitch = try ScrollPhase(axis: .horizontal, scale: .pitch(250))
-    let (phase, rate) = pitch.phase(center: 700, extent: 200, velocity: 0, offset: 0, offsetVelocity: 500, viewportExtent: 400)
+    let (phase, rate) = try pitch.phase(center: 700, extent: 200, velocity: 0, offset: 0, offsetVelocity: 500, viewportExtent: 400)
     #expect(phase == 2 && rate == -2)
-    for bad in [0, -3, 1.000001e12, Double.nan, .infinity] {
+    // A pitch under 1e-6 pt (down to a subnormal) is refused too: phases over it reached ±∞.
+    for bad in [0, -3, 1.000001e12, Double.nan, .infinity, 5e-324, 9.99e-7] {
       #expect(throws: HarmonicError.self) { try ScrollPhase(axis: .horizontal, scale: .pitch(bad)) }
     }
     var phases: [Double] = [], rates: [Double] = []
@@ -136,23 +140,23 @@ struct ScrollEffectTests {
       try pitch.phases(centers: [1, 2], extents: [1], offset: 0, viewportExtent: 400, into: &phases, rates: &rates)
     }
     #expect(phases.isEmpty && rates.isEmpty)
-    // The viewport extent is a layout length, (0, 1e12] as a Viewport's.
-    for bad in [0, -1, 1.000001e12, .infinity, .nan] {
+    // The viewport extent is a layout length of at least 1e-6 pt (a subnormal one made ±∞ phases).
+    for bad in [0, -1, 1.000001e12, .infinity, .nan, 5e-324, 9.99e-7] {
       #expect(throws: HarmonicError.self) {
         try pitch.phases(centers: [1], extents: [1], offset: 0, viewportExtent: bad, into: &phases, rates: &rates)
       }
       do {
         try pitch.phases(centers: [1], extents: [1], offset: 0, viewportExtent: bad, into: &phases, rates: &rates)
       } catch .invalidParameter(let name, _, let accepted) {
-        #expect(name == "viewportExtent" && accepted.contains("(0, 1e12]"))
+        #expect(name == "viewportExtent" && accepted.contains("[1e-6, 1e12]"))
       } catch { Issue.record("unexpected \(error)") }
     }
     #expect(phases.isEmpty && rates.isEmpty)
-    // A span that underflows or a quotient that overflows: ±∞, never NaN.
-    let centered = try ScrollPhase(axis: .horizontal)
-    try centered.phases(
-      centers: [1e12, -1e12, 0], extents: [0, 0, 0], velocities: [1, 1, 1], offset: 0, viewportExtent: 5e-324, into: &phases, rates: &rates)
-    #expect(phases == [.infinity, -.infinity, 0] && rates.allSatisfy { !$0.isNaN })
+    // Where the element's own extent is the span, an extent of 0 gives ±∞ off the reference, never NaN.
+    let leading = try ScrollPhase(axis: .horizontal, alignment: .leading)
+    try leading.phases(
+      centers: [-1e12, 0], extents: [0, 0], velocities: [1, 1], offset: 0, viewportExtent: ScrollPhase.minimumExtent, into: &phases, rates: &rates)
+    #expect(phases == [-.infinity, 0] && rates.allSatisfy { !$0.isNaN })
   }
 
   @Test("phases and rates of a decelerating and a snapping scroll: the rate is the phase's derivative, the same bits at 60, 120 Hz and irregular frames")
@@ -335,11 +339,11 @@ struct ScrollEffectTests {
   }
 
   @Test("effects compose in order, on top of a layout's own transform")
-  func composition() {
+  func composition() throws {
     var card = Self.card()
     card.transform = .scale(2, 2)
     let both = ScrollEffect.parallax(factor: 0.5).combined(with: .scaleAndFade(minimumScale: 0.5, minimumAlpha: 1))
-    both.apply(to: &card, input: ScrollEffect.Input(phase: 1, distance: 100, axis: .horizontal))
+    try both.apply(to: &card, input: ScrollEffect.Input(phase: 1, distance: 100, axis: .horizontal))
     // (scale 2) then (translate −50) then (scale 0.5): a = 1, tx = −25.
     #expect(Self.close(card.transform, (1, 0, 0, 1, -25, 0)))
   }
@@ -391,7 +395,7 @@ struct ScrollEffectTests {
           (engine.scrollEffect, engine.scrollPhase) = (effect, phase)
           let rect = viewport.visibleRect(at: CGPoint(x: offset, y: 0))
           var everything = all
-          effect.apply(to: &everything, in: rect, phase: phase)
+          try effect.apply(to: &everything, in: rect, phase: phase)
           // What UIKit would draw in the rect: not hidden, not transparent,
           // the 2-D transformed box overlapping it; alpha clamped. (The
           // engine may answer transparent elements too: they draw nothing.)
@@ -448,7 +452,7 @@ struct ScrollEffectTests {
       decoration: .scrollEffect(.coverFlow(), phase: phase))
     let rect = viewport.visibleRect(at: CGPoint(x: 440, y: 0))
     var expected = b.attributes(in: rect)
-    ScrollEffect.coverFlow().apply(to: &expected, in: rect, phase: phase)
+    try ScrollEffect.coverFlow().apply(to: &expected, in: rect, phase: phase)
     for cell in expected {
       let k = try #require(transition.elements.firstIndex { $0.to == cell.elementID })
       #expect(transition.endAttributes[k].transform3D == cell.transform3D && transition.endAttributes[k].zIndex == cell.zIndex)
@@ -461,13 +465,14 @@ struct EntranceTests {
   static let update = LayoutUpdate(inserted: [ItemIndexPath(item: 0, section: 0)])
 
   @Test("each preset's pose, pinned: center and size kept, transform and alpha as documented")
-  func poses() {
+  func poses() throws {
     let card = ScrollEffectTests.card()
     func pose(_ style: AppearanceStyle) -> LayoutAttributes { Self.update.initialAttributes(appearing: card, style: style) }
     let fade = pose(.fade)
     #expect(fade.alpha == 0 && fade.transform == .identity && fade.center == card.center)
     let fly = pose(.flyIn(distance: 80, rotation: 0.1))
-    #expect(fly.center.y == card.center.y + 80 && fly.transform == .rotation(0.1) && fly.alpha == 0)
+    let turned = try AffineTransform2D.rotation(0.1)
+    #expect(fly.center.y == card.center.y + 80 && fly.transform == turned && fly.alpha == 0)
     let scale = pose(.scale(0.5))
     #expect(scale.transform == .scale(0.5, 0.5) && scale.alpha == 0 && scale.size == card.size)
     let slide = pose(.slide(x: -320, y: 0))

@@ -138,3 +138,19 @@ extension Trait where Self == SplittingEveryBatch {
   /// See ``SplittingEveryBatch``.
   static var splittingEveryBatch: SplittingEveryBatch { SplittingEveryBatch() }
 }
+
+// The curves' readings where a test compares numbers: NaN for a refused
+// progress, so a comparison fails (it never crashes the run).
+extension TimingCurve {
+  func valueOrNaN(atProgress x: Double) -> Double { (try? value(atProgress: x)) ?? .nan }
+  func slopeOrNaN(atProgress x: Double) -> Double? {
+    do { return try slope(atProgress: x) } catch { return .nan }
+  }
+}
+
+extension CubicBezier {
+  func valueOrNaN(atProgress x: Double) -> Double { (try? value(atProgress: x)) ?? .nan }
+  func slopeOrNaN(atProgress x: Double) -> Double? {
+    do { return try slope(atProgress: x) } catch { return .nan }
+  }
+}

@@ -14,10 +14,11 @@ struct TimedAnimationTests {
       let progress = ticks / duration
       let easing = TimingCurve.cubicBezier(curve)
       let (valueError, slopeError) = (
-        (easing.value(atProgress: progress) - value).magnitude, ((easing.slope(atProgress: progress) ?? .nan) - slope).magnitude / max(1, slope.magnitude)
+        (easing.valueOrNaN(atProgress: progress) - value).magnitude,
+        ((easing.slopeOrNaN(atProgress: progress) ?? .nan) - slope).magnitude / max(1, slope.magnitude)
       )
       (worstValue, worstSlope) = (max(worstValue, valueError), max(worstSlope, slopeError))
-      #expect(valueError <= 1e-15 && slopeError <= 1e-12, "\(curve) at \(ticks): \(easing.value(atProgress: progress)) vs \(value)")
+      #expect(valueError <= 1e-15 && slopeError <= 1e-12, "\(curve) at \(ticks): \(easing.valueOrNaN(atProgress: progress)) vs \(value)")
       // The animation: 10 → 110 over 0.35 s.
       let animation = try TimedAnimation(from: 10.0, to: 110.0, duration: 0.35, curve: easing)
       #expect(animation.endTick?.ticks == Int64(duration))
@@ -31,19 +32,19 @@ struct TimedAnimationTests {
   @Test("CSS linear() and the named curves")
   func curves() throws {
     let css = try TimingCurve.piecewiseLinear(values: [0, 0.25, 1])
-    #expect(css.value(atProgress: 0.25) == 0.125 && css.value(atProgress: 0.75) == 0.625 && css.value(atProgress: 1) == 1)
-    #expect(css.slope(atProgress: 0.25) == 0.5 && css.slope(atProgress: 0.5) == 1.5 && css.value(atProgress: -1) == 0)
+    #expect(css.valueOrNaN(atProgress: 0.25) == 0.125 && css.valueOrNaN(atProgress: 0.75) == 0.625 && css.valueOrNaN(atProgress: 1) == 1)
+    #expect(css.slopeOrNaN(atProgress: 0.25) == 0.5 && css.slopeOrNaN(atProgress: 0.5) == 1.5 && css.valueOrNaN(atProgress: -1) == 0)
     // A repeated time is a jump, as in CSS: linear(0, 0.5 50%, 0.8 50%, 1).
     let jump = try TimingCurve.piecewiseLinear([(0, 0), (0.5, 0.5), (0.5, 0.8), (1, 1)])
-    #expect(jump.value(atProgress: 0.5.nextDown) < 0.5 && jump.value(atProgress: 0.5) == 0.8)
+    #expect(jump.valueOrNaN(atProgress: 0.5.nextDown) < 0.5 && jump.valueOrNaN(atProgress: 0.5) == 0.8)
     // A segment too steep for a double has no slope (as a vertical
     // tangent), not ±∞; an animation on it takes the secant over a tick.
     let steep = try TimingCurve.piecewiseLinear([(0, 0), (5e-324, 1), (1, 1)])
-    #expect(steep.slope(atProgress: 0) == nil && steep.slope(atProgress: 0.5) == 0 && steep.value(atProgress: 5e-324) == 1)
+    #expect(steep.slopeOrNaN(atProgress: 0) == nil && steep.slopeOrNaN(atProgress: 0.5) == 0 && steep.valueOrNaN(atProgress: 5e-324) == 1)
     let rise = try TimedAnimation(from: 0.0, to: 100, duration: 1, curve: steep)
     #expect(rise.velocity(at: .zero).isFinite && rise.value(at: AnimationTime(ticks: 1)) == 100)
     #expect(CubicBezier.easeInOut == (try CubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)) && CubicBezier.ease.y1 == 0.1)
-    #expect(TimingCurve.linear.value(atProgress: 0.3) == 0.3 && TimingCurve.cubicBezier(.linear).value(atProgress: 0.5) == 0.5)
+    #expect(TimingCurve.linear.valueOrNaN(atProgress: 0.3) == 0.3 && TimingCurve.cubicBezier(.linear).valueOrNaN(atProgress: 0.5) == 0.5)
     for bad: [(time: Double, value: Double)] in [
       [(0, 0)], [(0.1, 0), (1, 1)], [(0, 0), (0.9, 1)], [(0, 0), (0.6, 0.5), (0.4, 0.7), (1, 1)], [(0, 0), (1, .nan)],
     ] {

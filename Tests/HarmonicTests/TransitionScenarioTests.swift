@@ -292,7 +292,7 @@ struct TransitionScenarioTests {
     let more = try GridLayout(sections: [.init(itemCount: 5, itemSize: CGSize(width: 100, height: 100))], viewportCrossExtent: 320)
     let style = AppearanceStyle.custom { final in
       var pose = final
-      let turn = AffineTransform2D.rotation(.pi)
+      let turn = try! AffineTransform2D.rotation(.pi)
       pose.transform = AffineTransform2D(a: 0.2 * turn.a, b: 0.2 * turn.b, c: 0.2 * turn.c, d: 0.2 * turn.d, tx: 0, ty: 0)
       pose.alpha = 0
       return pose
@@ -325,7 +325,7 @@ struct TransitionScenarioTests {
       let t = AffineTransform2D(
         a: .random(in: -3...3, using: &random), b: .random(in: -3...3, using: &random), c: .random(in: -3...3, using: &random),
         d: .random(in: -3...3, using: &random), tx: .random(in: -100...100, using: &random), ty: 5)
-      let back = DecomposedAffineTransform(t).transform
+      let back = try DecomposedAffineTransform(t).transform
       for (x, y) in zip(t.components, back.components) { #expect((x - y).magnitude <= 1e-14 * 12) }
       var m = SIMD16<Double>()
       for k in 0..<16 { m[k] = .random(in: -2...2, using: &random) }
@@ -334,11 +334,12 @@ struct TransitionScenarioTests {
       let back3 = DecomposedTransform3D(t3).transform
       for k in 0..<16 { #expect((t3.m[k] - back3.m[k]).magnitude <= 1e-13 * 8, "entry \(k)") }
     }
-    let r = DecomposedAffineTransform(.rotation(2.5))
+    let r = try DecomposedAffineTransform(.rotation(2.5))
     #expect((r.rotation - 2.5).magnitude < 1e-15 && (r.scaleX - 1).magnitude < 1e-15 && r.skew.magnitude < 1e-15)
-    let mirrored = DecomposedAffineTransform(.scale(1, -2))
+    let mirrored = try DecomposedAffineTransform(.scale(1, -2))
     #expect(mirrored.scaleY == -2 && mirrored.transform == .scale(1, -2))
-    #expect(DecomposedAffineTransform(.scale(0, 0)).transform.components.allSatisfy { $0 == 0 })
+    let collapsed = try DecomposedAffineTransform(.scale(0, 0))
+    #expect(collapsed.transform.components.allSatisfy { $0 == 0 })
   }
 
   @Test("table → collection scrolled far: every item whose frame is on screen mid-flight is animated (brute force over all items)")

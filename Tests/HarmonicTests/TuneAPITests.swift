@@ -240,7 +240,7 @@ struct TuneAPITests {
       let phase = try ScrollPhase(axis: .horizontal, scale: .pitch(256))
       var card = [LayoutAttributes(indexPath: ItemIndexPath(item: 2, section: 0), frame: CGRect(x: 2 * 256, y: 0, width: 240, height: 160))]
       let preview = try EffectPreview(name: name, amount: nil)
-      preview.effect.apply(to: &card, in: CGRect(x: 333.5, y: 0, width: 320, height: 160), phase: phase, offsetVelocity: CGPoint(x: -700, y: 0))
+      try preview.effect.apply(to: &card, in: CGRect(x: 333.5, y: 0, width: 320, height: 160), phase: phase, offsetVelocity: CGPoint(x: -700, y: 0))
       let m = card[0].combinedTransform3D.m
       for k in 0..<16 { #expect(abs(cards[2][4 + k] - m[k]) <= 5e-5, "\(name) entry \(k)") }
       #expect(abs(cards[2][2] - card[0].alpha) <= 5e-5 && cards[2][3] == Double(card[0].zIndex), "\(name)")

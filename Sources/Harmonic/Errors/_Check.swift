@@ -38,6 +38,12 @@ package enum _Check {
   /// a few dozen bytes per item, so this bounds a layout at a few GB.
   package static let maximumItemCount = 100_000_000
 
+  /// A released gesture's progress rate: ≤ 100 per second (a whole
+  /// transition in 10 ms). A spring from rest carries a velocity v at most
+  /// v/(e·ω) progress past its start — 0.29 travels at 10/s with a 0.5 s
+  /// response, 2.9 at 100/s; 1e6/s sent a cancel's offsets to −2.8e7.
+  package static let maximumProgressRate = 100.0
+
   /// Sections of one layout: ≤ 1e6 (a snapshot keeps a count per section).
   package static let maximumSectionCount = 1_000_000
 
@@ -48,6 +54,15 @@ package enum _Check {
     guard value.isFinite, value.magnitude <= maximumMagnitude else {
       throw .invalidParameter(name: name(), value: value, accepted: "finite with magnitude ≤ 1e100 (\(unit))")
     }
+  }
+
+  /// `condition`, else an error naming `name` with `value` and what is
+  /// `accepted`: a value that must be finite (a transform's entry, a
+  /// point's coordinate), or a result that must not overflow.
+  static func holds(
+    _ condition: Bool, _ name: @autoclosure () -> String, value: @autoclosure () -> Double, accepted: @autoclosure () -> String
+  ) throws(HarmonicError) {
+    guard condition else { throw .invalidParameter(name: name(), value: value(), accepted: accepted()) }
   }
 
   /// Mass, stiffness or damping: within ``parameterRange`` (damping may be 0).

@@ -40,12 +40,12 @@ extension LayoutAnimator {
     /// The progress rate, per second, at `scale` moving at `velocity` (the
     /// recognizer's scale factor per second); 0 for a scale or velocity that
     /// is not usable (not finite, or a scale that is not positive). A rate
-    /// beyond ±1e6 per second (a scale near 0) is given as ±1e6, the most
+    /// beyond ±100 per second (a scale near 0) is given as ±100, the most
     /// ``LayoutAnimator/finishInteractiveTransition(velocity:)`` accepts.
     public func rate(scale: Double, velocity: Double) -> Double {
       guard scale > 0, scale.isFinite, velocity.isFinite else { return 0 }
       let rate = (velocity / scale) / _Math.log(completionScale)
-      return rate.isNaN ? 0 : min(max(rate, -_Check.maximumFactor), _Check.maximumFactor)
+      return rate.isNaN ? 0 : min(max(rate, -_Check.maximumProgressRate), _Check.maximumProgressRate)
     }
   }
 

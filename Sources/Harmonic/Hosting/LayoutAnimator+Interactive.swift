@@ -75,7 +75,7 @@ extension LayoutAnimator {
   /// and `velocity` (progress per second) to the end, C¹.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
-  ///   a velocity beyond ±1e6 progress per second, or no interactive
+  ///   a velocity beyond ±100 progress per second, or no interactive
   ///   transition (the engine is then unchanged).
   public mutating func finishInteractiveTransition(velocity: Double = 0) throws(HarmonicError) {
     defer { _checkInvariants() }

@@ -32,7 +32,7 @@ extension LayoutAnimator {
     let reach = effect.reach.points(scale: phase.scale, viewportExtent: extent)
     let near = horizontal ? visible.insetBy(dx: -reach, dy: 0) : visible.insetBy(dx: 0, dy: -reach)
     var elements = _attributes(in: reach > 0 ? near.union(rect) : visible.union(rect))
-    effect.apply(to: &elements, in: visible, phase: phase, offsetVelocity: _offsetVelocity)
+    try? effect._apply(to: &elements, in: visible, phase: phase, offsetVelocity: _offsetVelocity, lenient: true)
     var answer: [LayoutAttributes] = []
     answer.reserveCapacity(elements.count)
     elements.withUnsafeBufferPointer { elements in

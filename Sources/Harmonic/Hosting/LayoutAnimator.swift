@@ -281,7 +281,7 @@ public struct LayoutAnimator: Sendable {
       answer = layout.attributes(of: id, in: viewport, at: contentOffset)
     }
     guard let effect = scrollEffect, var one = answer.map({ [$0] }) else { return answer }
-    effect.apply(to: &one, in: viewport.visibleRect(at: contentOffset), phase: _scrollPhase, offsetVelocity: _offsetVelocity)
+    try? effect._apply(to: &one, in: viewport.visibleRect(at: contentOffset), phase: _scrollPhase, offsetVelocity: _offsetVelocity, lenient: true)
     return LayoutAnimator._answer(one[0], as: nil)
   }
 

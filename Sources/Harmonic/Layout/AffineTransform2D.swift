@@ -2,11 +2,14 @@
 /// layout and meaning). Interpolation is component-wise (see
 /// ``interpolated(to:progress:)``), which is what a spring per channel does.
 ///
-/// Its arithmetic is IEEE 754's, unchecked, as `CGAffineTransform`'s: an
-/// entry, angle or point that is NaN or infinite, or a product that
-/// overflows, gives NaN or infinite entries. Harmonic checks transforms where
-/// they enter it (``LayoutSnapshot``, a transition's attributes), with a
-/// typed error naming the element.
+/// Its entries are public and unchecked (so a NaN can be stored), but every
+/// operation checks: ``rotation(_:)``, ``concatenating(_:)``,
+/// ``applied(to:)`` and ``inverted()`` throw a typed error for an entry,
+/// angle or point that is NaN or infinite, or a result that overflows —
+/// never a NaN or infinite result. Harmonic checks transforms where they
+/// enter it too (``LayoutSnapshot``, a transition's attributes).
+///
+/// Cost: a handful of multiplications and one pass of checks per operation.
 public struct AffineTransform2D: Sendable, Hashable {
   public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
@@ -21,8 +24,24 @@ public struct AffineTransform2D: Sendable, Hashable {
   }
 
   /// Rotation by `angle` radians (counter-clockwise in a y-up system, as CGAffineTransform).
-  public static func rotation(_ angle: Double) -> AffineTransform2D {
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `angle` when it is not finite or beyond ±1e100 radians.
+  public static func rotation(_ angle: Double) throws(HarmonicError) -> AffineTransform2D {
+    try _Check.finiteMagnitude(angle, "angle", unit: "radians")
+    return _rotation(angle)
+  }
+
+  /// ``rotation(_:)`` unchecked, for angles the library computed.
+  static func _rotation(_ angle: Double) -> AffineTransform2D {
     AffineTransform2D(a: _Math.cos(angle), b: _Math.sin(angle), c: -_Math.sin(angle), d: _Math.cos(angle), tx: 0, ty: 0)
+  }
+
+  /// Throws unless every entry of `self` is finite, naming `name`.
+  func _checkFinite(_ name: @autoclosure () -> String) throws(HarmonicError) {
+    for (k, entry) in components.enumerated() {
+      try _Check.holds(entry.isFinite, "\(name()).\(["a", "b", "c", "d", "tx", "ty"][k])", value: entry, accepted: "a finite transform entry")
+    }
   }
 
   /// Component-wise linear interpolation: `self + p·(other − self)` per entry.
@@ -38,7 +57,22 @@ public struct AffineTransform2D: Sendable, Hashable {
   /// row-vector convention [x y 1]·M, the product `self.M · other.M`. Exact
   /// for integer and power-of-two entries; otherwise each entry is rounded
   /// once per product and sum, in a fixed order (no fused multiply-add).
-  public func concatenating(_ other: AffineTransform2D) -> AffineTransform2D {
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `self` or `other` and the entry (as `other.tx`) when an entry
+  ///   is not finite, or naming `other` when the product overflows.
+  public func concatenating(_ other: AffineTransform2D) throws(HarmonicError) -> AffineTransform2D {
+    try _checkFinite("self")
+    try other._checkFinite("other")
+    let product = _concatenating(other)
+    for entry in product.components {
+      try _Check.holds(entry.isFinite, "other", value: entry, accepted: "a transform whose product with this one is finite (the product overflows)")
+    }
+    return product
+  }
+
+  /// ``concatenating(_:)`` unchecked, for transforms the library built.
+  func _concatenating(_ other: AffineTransform2D) -> AffineTransform2D {
     AffineTransform2D(
       a: a * other.a + b * other.c, b: a * other.b + b * other.d,
       c: c * other.a + d * other.c, d: c * other.b + d * other.d,
@@ -79,9 +113,21 @@ public struct AffineTransform2D: Sendable, Hashable {
 
   /// `point` mapped by this transform: (a·x + c·y + tx, b·x + d·y + ty), as
   /// `CGPoint.applying(_:)`.
-  public func applied(to point: CGPoint) -> CGPoint {
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `self` and the entry when an entry is not finite, `point.x` or
+  ///   `point.y` when a coordinate is not finite, or `point` when the image
+  ///   overflows.
+  public func applied(to point: CGPoint) throws(HarmonicError) -> CGPoint {
+    try _checkFinite("self")
     let (x, y) = (Double(point.x), Double(point.y))
-    return CGPoint(x: (a * x + c * y) + tx, y: (b * x + d * y) + ty)
+    try _Check.holds(x.isFinite, "point.x", value: x, accepted: "a finite coordinate")
+    try _Check.holds(y.isFinite, "point.y", value: y, accepted: "a finite coordinate")
+    let image = ((a * x + c * y) + tx, (b * x + d * y) + ty)
+    for value in [image.0, image.1] {
+      try _Check.holds(value.isFinite, "point", value: value, accepted: "a point whose image is finite (it overflows)")
+    }
+    return CGPoint(x: image.0, y: image.1)
   }
 
   package var components: [Double] { [a, b, c, d, tx, ty] }

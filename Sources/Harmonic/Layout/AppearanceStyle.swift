@@ -32,6 +32,34 @@ public enum AppearanceStyle: Sendable {
   /// Any pose computed from the final (or initial) attributes.
   case custom(@Sendable (LayoutAttributes) -> LayoutAttributes)
 
+  /// Throws unless the preset's parameters are in range: distances,
+  /// slides and points finite within ±1e12 points, angles finite within
+  /// ±1e100 radians, scales finite within ±1e6, a flip's perspective
+  /// within (0, 1e12] points (a negative one puts the eye behind the
+  /// card). A custom pose is checked where it is made.
+  func _check() throws(HarmonicError) {
+    switch self {
+    case .fade, .custom: return
+    case let .flyIn(distance, rotation):
+      try _Check.coordinate(distance, "flyIn distance")
+      try _Check.finiteMagnitude(rotation, "flyIn rotation", unit: "radians")
+    case let .scale(k):
+      try _Check.factor(k, "scale", unit: "scale factor")
+    case let .slide(x, y):
+      try _Check.coordinate(x, "slide x")
+      try _Check.coordinate(y, "slide y")
+    case let .flip(_, perspective):
+      try _Check.length(perspective, "flip perspective", positive: true)
+    case let .rotate(angle, k):
+      try _Check.finiteMagnitude(angle, "rotate angle", unit: "radians")
+      try _Check.factor(k, "rotate scale", unit: "scale factor")
+    case let .zoom(point, k):
+      try _Check.coordinate(Double(point.x), "zoom point.x")
+      try _Check.coordinate(Double(point.y), "zoom point.y")
+      try _Check.factor(k, "zoom scale", unit: "scale factor")
+    }
+  }
+
   func pose(_ attributes: LayoutAttributes) -> LayoutAttributes {
     var pose = attributes
     switch self {
@@ -39,24 +67,24 @@ public enum AppearanceStyle: Sendable {
       pose.alpha = 0
     case let .flyIn(distance, rotation):
       pose.center.y += CGFloat(distance)
-      pose.transform = .rotation(rotation)
+      pose.transform = ._rotation(rotation)
       pose.alpha = 0
     case let .scale(k):
-      pose.transform = pose.transform.concatenating(.scale(k, k))
+      pose.transform = pose.transform._concatenating(.scale(k, k))
       pose.alpha = 0
     case let .slide(x, y):
-      pose.transform = pose.transform.concatenating(AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y))
+      pose.transform = pose.transform._concatenating(AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y))
       pose.alpha = 0
     case let .flip(axis, perspective):
-      pose.transform3D = pose.transform3D.concatenating(.rotation(.pi / 2, about: axis)).concatenating(.perspective(distance: perspective))
+      pose.transform3D = pose.transform3D._concatenating(._rotation(.pi / 2, about: axis))._concatenating(._perspective(distance: perspective))
       pose.alpha = 0
     case let .rotate(angle, k):
-      pose.transform = pose.transform.concatenating(.rotation(angle)).concatenating(.scale(k, k))
+      pose.transform = pose.transform._concatenating(._rotation(angle))._concatenating(.scale(k, k))
       pose.alpha = 0
     case let .zoom(point, k):
       let move = AffineTransform2D(
         a: 1, b: 0, c: 0, d: 1, tx: Double(point.x) - Double(attributes.center.x), ty: Double(point.y) - Double(attributes.center.y))
-      pose.transform = pose.transform.concatenating(.scale(k, k)).concatenating(move)
+      pose.transform = pose.transform._concatenating(.scale(k, k))._concatenating(move)
       pose.alpha = 0
     case let .custom(make):
       pose = make(attributes)

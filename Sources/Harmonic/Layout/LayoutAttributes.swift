@@ -45,7 +45,7 @@ public struct LayoutAttributes: Sendable, Hashable {
   /// followed by ``transform3D``, as one 3-D transform (a layer has one
   /// transform; `UICollectionViewLayoutAttributes` keeps one of the two).
   public var combinedTransform3D: Transform3D {
-    transform == .identity ? transform3D : Transform3D(transform).concatenating(transform3D)
+    transform == .identity ? transform3D : Transform3D(_unchecked: transform)._concatenating(transform3D)
   }
 
   /// The untransformed frame: `size` centered on `center` (as UIKit's

@@ -60,7 +60,7 @@ public enum LayoutChannels {
     values[alpha * n + item] = element.pointee.alpha
     let t = element.pointee.transform
     if transforms == .decomposed {
-      let p = DecomposedAffineTransform(t)
+      let p = DecomposedAffineTransform(_unchecked: t)
       (values[a * n + item], values[b * n + item], values[c * n + item], values[d * n + item]) = (p.scaleX, p.scaleY, p.rotation, p.skew)
     } else {
       (values[a * n + item], values[b * n + item], values[c * n + item], values[d * n + item]) = (t.a, t.b, t.c, t.d)

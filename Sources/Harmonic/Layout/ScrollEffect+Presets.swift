@@ -81,8 +81,8 @@ extension ScrollEffect {
     return ScrollEffect(reach: Reach(phase: 1)) { attributes, input in
       let c = input.clampedPhase
       let turn: Transform3D =
-        input.axis == .horizontal ? .rotation(-input.direction * c * angle, about: .y) : .rotation(c * angle, about: .x)
-      attributes._then(turn.concatenating(.perspective(distance: eye)))
+        input.axis == .horizontal ? ._rotation(-input.direction * c * angle, about: .y) : ._rotation(c * angle, about: .x)
+      attributes._then(turn._concatenating(._perspective(distance: eye)))
       let k = 1 - (1 - scale) * c.magnitude
       attributes._then(.scale(k, k))
       attributes._stackOrder(input.phase)
@@ -184,7 +184,7 @@ extension ScrollEffect {
       }
       let (sine, cosine) = (_Math.sin(theta), _Math.cos(theta))
       let turn = input.axis == .horizontal ? input.direction * theta : -theta
-      attributes._then(.rotation(turn))
+      attributes._then(._rotation(turn))
       attributes._then(input.translation(along: radius * sine - input.distance, across: radius * (1 - cosine)))
       attributes._stackOrder(input.phase)
     }
@@ -228,7 +228,7 @@ extension ScrollEffect {
     // A turned element's corners reach past its frame: one unit.
     return ScrollEffect(reach: Reach(phase: 1)) { attributes, input in
       let c = input.clampedPhase
-      attributes._then(.rotation((input.axis == .horizontal ? input.direction : 1) * c * angle))
+      attributes._then(._rotation((input.axis == .horizontal ? input.direction : 1) * c * angle))
       attributes.alpha *= 1 - c.magnitude * fade
     }
   }
@@ -255,13 +255,13 @@ extension ScrollEffect {
     let h = hinge * input.direction
     if input.axis == .horizontal {
       return Transform3D.translation(x: -h, y: 0)
-        .concatenating(.rotation(input.direction * angle, about: .y))
-        .concatenating(.translation(x: h, y: 0))
-        .concatenating(.perspective(distance: eye))
+        ._concatenating(._rotation(input.direction * angle, about: .y))
+        ._concatenating(.translation(x: h, y: 0))
+        ._concatenating(._perspective(distance: eye))
     }
     return Transform3D.translation(x: 0, y: -h)
-      .concatenating(.rotation(-angle, about: .x))
-      .concatenating(.translation(x: 0, y: h))
-      .concatenating(.perspective(distance: eye))
+      ._concatenating(._rotation(-angle, about: .x))
+      ._concatenating(.translation(x: 0, y: h))
+      ._concatenating(._perspective(distance: eye))
   }
 }

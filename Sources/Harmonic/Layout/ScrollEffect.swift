@@ -10,11 +10,16 @@
 /// `ScrollEffect+Presets` are written this way, and so is a custom one:
 ///
 /// ```swift
-/// let tilt = ScrollEffect { attributes, input in
-///   attributes.transform = attributes.transform.concatenating(.rotation(input.clampedPhase * 0.2))
+/// let tilt = ScrollEffect { attributes, input throws(HarmonicError) in
+///   attributes.transform = try attributes.transform.concatenating(.rotation(input.clampedPhase * 0.2))
 ///   attributes.alpha *= 1 - 0.4 * input.clampedPhase.magnitude
 /// }
 /// ```
+///
+/// A body may throw (the transform arithmetic does, for a product that
+/// overflows): ``apply(to:input:)`` passes the error on; where nothing can
+/// take it — ``LayoutAnimator``'s answers to UIKit — the element is
+/// answered as the layout has it, without the effect.
 ///
 /// Effects compose (``combined(with:)``: this one, then the other). The
 /// presets leave ``LayoutAttributes/center`` and ``LayoutAttributes/size``
@@ -25,8 +30,8 @@
 /// the value that has no effect (a perspective below 1 point or not finite:
 /// the default), so a preset's transforms stay finite and its alpha within
 /// [0, 1] for the phases ``ScrollPhase`` computes from accepted geometry
-/// (fuzzed). An ``Input`` of your own with an infinite distance gives
-/// infinite entries, as ``AffineTransform2D``'s arithmetic does.
+/// (fuzzed). An ``Input`` holds no NaN and no infinite distance or rate
+/// (its initializer throws).
 ///
 /// An effect declares its ``Reach``: how far from the visible rect it can
 /// draw an element into it (a stack's waiting cards, pulled back onto the top
@@ -76,18 +81,32 @@ public struct ScrollEffect: Sendable {
 
   /// What an effect knows about one element.
   public struct Input: Sendable, Hashable {
-    /// The phase in the ``ScrollPhase``'s unit.
-    public var phase: Double
-    /// The phase's rate, per second.
-    public var rate: Double
-    /// The signed distance from the reference, points, in reading order.
-    public var distance: Double
+    /// The phase in the ``ScrollPhase``'s unit: never NaN; ±∞ only for an
+    /// element of extent 0 off a leading or trailing reference.
+    public private(set) var phase: Double
+    /// The phase's rate, per second: finite.
+    public private(set) var rate: Double
+    /// The signed distance from the reference, points, in reading order:
+    /// finite, within ±2e12.
+    public private(set) var distance: Double
     /// The scroll axis.
     public var axis: ScrollAxis
     /// Reading order runs right to left (a horizontal axis).
     public var isRightToLeft: Bool
 
-    public init(phase: Double, rate: Double = 0, distance: Double, axis: ScrollAxis, isRightToLeft: Bool = false) {
+    /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+    ///   naming `phase` when it is NaN, `rate` when it is not finite or
+    ///   beyond ±1e12 per second, or `distance` when it is not finite or
+    ///   beyond ±2e12 points (two coordinates apart).
+    public init(phase: Double, rate: Double = 0, distance: Double, axis: ScrollAxis, isRightToLeft: Bool = false) throws(HarmonicError) {
+      try _Check.holds(!phase.isNaN, "phase", value: phase, accepted: "a phase that is not NaN (±∞ allowed)")
+      try _Check.magnitude(rate, "rate", atMost: _Check.maximumScrollVelocity, unit: "phase per second")
+      try _Check.magnitude(distance, "distance", atMost: 2 * _Check.maximumCoordinate, unit: "points")
+      self.init(_phase: phase, rate: rate, distance: distance, axis: axis, isRightToLeft: isRightToLeft)
+    }
+
+    /// Unchecked, for what ``ScrollPhase`` computed from checked geometry.
+    init(_phase phase: Double, rate: Double, distance: Double, axis: ScrollAxis, isRightToLeft: Bool) {
       (self.phase, self.rate, self.distance, self.axis, self.isRightToLeft) = (phase, rate, distance, axis, isRightToLeft)
     }
 
@@ -108,7 +127,7 @@ public struct ScrollEffect: Sendable {
     }
   }
 
-  let _body: @Sendable (inout LayoutAttributes, Input) -> Void
+  let _body: @Sendable (inout LayoutAttributes, Input) throws(HarmonicError) -> Void
 
   /// How far from the visible rect the effect can draw an element into it.
   public let reach: Reach
@@ -119,15 +138,22 @@ public struct ScrollEffect: Sendable {
   ///   - reach: how far from the visible rect `body` can draw an element
   ///     into it (default: one viewport extent, which covers effects that
   ///     pull elements back by up to a page).
-  ///   - body: edits one element's attributes for its ``Input``.
-  public init(reach: Reach = Reach(viewports: 1), _ body: @escaping @Sendable (_ attributes: inout LayoutAttributes, _ input: Input) -> Void) {
+  ///   - body: edits one element's attributes for its ``Input``; what it
+  ///     throws, ``apply(to:input:)`` passes on.
+  public init(
+    reach: Reach = Reach(viewports: 1), _ body: @escaping @Sendable (_ attributes: inout LayoutAttributes, _ input: Input) throws(HarmonicError) -> Void
+  ) {
     (_body, self.reach) = (body, reach)
   }
 
-  /// Applies the effect to one element (unchanged for a NaN phase).
-  public func apply(to attributes: inout LayoutAttributes, input: Input) {
-    guard !input.phase.isNaN else { return }
-    _body(&attributes, input)
+  /// Applies the effect to one element.
+  ///
+  /// - Throws: what the effect's body throws (the presets never do); the
+  ///   attributes are then unchanged.
+  public func apply(to attributes: inout LayoutAttributes, input: Input) throws(HarmonicError) {
+    var edited = attributes
+    try _body(&edited, input)
+    attributes = edited
   }
 
   /// Applies the effect to every element of `attributes` seen through the
@@ -136,33 +162,63 @@ public struct ScrollEffect: Sendable {
   /// elements at rest — any other count is taken as empty;
   /// `offsetVelocity`: the scroll's, nil at rest).
   ///
+  /// An element whose center or size is not finite is left unchanged.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `rect` for an origin beyond ±1e12 points or an extent along
+  ///   the axis outside (0, 1e12], `offsetVelocity` or `velocities[k]` for a
+  ///   velocity beyond ±1e12 points per second, `velocities.count` when it
+  ///   is neither 0 nor one per element — all before anything is written —
+  ///   or what the effect's body throws (the elements before that one are
+  ///   then edited).
   /// - Complexity: O(n), no allocation.
   public func apply(
     to attributes: inout [LayoutAttributes], in rect: CGRect, phase: ScrollPhase, velocities: [CGPoint] = [],
     offsetVelocity: CGPoint? = nil
-  ) {
+  ) throws(HarmonicError) {
+    let horizontal = phase.axis == .horizontal
+    try _Check.coordinate(Double(horizontal ? rect.origin.x : rect.origin.y), "rect.origin")
+    try _Check.length(Double(horizontal ? rect.size.width : rect.size.height), "rect.size", positive: true)
+    if !velocities.isEmpty { try _Check.shape(velocities.count, "velocities.count", expected: attributes.count, what: "one per element, or none") }
+    for k in velocities.indices { try _Check.scrollVelocity(Double(horizontal ? velocities[k].x : velocities[k].y), "velocities[\(k)]") }
+    if let offsetVelocity { try _Check.scrollVelocity(Double(horizontal ? offsetVelocity.x : offsetVelocity.y), "offsetVelocity") }
+    try _apply(to: &attributes, in: rect, phase: phase, velocities: velocities, offsetVelocity: offsetVelocity)
+  }
+
+  /// ``apply(to:in:phase:velocities:offsetVelocity:)`` without its checks
+  /// (the engine's own rect and velocities); `lenient`: an element the
+  /// body throws for is left unchanged and the others go on (where no
+  /// caller can take the error: UIKit's queries).
+  func _apply(
+    to attributes: inout [LayoutAttributes], in rect: CGRect, phase: ScrollPhase, velocities: [CGPoint] = [], offsetVelocity: CGPoint? = nil,
+    lenient: Bool = false
+  ) throws(HarmonicError) {
     let horizontal = phase.axis == .horizontal
     let offset = Double(horizontal ? rect.origin.x : rect.origin.y)
     let viewport = Double(horizontal ? rect.size.width : rect.size.height)
     let scroll = offsetVelocity.map { Double(horizontal ? $0.x : $0.y) } ?? 0
-    attributes.withUnsafeMutableBufferPointer { elements in
-      for k in 0..<elements.count {
-        // The distance once, then the phase from it (ScrollPhase.phase(of:)'s arithmetic).
-        let velocity = velocities.count == elements.count ? Double(horizontal ? velocities[k].x : velocities[k].y) : 0
-        let center = Double(horizontal ? elements[k].center.x : elements[k].center.y)
-        let extent = Double(horizontal ? elements[k].size.width : elements[k].size.height)
-        let distance = phase.distance(center: center, extent: extent, offset: offset, viewportExtent: viewport)
-        let (p, rate) = phase._phase(distance: distance, extent: extent, velocity: velocity, offsetVelocity: scroll, viewportExtent: viewport)
-        apply(to: &elements[k], input: Input(phase: p, rate: rate, distance: distance, axis: phase.axis, isRightToLeft: phase.isRightToLeft))
+    for k in attributes.indices {  // in place: no copy of the array
+      // The distance once, then the phase from it (ScrollPhase.phase(of:)'s arithmetic).
+      let velocity = velocities.count == attributes.count ? Double(horizontal ? velocities[k].x : velocities[k].y) : 0
+      let center = Double(horizontal ? attributes[k].center.x : attributes[k].center.y)
+      let extent = Double(horizontal ? attributes[k].size.width : attributes[k].size.height)
+      let distance = phase._distance(center: center, extent: extent, offset: offset, viewportExtent: viewport)
+      let (p, rate) = phase._phase(distance: distance, extent: extent, velocity: velocity, offsetVelocity: scroll, viewportExtent: viewport)
+      guard !p.isNaN, distance.isFinite, rate.isFinite else { continue }
+      let input = Input(_phase: p, rate: rate, distance: distance, axis: phase.axis, isRightToLeft: phase.isRightToLeft)
+      do {
+        try apply(to: &attributes[k], input: input)
+      } catch {
+        if !lenient { throw error }
       }
     }
   }
 
   /// This effect, then `other`, on the same input (the farther reach of the two).
   public func combined(with other: ScrollEffect) -> ScrollEffect {
-    ScrollEffect(reach: reach.union(other.reach)) { attributes, input in
-      self.apply(to: &attributes, input: input)
-      other.apply(to: &attributes, input: input)
+    ScrollEffect(reach: reach.union(other.reach)) { attributes, input throws(HarmonicError) in
+      try self.apply(to: &attributes, input: input)
+      try other.apply(to: &attributes, input: input)
     }
   }
 
@@ -172,10 +228,10 @@ public struct ScrollEffect: Sendable {
 
 extension LayoutAttributes {
   /// `t` concatenated after the current 2-D transform.
-  mutating func _then(_ t: AffineTransform2D) { transform = transform.concatenating(t) }
+  mutating func _then(_ t: AffineTransform2D) { transform = transform._concatenating(t) }
 
   /// `t` concatenated after the current 3-D transform.
-  mutating func _then(_ t: Transform3D) { transform3D = transform3D.concatenating(t) }
+  mutating func _then(_ t: Transform3D) { transform3D = transform3D._concatenating(t) }
 
   /// zIndex −round(k·|x|), saturating (NaN and huge values sort last).
   mutating func _stackOrder(_ x: Double, per k: Double = 100) {

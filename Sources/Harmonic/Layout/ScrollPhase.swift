@@ -61,10 +61,28 @@ public struct ScrollPhase: Sendable, Hashable {
   ///   - scale: the phase's unit; default ``Scale/viewport``.
   ///   - rightToLeft: mirror a horizontal axis for right-to-left reading.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
-  ///   naming `pitch` for a pitch outside (0, 1e12] points.
+  ///   naming `pitch` for a pitch outside [1e-6, 1e12] points (a smaller
+  ///   one, down to a subnormal, made phases of ±∞).
   public init(axis: ScrollAxis, alignment: SnapAlignment = .center, scale: Scale = .viewport, rightToLeft: Bool = false) throws(HarmonicError) {
-    if case let .pitch(pitch) = scale { try _Check.length(pitch, "pitch", positive: true) }
+    if case let .pitch(pitch) = scale {
+      try _Check.within(pitch, "pitch", .closed(ScrollPhase.minimumExtent), .closed(_Check.maximumLength), unit: "points")
+    }
     (self.axis, self.alignment, self.scale, self.isRightToLeft) = (axis, alignment, scale, rightToLeft && axis == .horizontal)
+  }
+
+  /// The smallest pitch and viewport extent a phase is measured in, points:
+  /// with it every phase of accepted geometry is finite (|distance| ≤ 2e12
+  /// over at least 1e-6), except where an element's own extent is the
+  /// span (see ``phase(center:extent:velocity:offset:offsetVelocity:viewportExtent:)``).
+  public static let minimumExtent = 1e-6
+
+  /// Throws unless the scalar forms' geometry is in range (as the column
+  /// form's, with the viewport extent at least ``minimumExtent``).
+  func _check(center: Double, extent: Double, offset: Double, viewportExtent: Double) throws(HarmonicError) {
+    try _Check.coordinate(center, "center")
+    try _Check.length(extent, "extent")
+    try _Check.coordinate(offset, "offset")
+    try _Check.within(viewportExtent, "viewportExtent", .closed(ScrollPhase.minimumExtent), .closed(_Check.maximumLength), unit: "points")
   }
 
   /// The signed distance in points, in reading order, from the viewport's
@@ -74,9 +92,18 @@ public struct ScrollPhase: Sendable, Hashable {
   ///   - center: the element's center along the axis, content coordinates.
   ///   - extent: the element's extent along the axis, points (≥ 0).
   ///   - offset: the content offset along the axis (the viewport's origin).
-  ///   - viewportExtent: the viewport's extent along the axis, points (> 0).
+  ///   - viewportExtent: the viewport's extent along the axis, points.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `center` or `offset` beyond ±1e12 points or not finite,
+  ///   `extent` outside [0, 1e12] or `viewportExtent` outside [1e-6, 1e12].
+  public func distance(center: Double, extent: Double, offset: Double, viewportExtent: Double) throws(HarmonicError) -> Double {
+    try _check(center: center, extent: extent, offset: offset, viewportExtent: viewportExtent)
+    return _distance(center: center, extent: extent, offset: offset, viewportExtent: viewportExtent)
+  }
+
+  /// ``distance(center:extent:offset:viewportExtent:)`` unchecked.
   @inlinable
-  public func distance(center: Double, extent: Double, offset: Double, viewportExtent: Double) -> Double {
+  func _distance(center: Double, extent: Double, offset: Double, viewportExtent: Double) -> Double {
     // In content coordinates first, then mirrored: leading is the far edge in RTL.
     let half = extent / 2, viewHalf = viewportExtent / 2
     let element: Double, view: Double
@@ -90,8 +117,19 @@ public struct ScrollPhase: Sendable, Hashable {
 
   /// The points per unit of phase on the side of the reference that
   /// `distance` is on (for ``Scale/points``, 1).
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `distance` when it is NaN, `extent` outside [0, 1e12] or
+  ///   `viewportExtent` outside [1e-6, 1e12].
+  public func span(distance: Double, extent: Double, viewportExtent: Double) throws(HarmonicError) -> Double {
+    try _Check.holds(!distance.isNaN, "distance", value: distance, accepted: "a distance that is not NaN")
+    try _check(center: 0, extent: extent, offset: 0, viewportExtent: viewportExtent)
+    return _span(distance: distance, extent: extent, viewportExtent: viewportExtent)
+  }
+
+  /// ``span(distance:extent:viewportExtent:)`` unchecked.
   @inlinable
-  public func span(distance: Double, extent: Double, viewportExtent: Double) -> Double {
+  func _span(distance: Double, extent: Double, viewportExtent: Double) -> Double {
     switch scale {
     case .points: return 1
     case let .pitch(pitch): return pitch
@@ -113,29 +151,31 @@ public struct ScrollPhase: Sendable, Hashable {
   ///   - offset: the content offset along the axis, points.
   ///   - offsetVelocity: the offset's velocity, points per second.
   ///   - viewportExtent: the viewport's extent along the axis, points.
-  /// - Returns: the phase in the ``scale``'s unit and its rate per second.
-  ///   An element of extent 0 on the near side of the reference has a
-  ///   span of 0 with ``Scale/viewport`` leading or trailing alignment:
-  ///   its phase is then ±∞ off the reference and 0 on it. The phase (or
-  ///   the rate) is ±∞ too where its quotient overflows: a span under
-  ///   |distance| / 1.8e308 points (under 6e-297 for an element 1e12 points
-  ///   away), which only an extent or a viewport extent near the smallest
-  ///   `Double` gives. NaN is never
-  ///   returned for finite input; this form does not check its arguments
-  ///   (``phases(centers:extents:velocities:offset:offsetVelocity:viewportExtent:into:rates:)``
-  ///   does), so a NaN or infinite one gives NaN or ±∞.
-  @inlinable
+  /// - Returns: the phase in the ``scale``'s unit and its rate per second,
+  ///   never NaN. Where the span is the element's own extent
+  ///   (``Scale/viewport`` with leading alignment before the reference, or
+  ///   trailing after it), an element of extent 0 has a phase of ±∞ off
+  ///   the reference and 0 on it, and one thinner than |distance| / 1.8e308
+  ///   points (under 1.2e-296 pt) ±∞ too: the only infinite results.
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `center` or `offset` beyond ±1e12 points, `extent` outside
+  ///   [0, 1e12], `velocity` or `offsetVelocity` beyond ±1e12 points per
+  ///   second, or `viewportExtent` outside [1e-6, 1e12] — as the column
+  ///   form checks them.
   public func phase(
     center: Double, extent: Double, velocity: Double = 0, offset: Double, offsetVelocity: Double = 0, viewportExtent: Double
-  ) -> (phase: Double, rate: Double) {
-    let d = distance(center: center, extent: extent, offset: offset, viewportExtent: viewportExtent)
+  ) throws(HarmonicError) -> (phase: Double, rate: Double) {
+    try _check(center: center, extent: extent, offset: offset, viewportExtent: viewportExtent)
+    try _Check.scrollVelocity(velocity, "velocity")
+    try _Check.scrollVelocity(offsetVelocity, "offsetVelocity")
+    let d = _distance(center: center, extent: extent, offset: offset, viewportExtent: viewportExtent)
     return _phase(distance: d, extent: extent, velocity: velocity, offsetVelocity: offsetVelocity, viewportExtent: viewportExtent)
   }
 
   /// The phase and rate of an element `d` points from the reference.
   @inlinable
   func _phase(distance d: Double, extent: Double, velocity: Double, offsetVelocity: Double, viewportExtent: Double) -> (phase: Double, rate: Double) {
-    let span = span(distance: d, extent: extent, viewportExtent: viewportExtent)
+    let span = _span(distance: d, extent: extent, viewportExtent: viewportExtent)
     let relative = isRightToLeft ? offsetVelocity - velocity : velocity - offsetVelocity
     guard span > 0 else { return (d == 0 ? 0 : d < 0 ? -.infinity : .infinity, 0) }
     return (d / span, relative / span)
@@ -152,13 +192,13 @@ public struct ScrollPhase: Sendable, Hashable {
   ///   - offset: the content offset along the axis.
   ///   - offsetVelocity: its velocity, points per second.
   ///   - viewportExtent: the viewport's extent along the axis, points,
-  ///     within (0, 1e12] (as ``Viewport``'s width and height).
+  ///     within [1e-6, 1e12] (``minimumExtent``).
   ///   - phases: written, one per element (resized if needed).
   ///   - rates: written, one per element (resized if needed).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   columns of different counts, a center or offset beyond ±1e12 points,
   ///   an extent outside [0, 1e12], a velocity beyond ±1e12 points per second,
-  ///   or a viewport extent outside (0, 1e12] — naming the first, as
+  ///   or a viewport extent outside [1e-6, 1e12] — naming the first, as
   ///   `centers[k]` — and nothing is written then.
   /// - Complexity: O(n), no allocation when the outputs already hold n values.
   public func phases(
@@ -170,7 +210,7 @@ public struct ScrollPhase: Sendable, Hashable {
     if !velocities.isEmpty { try _Check.shape(velocities.count, "velocities.count", expected: n, what: "one per center, or none") }
     try _Check.coordinate(offset, "offset")
     try _Check.scrollVelocity(offsetVelocity, "offsetVelocity")
-    try _Check.length(viewportExtent, "viewportExtent", positive: true)
+    try _Check.within(viewportExtent, "viewportExtent", .closed(ScrollPhase.minimumExtent), .closed(_Check.maximumLength), unit: "points")
     // One pass that only reads, so that nothing is written for a bad column.
     var valid = true
     for k in 0..<n {
@@ -235,12 +275,15 @@ public struct ScrollPhase: Sendable, Hashable {
   /// through the visible rect `rect` (the viewport at its content offset),
   /// the scroll moving at `offsetVelocity` and the element at `velocity`
   /// (points per second; nil: at rest).
+  ///
+  /// - Throws: as ``phase(center:extent:velocity:offset:offsetVelocity:viewportExtent:)``,
+  ///   for the components along ``axis``.
   public func phase(
     of attributes: LayoutAttributes, in rect: CGRect, velocity: CGPoint? = nil, offsetVelocity: CGPoint? = nil
-  ) -> (phase: Double, rate: Double) {
+  ) throws(HarmonicError) -> (phase: Double, rate: Double) {
     let horizontal = axis == .horizontal
     let (velocity, offsetVelocity) = (velocity ?? CGPoint(x: 0, y: 0), offsetVelocity ?? CGPoint(x: 0, y: 0))
-    return phase(
+    return try phase(
       center: Double(horizontal ? attributes.center.x : attributes.center.y),
       extent: Double(horizontal ? attributes.size.width : attributes.size.height),
       velocity: Double(horizontal ? velocity.x : velocity.y),

@@ -2,11 +2,15 @@
 /// inline (no heap allocation per attributes value). Interpolation is
 /// component-wise, like ``AffineTransform2D``.
 ///
-/// Its arithmetic is IEEE 754's, unchecked, as `CATransform3D`'s: a NaN or
-/// infinite entry, angle or distance gives NaN or infinite entries, and so
-/// does ``perspective(distance:)`` from a distance of 0 (m34 = −1/0).
-/// Harmonic checks transforms where they enter it (a transition's
-/// attributes), with a typed error naming the element.
+/// Its entries are public and unchecked, but the operations that could
+/// make a NaN or infinite entry check: ``init(_:)`` from a 2-D transform,
+/// ``concatenating(_:)``, ``rotation(_:about:)`` and
+/// ``perspective(distance:)`` throw a typed error for a NaN or infinite
+/// entry or angle, a distance outside (0, 1e12] points, or a product that
+/// overflows. Harmonic checks transforms where they enter it too (a
+/// transition's attributes).
+///
+/// Cost: 64 multiplications for a product; a pass of checks per operation.
 public struct Transform3D: Sendable, Hashable {
   /// m11, m12, m13, m14, m21, …, m44 (`m[0]` is m11, `m[15]` is m44).
   public var m: SIMD16<Double>
@@ -70,20 +74,50 @@ extension Transform3D {
   }
 }
 
-// The builders below use IEEE 754 arithmetic unchecked, as
-// CATransform3D's functions and ``AffineTransform2D`` do: a NaN or
-// infinite argument, or a perspective distance of 0, gives NaN or infinite
-// entries; Harmonic checks transforms where they enter it.
+// Each builder checks its arguments; the unchecked forms (`_`) are for
+// values the library computed.
 extension Transform3D {
   /// A 2-D affine transform as a 3-D one (`CATransform3DMakeAffineTransform`):
   /// m11 = a, m12 = b, m21 = c, m22 = d, m41 = tx, m42 = ty.
-  public init(_ t: AffineTransform2D) { self.init(m11: t.a, m12: t.b, m21: t.c, m22: t.d, m41: t.tx, m42: t.ty) }
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming the entry (as `t.tx`) when one is not finite.
+  public init(_ t: AffineTransform2D) throws(HarmonicError) {
+    try t._checkFinite("t")
+    self.init(_unchecked: t)
+  }
+
+  /// ``init(_:)`` unchecked.
+  init(_unchecked t: AffineTransform2D) { self.init(m11: t.a, m12: t.b, m21: t.c, m22: t.d, m41: t.tx, m42: t.ty) }
+
+  /// Throws unless every entry is finite, naming `name`.
+  func _checkFinite(_ name: @autoclosure () -> String) throws(HarmonicError) {
+    for k in 0..<16 {
+      try _Check.holds(m[k].isFinite, "\(name()).m\(k / 4 + 1)\(k % 4 + 1)", value: m[k], accepted: "a finite matrix entry")
+    }
+  }
 
   /// This transform followed by `other` (CATransform3DConcat's order): a
   /// point maps through `self`, then `other`. With CATransform3D's row
   /// vectors [x y z 1]·M, the product `self.m · other.m`; each entry is a
   /// sum of four products rounded in a fixed order (no fused multiply-add).
-  public func concatenating(_ other: Transform3D) -> Transform3D {
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `self` or `other` and the entry (as `other.m34`) when an entry
+  ///   is not finite, or `other` when the product overflows.
+  public func concatenating(_ other: Transform3D) throws(HarmonicError) -> Transform3D {
+    try _checkFinite("self")
+    try other._checkFinite("other")
+    let product = _concatenating(other)
+    for k in 0..<16 {
+      try _Check.holds(
+        product.m[k].isFinite, "other", value: product.m[k], accepted: "a transform whose product with this one is finite (the product overflows)")
+    }
+    return product
+  }
+
+  /// ``concatenating(_:)`` unchecked.
+  func _concatenating(_ other: Transform3D) -> Transform3D {
     var result = Transform3D()
     for row in 0..<4 {
       for column in 0..<4 {
@@ -104,7 +138,16 @@ extension Transform3D {
   /// A rotation by `angle` radians about a coordinate axis, as
   /// `CATransform3DMakeRotation(angle, 1, 0, 0)`, `(angle, 0, 1, 0)` and
   /// `(angle, 0, 0, 1)`.
-  public static func rotation(_ angle: Double, about axis: Axis) -> Transform3D {
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `angle` when it is not finite or beyond ±1e100 radians.
+  public static func rotation(_ angle: Double, about axis: Axis) throws(HarmonicError) -> Transform3D {
+    try _Check.finiteMagnitude(angle, "angle", unit: "radians")
+    return _rotation(angle, about: axis)
+  }
+
+  /// ``rotation(_:about:)`` unchecked.
+  static func _rotation(_ angle: Double, about axis: Axis) -> Transform3D {
     let (c, s) = (_Math.cos(angle), _Math.sin(angle))
     switch axis {
     case .x: return Transform3D(m22: c, m23: s, m32: -s, m33: c)
@@ -120,5 +163,14 @@ extension Transform3D {
 
   /// Perspective seen from `distance` points in front of the plane
   /// (m34 = −1/distance, the usual `transform.m34 = -1 / 500`).
-  public static func perspective(distance: Double) -> Transform3D { Transform3D(m34: -1 / distance) }
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `distance` outside (0, 1e12] points.
+  public static func perspective(distance: Double) throws(HarmonicError) -> Transform3D {
+    try _Check.length(distance, "distance", positive: true)
+    return _perspective(distance: distance)
+  }
+
+  /// ``perspective(distance:)`` unchecked.
+  static func _perspective(distance: Double) -> Transform3D { Transform3D(m34: -1 / distance) }
 }

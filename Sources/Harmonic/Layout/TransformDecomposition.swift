@@ -32,7 +32,21 @@ public struct DecomposedAffineTransform: Sendable, Hashable {
     (self.scaleX, self.scaleY, self.rotation, self.skew, self.tx, self.ty) = (scaleX, scaleY, rotation, skew, tx, ty)
   }
 
-  public init(_ t: AffineTransform2D) {
+  /// The decomposition of `t`.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming the entry (as `t.a`) when one is not finite, or `t` when a
+  ///   component overflows (entries beyond about 1e308).
+  public init(_ t: AffineTransform2D) throws(HarmonicError) {
+    try t._checkFinite("t")
+    self.init(_unchecked: t)
+    for value in [scaleX, scaleY, rotation, skew] {
+      try _Check.holds(value.isFinite, "t", value: value, accepted: "a transform whose scale and skew are finite (they overflow)")
+    }
+  }
+
+  /// ``init(_:)`` unchecked: NaN in, NaN out.
+  init(_unchecked t: AffineTransform2D) {
     let sx = _Math.hypot(t.a, t.b)
     var (ux, uy) = (1.0, 0.0)
     if sx > 0 {

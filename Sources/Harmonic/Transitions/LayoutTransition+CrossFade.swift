@@ -42,8 +42,11 @@ extension LayoutTransition {
   ///   - spring: whose response the fades take (default ``Spring/smooth``).
   ///   - start: the tick of the change.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
-  ///   offsets that are not finite or beyond ±1e12, or an update that does
-  ///   not match the layouts' item counts.
+  ///   offsets that are not finite or beyond ±1e12, an update that does
+  ///   not match the layouts' item counts, or an element of `shown` that is
+  ///   not valid attributes (as ``LayoutSnapshot`` checks them: a NaN frame
+  ///   is refused, not dropped), that `old` does not have, or whose id
+  ///   comes twice — naming it.
   /// - Complexity: the layouts' rect queries, O(v log v) for v elements on
   ///   screen, and the setup of two transitions of at most v elements.
   public static func crossFade(
@@ -60,6 +63,15 @@ extension LayoutTransition {
     let (dx, dy) = (Double(newOffset.x) - Double(oldOffset.x), Double(newOffset.y) - Double(oldOffset.y))
     var byNewID: [ElementID: LayoutAttributes] = [:]
     var departing: [LayoutAttributes] = []
+    if let shown {
+      var seenIDs = Set<ElementID>()
+      for (k, element) in shown.enumerated() {
+        try LayoutSnapshot.check(element)
+        let id = element.elementID
+        try _Check.holds(old.attributes(of: id) != nil, "shown[\(k)] (\(id))", value: Double(k), accepted: "an element the old layout has")
+        try _Check.unique(seenIDs.insert(id).inserted, "shown[\(k)] (\(id))", value: Double(k), accepted: "a unique kind + index path")
+      }
+    }
     for var element in shown ?? old.attributes(in: viewport.visibleRect(at: oldOffset), viewport: viewport, at: oldOffset) {
       element.center = CGPoint(x: Double(element.center.x) + dx, y: Double(element.center.y) + dy)
       if let id = mapping.newElement(forOld: element.elementID) { byNewID[id] = element } else { departing.append(element) }

@@ -76,7 +76,8 @@ extension LayoutTransition {
   /// its end); pass `rubberBand: true` for a gesture's raw progress.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   progress or velocity beyond ±1e6, or an extrapolated pose whose values
+  ///   progress beyond ±1e6, a velocity beyond ±100 per second (a whole
+  ///   transition in 10 ms), or an extrapolated pose whose values
   ///   leave the range a transition accepts.
   public func finish(
     fromProgress p: Double, velocity: Double, at time: AnimationTime, rubberBand: Bool = false,
@@ -101,7 +102,7 @@ extension LayoutTransition {
     _ p: Double, _ velocity: Double, _ time: AnimationTime, _ rubberBand: Bool, _ springs: LayoutTransition.Springs, towardsEnd: Bool
   ) throws(HarmonicError) -> LayoutTransition {
     try _Check.factor(p, "progress", unit: "progress")
-    try _Check.factor(velocity, "velocity", unit: "progress per second")
+    try _Check.magnitude(velocity, "velocity", atMost: _Check.maximumProgressRate, unit: "progress per second")
     let (q, slope) = rubberBand ? LayoutTransition.rubberBanded(p) : (p, 1)
     let rate = velocity * slope
     let count = batch.elementCount

@@ -62,11 +62,12 @@ extension LayoutTransition {
     }
 
     /// A scroll-driven effect (``ScrollEffect``) at each end of the
-    /// transition, its phases measured by `phase` in that end's visible rect.
+    /// transition, its phases measured by `phase` in that end's visible
+    /// rect; an element the effect throws for keeps the layout's attributes.
     public static func scrollEffect(_ effect: ScrollEffect, phase: ScrollPhase) -> LayoutTransition.Decoration {
       LayoutTransition.Decoration { attributes, rect in
         var one = [attributes]
-        effect.apply(to: &one, in: rect, phase: phase)
+        try? effect._apply(to: &one, in: rect, phase: phase, lenient: true)
         attributes = one[0]
       }
     }
@@ -228,6 +229,7 @@ public struct LayoutTransition: Sendable {
     springs: LayoutTransition.Springs, velocity: LayoutTransition.Velocity, include3D: Bool, transforms: TransformInterpolation,
     tolerances: LayoutTransition.Tolerances, start: AnimationTime, buildsBatch: Bool
   ) throws(HarmonicError) {
+    try appearance._check()
     try LayoutTransition._checkOffset(oldOffset, "offset")
     try LayoutTransition._checkOffset(newOffset, "new offset")
     let endViewport = endViewport ?? viewport

@@ -46,6 +46,7 @@ public struct Cascade: Sendable {
   ///   keys as ``KeyframeAnimation`` does.
   public init(style: AppearanceStyle, delay: Double, progress: Progress = .spring(.snappy), start: AnimationTime = .zero) throws(HarmonicError) {
     try _Check.within(delay, "delay", .closed(0), .closed(60), unit: "s")
+    try style._check()
     // The pose of a unit card at the origin: every channel must be finite.
     let probe = style.pose(LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: -0.5, y: -0.5, width: 1, height: 1)))
     if let bad = LayoutChannels.values(of: [probe], include3D: true).first(where: { !$0.isFinite }) {
@@ -83,9 +84,17 @@ public struct Cascade: Sendable {
   /// Element `k`'s attributes at `time`, `final` its own (its place): the
   /// pose until its start, then the mix at its progress.
   ///
-  /// - Throws: as ``progress(ofElement:)``.
+  /// - Throws: as ``progress(ofElement:)``, and
+  ///   ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   `final` that is not valid attributes (a NaN or infinite center,
+  ///   size or transform, as ``LayoutSnapshot`` checks them) or a pose of
+  ///   it with a channel that is not (a custom pose, which the initializer
+  ///   could try only on a unit card) — naming the element and channel.
   public func attributes(_ final: LayoutAttributes, ofElement k: Int, at time: AnimationTime) throws(HarmonicError) -> LayoutAttributes {
-    Cascade.mix(style.pose(final), final, progress: try progress(ofElement: k).value(at: time))
+    try LayoutSnapshot.check(final)
+    let pose = style.pose(final)
+    try LayoutSnapshot.check(pose)
+    return Cascade.mix(pose, final, progress: try progress(ofElement: k).value(at: time))
   }
 
   /// `a` and `b` mixed channel by channel at `p`: exactly `a` at 0, exactly

@@ -169,7 +169,7 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
     @inlinable
     func shape(_ p: Double, _ time: AnimationTime) -> C {
       switch curve {
-      case let .timing(timing): return x0 + (x1 - x0) * timing.value(atProgress: p)
+      case let .timing(timing): return x0 + (x1 - x0) * timing._value(atProgress: p)
       case .spring: return spring!.components(at: time).value
       }
     }
@@ -184,7 +184,7 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
         // does one steeper than TimingCurve._steepestRate per second, where
         // a bezier x control point of 1e-300 under a y of 1,000 made the
         // start correction, and the value, infinite).
-        let slope = (x1 - x0) * (timing.slope(atProgress: Swift.min(p, 1 - 0x1p-52)) ?? 0)
+        let slope = (x1 - x0) * (timing._slope(atProgress: Swift.min(p, 1 - 0x1p-52)) ?? 0)
         let steepest = TimingCurve._steepestRate * seconds
         for k in 0..<slope.scalarCount where !(slope[k].magnitude <= steepest) { return .zero }
         return slope

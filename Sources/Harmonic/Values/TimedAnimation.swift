@@ -84,9 +84,9 @@ public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff 
   /// secant is at most 2e3 per tick, 1.4e12 per second.
   @usableFromInline
   func _easing(_ p: Double) -> (value: Double, slope: Double) {
-    let (eased, slope) = p > 0 ? curve._valueAndSlope(atProgress: p) : (curve.value(atProgress: 0), curve.slope(atProgress: 0))
+    let (eased, slope) = p > 0 ? curve._valueAndSlope(atProgress: p) : (curve._value(atProgress: 0), curve._slope(atProgress: 0))
     if let slope, slope.magnitude <= TimingCurve._steepestRate * _seconds { return (eased, slope) }
-    return (eased, (curve.value(atProgress: p + 1 / Double(_ticks)) - eased) * Double(_ticks))
+    return (eased, (curve._value(atProgress: p + 1 / Double(_ticks)) - eased) * Double(_ticks))
   }
 
   /// The value at `time`: exactly ``from`` until the start, exactly ``to`` from the end.
@@ -94,7 +94,7 @@ public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff 
   public func value(at time: AnimationTime) -> Value {
     if time <= start { return from }
     if time >= _end { return to }
-    return Value(springComponents: _from + _change * curve.value(atProgress: _progress(at: time)))
+    return Value(springComponents: _from + _change * curve._value(atProgress: _progress(at: time)))
   }
 
   /// The value's velocity at `time`, units per second (0 from the end on).

@@ -58,9 +58,17 @@ public struct CubicBezier: Sendable, Hashable {
   }
 
   /// The eased value at time fraction `x` in [0, 1] (bisection on the
-  /// monotone x(s) to adjacent doubles); 0 before it, 1 after it, and 0
-  /// for NaN.
-  public func value(atProgress x: Double) -> Double {
+  /// monotone x(s) to adjacent doubles); 0 before it, 1 after it.
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `progress` when `x` is NaN.
+  public func value(atProgress x: Double) throws(HarmonicError) -> Double {
+    try TimingCurve._checkProgress(x)
+    return _value(atProgress: x)
+  }
+
+  /// ``value(atProgress:)`` unchecked (0 for NaN), for progress the library computed.
+  func _value(atProgress x: Double) -> Double {
     if !(x > 0) { return 0 }
     if x >= 1 { return 1 }
     return CubicBezier.bezier(parameter(atProgress: x), y1, y2)
@@ -85,8 +93,17 @@ public struct CubicBezier: Sendable, Hashable {
   /// where it is unbounded: x'(s) = 0 (a vertical or undefined tangent:
   /// only at an end whose control point sits on the x-axis end, like
   /// `ease-out`'s start), or a tangent too steep for a double (an x control
-  /// point of 1e-319 under a y of 500). 0 outside [0, 1] and for NaN.
-  public func slope(atProgress x: Double) -> Double? {
+  /// point of 1e-319 under a y of 500). 0 outside [0, 1].
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `progress` when `x` is NaN.
+  public func slope(atProgress x: Double) throws(HarmonicError) -> Double? {
+    try TimingCurve._checkProgress(x)
+    return _slope(atProgress: x)
+  }
+
+  /// ``slope(atProgress:)`` unchecked (0 for NaN).
+  func _slope(atProgress x: Double) -> Double? {
     guard x >= 0, x <= 1 else { return 0 }
     let s = x == 0 ? 0 : x == 1 ? 1 : parameter(atProgress: x)
     return CubicBezier.slope(CubicBezier.derivative(s, y1, y2), over: CubicBezier.derivative(s, x1, x2))
@@ -136,12 +153,27 @@ public enum TimingCurve: Sendable, Hashable {
     return try piecewiseLinear(values.enumerated().map { (time: $0.offset == values.count - 1 ? 1 : Double($0.offset) / n, value: $0.element) })
   }
 
+  /// Throws unless the time progress `x` is a number (±∞ are before 0
+  /// and after 1).
+  static func _checkProgress(_ x: Double) throws(HarmonicError) {
+    try _Check.holds(!x.isNaN, "progress", value: x, accepted: "a time progress that is not NaN (below 0: the start, above 1: the end)")
+  }
+
   /// The value progress at time progress `x`: 0 before 0, 1 (the curve's
   /// end) after 1.
-  public func value(atProgress x: Double) -> Double {
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `progress` when `x` is NaN.
+  public func value(atProgress x: Double) throws(HarmonicError) -> Double {
+    try TimingCurve._checkProgress(x)
+    return _value(atProgress: x)
+  }
+
+  /// ``value(atProgress:)`` unchecked (the start for NaN), for progress the library computed.
+  @usableFromInline func _value(atProgress x: Double) -> Double {
     switch self {
     case .linear: return x > 0 ? min(x, 1) : 0
-    case let .cubicBezier(curve): return curve.value(atProgress: x)
+    case let .cubicBezier(curve): return curve._value(atProgress: x)
     case let ._piecewise(times, values):
       if !(x > 0) { return values[0] }
       if x >= 1 { return values[values.count - 1] }
@@ -155,17 +187,26 @@ public enum TimingCurve: Sendable, Hashable {
   /// bezier inverted once.
   func _valueAndSlope(atProgress x: Double) -> (value: Double, slope: Double?) {
     if case let .cubicBezier(curve) = self { return curve._valueAndSlope(atProgress: x) }
-    return (value(atProgress: x), slope(atProgress: x))
+    return (_value(atProgress: x), _slope(atProgress: x))
   }
 
   /// The rate of value progress per unit of time progress at `x` (the
   /// right-hand slope at a corner), or nil where it is unbounded: a
   /// bezier's vertical tangent, or a piecewise segment too steep for a
   /// double (a rise over a span of subnormal length). 0 outside [0, 1).
-  public func slope(atProgress x: Double) -> Double? {
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming `progress` when `x` is NaN.
+  public func slope(atProgress x: Double) throws(HarmonicError) -> Double? {
+    try TimingCurve._checkProgress(x)
+    return _slope(atProgress: x)
+  }
+
+  /// ``slope(atProgress:)`` unchecked (0 for NaN).
+  @usableFromInline func _slope(atProgress x: Double) -> Double? {
     switch self {
     case .linear: return x >= 0 && x < 1 ? 1 : 0
-    case let .cubicBezier(curve): return x >= 1 ? 0 : curve.slope(atProgress: x)
+    case let .cubicBezier(curve): return x >= 1 ? 0 : curve._slope(atProgress: x)
     case let ._piecewise(times, values):
       guard x >= 0, x < 1 else { return 0 }
       let i = TimingCurve.segment(times, x)
