@@ -104,9 +104,9 @@ package struct EffectPreview: Sendable, Hashable {
     let phase = try checked(nil) { () throws(HarmonicError) in try ScrollPhase(axis: .horizontal, scale: .pitch(pitch)) }
     var attributes = (0..<cards.count).map { i in
       LayoutAttributes(
-        indexPath: ItemIndexPath(item: i, section: 0), frame: CGRect(x: Double(i) * pitch, y: 0, width: cards.extent, height: 160))
+        indexPath: ItemIndexPath(item: i, section: 0), frame: CGRect(x: Double(i) * pitch, y: 0, width: cards.extent, height: cards.height))
     }
-    let rect = CGRect(x: offset, y: 0, width: cards.viewport, height: 160)
+    let rect = CGRect(x: offset, y: 0, width: cards.viewport, height: cards.height)
     var phases: [(phase: Double, rate: Double)] = []
     for card in attributes {
       phases.append(try checked(nil) { () throws(HarmonicError) in try phase.phase(of: card, in: rect, offsetVelocity: CGPoint(x: velocity, y: 0)) })

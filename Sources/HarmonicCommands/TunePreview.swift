@@ -8,8 +8,11 @@ enum TunePreview {
   /// The preview's viewport, points.
   static let viewport = CGSize(width: 320, height: 480)
   static let itemCount = 12
-  /// The card strip: 20 cards of 240 pt with 16 pt between, centred in 320 pt.
-  static let cards = (count: 20, extent: 240.0, spacing: 16.0, viewport: 320.0, inset: 40.0)
+  /// The card strip: 20 cards of 96 × 100 pt with 12 pt between in 360 pt,
+  /// so that a centred card shows whole with a whole card on either side
+  /// (3.3 pitches in view) — an effect is judged by its neighbours; insets
+  /// of (360 − 96)/2 let the first and last card centre too.
+  static let cards = (count: 20, extent: 96.0, spacing: 12.0, viewport: 360.0, inset: 132.0, height: 100.0)
 
   /// Checks a frame rate: within [10, 240].
   static func checkFramesPerSecond(_ fps: Double) throws(CommandError) {

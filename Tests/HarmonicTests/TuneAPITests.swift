@@ -199,7 +199,7 @@ struct TuneAPITests {
       let response = TuneAPI.respond(endpoint: "snap", query: "stiffness=200&damping=20&offset=\(offset)&velocity=\(velocity)&fps=60")
       #expect(response.status == 200, "\(response.body)")
       let json = try jsonObject(response.body)
-      let layout = try SnapLayout.uniform(count: 20, itemExtent: 240, spacing: 16, viewport: 320, leadingInset: 40, trailingInset: 40)
+      let layout = try SnapLayout.uniform(count: 20, itemExtent: 96, spacing: 12, viewport: 360, leadingInset: 132, trailingInset: 132)
       let decision = try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: Snapping.Options(alignment: .center))
       #expect(json["target"] as? Double == decision.target)
       let offsets = try #require(json["offsets"] as? [Double])
@@ -215,9 +215,32 @@ struct TuneAPITests {
     }
   }
 
+  @Test("The strip the page starts on: a card centred on a snap target, whole cards on both sides of it")
+  func stripAtRest() throws {
+    // The page asks for the decision at offset 0 and rests on its target (7806258: it showed offset 0 itself,
+    // card 1 at phase −0.156 and 1.2 cards of 240 pt in 320).
+    let json = try jsonObject(TuneAPI.respond(endpoint: "snap", query: "offset=0&velocity=0&fps=60").body)
+    let target = try #require(json["target"] as? Double)
+    let layout = try #require(json["layout"] as? [String: Any])
+    let (extent, spacing, viewport) = try (#require(layout["itemExtent"] as? Double), #require(layout["spacing"] as? Double), #require(layout["viewport"] as? Double))
+    let whole = (0..<20).filter { k in
+      let left = Double(k) * (extent + spacing) - target
+      return left >= 0 && left + extent <= viewport
+    }
+    #expect(whole.count >= 3, "whole cards in view: \(whole)")
+    let cards = try #require(try jsonObject(TuneAPI.respond(endpoint: "effect", query: "offset=\(target)&effect=stack").body)["cards"] as? [[Double]])
+    let centred = cards.indices.filter { cards[$0][0] == 0 }
+    #expect(centred.count == 1 && whole.contains(centred[0]) && whole.first! < centred[0] && whole.last! > centred[0])
+    // The stack at rest: the centred card opaque, and above every card still seen (a card that has left
+    // sorts above it, signed, but has faded out: nothing of it shows through).
+    let top = cards[centred[0]]
+    #expect(top[2] == 1)
+    for card in cards where card[3] > top[3] { #expect(card[2] == 0, "a card above the top one shows: \(card)") }
+  }
+
   @Test("The effect preview: every preset on the strip is the library's effect; the flick's last frame rests on its card; bad names and amounts are refused")
   func effectPreview() throws {
-    let layout = try SnapLayout.uniform(count: 20, itemExtent: 240, spacing: 16, viewport: 320, leadingInset: 40, trailingInset: 40)
+    let layout = try SnapLayout.uniform(count: 20, itemExtent: 96, spacing: 12, viewport: 360, leadingInset: 132, trailingInset: 132)
     let target = try Snapping.target(layout: layout, offset: 400, velocity: 900, options: Snapping.Options(alignment: .center)).target
     let response = TuneAPI.respond(endpoint: "snap", query: "stiffness=200&damping=20&offset=400&velocity=900&fps=60&effect=scaleAndFade&amount=0.7")
     #expect(response.status == 200, "\(response.body)")
@@ -234,13 +257,13 @@ struct TuneAPITests {
     #expect(presets.count == 10)
     for preset in presets {
       let name = try #require(preset["name"] as? String)
-      let body = TuneAPI.respond(endpoint: "effect", query: "offset=333.5&velocity=-700&effect=\(name)").body
+      let body = TuneAPI.respond(endpoint: "effect", query: "offset=133.5&velocity=-700&effect=\(name)").body
       let json = try jsonObject(body)
       let cards = try #require(json["cards"] as? [[Double]], "\(name): \(body)")
-      let phase = try ScrollPhase(axis: .horizontal, scale: .pitch(256))
-      var card = [LayoutAttributes(indexPath: ItemIndexPath(item: 2, section: 0), frame: CGRect(x: 2 * 256, y: 0, width: 240, height: 160))]
+      let phase = try ScrollPhase(axis: .horizontal, scale: .pitch(108))
+      var card = [LayoutAttributes(indexPath: ItemIndexPath(item: 2, section: 0), frame: CGRect(x: 2 * 108, y: 0, width: 96, height: 100))]
       let preview = try EffectPreview(name: name, amount: nil)
-      try preview.effect.apply(to: &card, in: CGRect(x: 333.5, y: 0, width: 320, height: 160), phase: phase, offsetVelocity: CGPoint(x: -700, y: 0))
+      try preview.effect.apply(to: &card, in: CGRect(x: 133.5, y: 0, width: 360, height: 100), phase: phase, offsetVelocity: CGPoint(x: -700, y: 0))
       let m = card[0].combinedTransform3D.m
       for k in 0..<16 { #expect(abs(cards[2][4 + k] - m[k]) <= 5e-5, "\(name) entry \(k)") }
       #expect(abs(cards[2][2] - card[0].alpha) <= 5e-5 && cards[2][3] == Double(card[0].zIndex), "\(name)")

@@ -1022,9 +1022,11 @@ async function start() {
     state.fps = fps;
     $("#fps-label").textContent = `frames computed at ${fps} fps (this display's rate)`;
   });
+  // At rest on a snap target: card 2 centred, cards 1 and 3 whole beside it.
   const json = await api("snap", { ...springParams(state.spring), offset: 0, velocity: 0, fps: state.fps });
   layoutCards(json.layout);
-  showOffset(0);
+  showOffset(json.target);
+  $("#snap-viewport").dataset.target = String(json.target);
   await wireEffects();
   document.body.dataset.ready = "true";
 }
