@@ -87,9 +87,16 @@ struct _HostRun {
   var last: (tick: Int64, pass: _HostPass, activity: LayoutAnimator.Activity, engine: LayoutAnimator)
   /// Bits per frame tick.
   var seen: [Int64: [UInt64]] = [:]
+  /// The script spring's ``LayoutAnimatorHost/peakStepRate(_:)``.
+  let peakRate: Double
+  /// The engine's state digest after each event delivered (``LayoutAnimator/_digest``).
+  var digests: [[UInt64]] = []
+  /// The last update's index mapping, old element → new (nil: it left the data); empty: every element keeps its id.
+  var mapping: [ElementID: ElementID?] = [:]
 
   init(script: Host.Script, schedule: Host.Schedule, seed: UInt64) {
     (self.script, self.schedule, self.seed, self.counts) = (script, schedule, seed, script.counts)
+    peakRate = LayoutAnimatorHost.peakStepRate(script.spring)
     // At the start of the content, under the bar when there is one.
     let layout = try! _HostRun.layout(.grid, script.counts, portrait: true, script: script)
     let viewport = _HostRun.viewport(portrait: true, chrome: script.chrome)
@@ -228,7 +235,8 @@ struct _HostRun {
       let (content, viewport) = (engine.layout.contentSize, engine.viewport.size)
       return Double(script.horizontal ? content.width + viewport.width : content.height + viewport.height)
     }
-    let bound = (LayoutAnimatorHost.maximumSpeed + 8 * max(extent(last.engine), extent(engine))) * dt + 0.5
+    let speed = LayoutAnimatorHost.maximumReleaseSpeed + (peakRate + 3) * max(extent(last.engine), extent(engine))
+    let bound = 2 * speed * dt + 0.5
     if let moved = _HostRun.largestMove(from: last.pass, to: pass, pinned: script.pinned), moved.distance > bound {
       return "\(moved.what) moved \(moved.distance) pt in \(dt) s (bound \(bound))"
     }

@@ -9,22 +9,30 @@ import Harmonic
 /// the engine promises:
 ///
 /// - nothing throws for a valid event; a refused one (a grab with nothing
-///   to grab, an update that does not match the data) throws and leaves
-///   every answer as it was;
-/// - no NaN, no alpha outside [0, 1];
+///   to grab, an update that does not match the data) throws and leaves the
+///   engine's whole state as it was (``LayoutAnimator/_digest``, compared,
+///   never restored: what a refusal changed would show later);
+/// - no NaN, no alpha outside [0, 1], a content size within [0, 1e5] pt;
 /// - every event continues from the pose on screen: each element shown
-///   before it is shown after it at the same center (to 1e-9 of the
-///   coordinate's scale, 1e-6 pt for a grab, which inverts a rubber band),
-///   and the offset is where it was (drags and changes without animation
-///   are jumps by definition and are not checked);
-/// - **the bound between frames**: without an event between two frames Δt
-///   apart, the offset and each element's center move at most
-///   (``maximumSpeed`` + 8/s × E) × Δt + 0.5 pt, E the larger content
-///   extent plus the viewport's along the scroll axis at the two frames.
-///   Every motion the script can start is slower: releases are at most
-///   4,000 pt/s; a transition moves things at most E, along a spring whose
-///   response is at least 0.3 s, so at a rate of at most ω/e ≈ 7.7 per
-///   second, and a gesture's release adds at most 3 per second;
+///   before it is shown after it — the same element, through UIKit's index
+///   mapping of the update, written in the host from UIKit's rules — at
+///   the same center and size (to 1e-6 pt), or among the leaving elements
+///   when it left the data, and the offset is where it was (drags and
+///   changes without animation are jumps by definition and are not
+///   checked); updates, animated layout and bounds changes and Reduce
+///   Motion's switch also keep every cell's velocity (its step over the
+///   next tick, to 0.05 pt/s);
+/// - the engine's whole state after every event is the same on every frame
+///   schedule;
+/// - **the bound between frames**, derived from what the script can start:
+///   without an event between two frames Δt apart, the offset and each
+///   element's center move at most 2 × (``maximumReleaseSpeed`` + (r + 3/s)
+///   × E) × Δt + 0.5 pt — twice the fastest motion a script can start. E is
+///   the larger content extent plus the viewport's along the scroll axis at
+///   the two frames; r the script spring's peak step rate (its unit step
+///   response's fastest rate, ``peakStepRate(_:)``: 4.6/s for `.smooth`),
+///   so a transition over E moves at most r × E; a release adds at most
+///   4,000 pt/s, a gesture's release at most 3 progress per second;
 /// - where a phase ends on its own (a transition completes, a snap lands), the
 ///   tick of the change is found by bisection and the step across it is at
 ///   most 0.51 pt (the completion tolerance): no jump at an end;
@@ -38,9 +46,22 @@ import Harmonic
 /// gesture), so any part of a script is itself a valid script: a failing
 /// one is shrunk by dropping events and printed as Swift to replay.
 public enum LayoutAnimatorHost {
-  /// Points per second, plus 8 times the content extent per second, that
-  /// no motion of a script reaches (see the type's doc).
-  public static let maximumSpeed = 50_000.0
+  /// The fastest release a script makes, points per second.
+  public static let maximumReleaseSpeed = 4_000.0
+
+  /// The fastest rate, per second, of `spring`'s unit step response from
+  /// rest (max over t of |x'(t)| for x from 0 to 1), sampled every 1 ms
+  /// for 3 s (near the peak x' is flat: the samples miss it by a relative
+  /// (ω·1 ms)²/8 < 1e-4): ω/e for a critically damped spring.
+  public static func peakStepRate(_ spring: Spring) -> Double {
+    guard let motion = try? SpringMotion(spring: spring, from: 0, to: 1) else { return .infinity }
+    var peak = 0.0
+    for k in 0..<3_000 {
+      guard let state = try? motion.state(atTime: Double(k) / 1_000) else { break }
+      peak = max(peak, state.velocity.magnitude)
+    }
+    return peak
+  }
 
   /// What the app shows its data as.
   public enum Presentation: Sendable, Hashable { case grid, list }
@@ -247,10 +268,19 @@ public enum LayoutAnimatorHost {
   /// when all hold, else what broke (with the schedule and the tick).
   public static func check(_ script: Script, schedules: [Schedule] = [.hz60], seed: UInt64 = 1) -> String? {
     var runs: [[Int64: [UInt64]]] = []
+    var digests: [[[UInt64]]] = []
     for schedule in schedules {
       var run = _HostRun(script: script, schedule: schedule, seed: seed)
       if let failure = run.go() { return "\(schedule): \(failure)" }
       runs.append(run.seen)
+      digests.append(run.digests)
+    }
+    // The whole state after every event, whatever frames came before it.
+    for (k, run) in digests.enumerated().dropFirst() {
+      let common = min(run.count, digests[0].count)
+      if let event = (0..<common).first(where: { run[$0] != digests[0][$0] }) ?? (run.count == digests[0].count ? nil : common) {
+        return "\(schedules[k]) and \(schedules[0]) differ in the engine's state after event \(event)"
+      }
     }
     for (k, run) in runs.enumerated().dropFirst() {
       for (tick, bits) in runs[0] where run[tick] != nil && run[tick] != bits {

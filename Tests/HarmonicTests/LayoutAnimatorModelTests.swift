@@ -219,3 +219,64 @@ struct LayoutAnimatorFoundScriptTests {
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
   }
 }
+
+/// Each of the host model's checks fails on an engine broken on purpose
+/// (`LayoutAnimator._Fault`, debug builds), and passes on the same script
+/// without the fault: a check that cannot fail would pass both.
+@Suite("Layout animator host: every check fails on a broken engine")
+struct LayoutAnimatorHostCheckTests {
+  static let spring = try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 25.132741228718345)  // .smooth
+
+  /// A grid of `counts` with `steps`, vertical, no chrome, no snapping.
+  static func script(_ counts: [Int], _ steps: [LayoutAnimatorHost.Script.Step]) -> LayoutAnimatorHost.Script {
+    LayoutAnimatorHost.Script(counts: counts, snapping: false, itemsPerFlick: nil, alignment: .center, spring: spring, steps: steps)
+  }
+
+  /// What the host reports for `script` with `fault` in effect.
+  static func check(
+    _ script: LayoutAnimatorHost.Script, _ fault: LayoutAnimator._Fault, schedules: [LayoutAnimatorHost.Schedule] = [.hz60]
+  ) -> String? {
+    LayoutAnimator._fault.withValue(fault) { LayoutAnimatorHost.check(script, schedules: schedules) }
+  }
+
+  static let twoUpdates = script(
+    [24], [.init(tick: 10_000_000, event: .insert(item: 0, section: 0)), .init(tick: 130_000_000, event: .delete(item: 5, section: 0))])
+
+  @Test("the same element: an answer under another element's id is caught, though every pose is still on screen")
+  func identity() throws {
+    #expect(LayoutAnimatorHost.check(Self.twoUpdates) == nil)
+    let failure = try #require(Self.check(Self.twoUpdates, .swappedIdentity))
+    #expect(failure.contains("is no longer shown there"), "\(failure)")
+  }
+
+  @Test("the same velocity: an update in flight that starts every element at rest is caught")
+  func velocity() throws {
+    let failure = try #require(Self.check(Self.twoUpdates, .droppedVelocity))
+    #expect(failure.contains("pt/s along") && failure.contains("before the event"), "\(failure)")
+  }
+
+  @Test("a refusal that changes hidden state is caught: the host compares the whole state and never restores it")
+  func refusal() throws {
+    let script = Self.script([12], [.init(tick: 200_000_000, event: .bogusUpdate), .init(tick: 300_000_000, event: .insert(item: 2, section: 0))])
+    #expect(LayoutAnimatorHost.check(script) == nil)
+    let failure = try #require(Self.check(script, .hiddenChangeOnRefusal))
+    #expect(failure.contains("a refused event changed the engine's state"), "\(failure)")
+  }
+
+  @Test("the state after every event, across frame schedules: a frame-count dependence is caught")
+  func schedules() throws {
+    // The updates come after a different number of frames on each schedule.
+    let all = LayoutAnimatorHost.Schedule.allCases
+    #expect(LayoutAnimatorHost.check(Self.twoUpdates, schedules: all) == nil)
+    let failure = try #require(Self.check(Self.twoUpdates, .frameCountDependent, schedules: all))
+    #expect(failure.contains("differ in the engine's state after event"), "\(failure)")
+  }
+
+  @Test("the frame bound, from the springs in play: a 700-pt jump in flight is caught (bound 390 pt a frame here; 7806258's allowed 968)")
+  func frameBound() throws {
+    let script = Self.script([12], [.init(tick: 50_000_000, event: .setLayout(fraction: 0.5, animated: true))])
+    #expect(LayoutAnimatorHost.check(script) == nil)
+    let failure = try #require(Self.check(script, .jumpInFlight))
+    #expect(failure.contains("moved") && failure.contains("(bound"), "\(failure)")
+  }
+}

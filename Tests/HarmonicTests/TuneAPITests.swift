@@ -222,7 +222,9 @@ struct TuneAPITests {
     let json = try jsonObject(TuneAPI.respond(endpoint: "snap", query: "offset=0&velocity=0&fps=60").body)
     let target = try #require(json["target"] as? Double)
     let layout = try #require(json["layout"] as? [String: Any])
-    let (extent, spacing, viewport) = try (#require(layout["itemExtent"] as? Double), #require(layout["spacing"] as? Double), #require(layout["viewport"] as? Double))
+    let (extent, spacing, viewport) = try (
+      #require(layout["itemExtent"] as? Double), #require(layout["spacing"] as? Double), #require(layout["viewport"] as? Double)
+    )
     let whole = (0..<20).filter { k in
       let left = Double(k) * (extent + spacing) - target
       return left >= 0 && left + extent <= viewport

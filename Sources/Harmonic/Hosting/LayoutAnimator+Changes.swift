@@ -52,7 +52,19 @@ extension LayoutAnimator {
   ///   layout provider throws (the engine is then unchanged).
   public mutating func prepare(forCollectionViewUpdates items: [UpdateItem], layout newLayout: some CollectionLayout) throws(HarmonicError) {
     defer { _checkInvariants() }
+    #if DEBUG
+    if LayoutAnimator._fault.get() == .frameCountDependent, _framesSeen % 2 == 1, case .shared(let spring) = springs {
+      springs = .shared(try Spring(mass: spring.mass, stiffness: spring.stiffness * 1.01, damping: spring.damping))
+    }
+    do {
+      try _change(to: newLayout, endViewport: nil, update: LayoutAnimator.update(items), requested: nil, policy: anchorPolicy, animated: true)
+    } catch {
+      if LayoutAnimator._fault.get() == .hiddenChangeOnRefusal { time = AnimationTime(ticks: time.ticks + 1) }
+      throw error
+    }
+    #else
     try _change(to: newLayout, endViewport: nil, update: LayoutAnimator.update(items), requested: nil, policy: anchorPolicy, animated: true)
+    #endif
   }
 
   /// Whether motion is reduced now: ``reduceMotion`` with the system's
@@ -340,10 +352,22 @@ extension LayoutAnimator {
       } else {
         // From the pose at `time` and the offset on screen (a carried
         // scroll moves it past the transition's own).
+        let pose = try running.shown.pose(at: time, offset: contentOffset, in: layout, viewport: viewport)
         next = try LayoutTransition(
-          continuing: current, at: time, pose: try running.shown.pose(at: time, offset: contentOffset, in: layout, viewport: viewport),
-          to: destination.layout, offset: destination.offset, viewport: viewport, endViewport: end, update: update, appearance: appearance,
-          springs: springs, handsOnProgress: anchor == nil)
+          continuing: current, at: time, pose: pose, to: destination.layout, offset: destination.offset, viewport: viewport, endViewport: end,
+          update: update, appearance: appearance, springs: springs, handsOnProgress: anchor == nil)
+        #if DEBUG
+        if LayoutAnimator._fault.get() == .droppedVelocity, !update.isEmpty {
+          func atRest(to layout: some CollectionLayout) throws(HarmonicError) -> LayoutTransition {
+            try LayoutTransition._continuing(
+              current, pose: pose, atRest: true, offsetVelocity: .zero, at: time,
+              to: LayoutTransition._Change(
+                layout: layout, offset: destination.offset, viewport: viewport, endViewport: end, update: update, appearance: appearance),
+              decoration: nil, springs: springs, tolerances: current.tolerances, keepingLeaving: false)
+          }
+          next = try atRest(to: destination.layout)
+        }
+        #endif
         retiring = _Leaving(retiring: running.shown)
       }
     case .interactive(let gesture):

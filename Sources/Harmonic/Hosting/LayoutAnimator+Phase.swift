@@ -295,6 +295,88 @@ extension LayoutAnimator {
     }
   }
 
+  /// A deliberately broken engine, for the host model's tests that show
+  /// each of its checks failing (debug builds only; release builds have no
+  /// hook). Set it around a host run with `LayoutAnimator._fault.withValue`.
+  package enum _Fault: Sendable, Hashable {
+    /// At the tick a transition starts, the first two cells answered trade
+    /// index paths: every pose is still on screen, under another element's id.
+    case swappedIdentity
+    /// A batch update in flight starts every element at rest (its pose, not its velocity).
+    case droppedVelocity
+    /// A refused batch update moves the engine's clock one tick on: no
+    /// answer changes, the state does.
+    case hiddenChangeOnRefusal
+    /// A batch update takes a spring that depends on how many frames the
+    /// engine has seen: the same script differs between frame schedules.
+    case frameCountDependent
+    /// In flight, between 30 % and 35 % of the average progress, the offset
+    /// is 700 pt off.
+    case jumpInFlight
+  }
+
+  /// The fault in effect (nil: none).
+  package static let _fault = TaskLocal<_Fault?>(wrappedValue: nil)
+
+  /// Every bit of the engine's state that events and frames change, in a
+  /// fixed order: the tick, offset, viewport, content size, the phase and
+  /// its data (the frame's every attribute, a snap's path, a gesture's
+  /// progress and ends, a carried scroll), the leaving elements and the
+  /// Reduce Motion setting. Two engines with the same digest answer every
+  /// query alike from here on. A `package` hook for the host model.
+  package var _digest: [UInt64] {
+    var bits: [UInt64] = [UInt64(bitPattern: time.ticks)]
+    func add(_ x: Double) { bits.append(x.bitPattern) }
+    func add(_ p: CGPoint) { (add(Double(p.x)), add(Double(p.y))) }
+    func add(_ s: CGSize) { (add(Double(s.width)), add(Double(s.height))) }
+    func add(_ a: LayoutAttributes) {
+      (add(a.center), add(a.size), add(a.alpha))
+      for entry in a.transform.components { add(entry) }
+      for k in 0..<16 { add(a.transform3D.m[k]) }
+      bits.append(UInt64(bitPattern: Int64(a.zIndex)) ^ (a.isHidden ? 1 << 63 : 0))
+      bits.append(UInt64(a.indexPath.item) << 32 ^ UInt64(a.indexPath.section))
+    }
+    func add(_ shown: _Shown) {
+      let t = shown.transition
+      bits.append(UInt64(t.elements.count))
+      (add(t.startOffset), add(t.endOffset), add(t.endContentSize))
+      bits.append(UInt64(bitPattern: t.batch.origin.ticks))
+      bits.append(UInt64(bitPattern: t.endTick.ticks))
+      for a in shown.frame.attributes { add(a) }
+      for k in shown.pinned { bits.append(UInt64(k)) }
+    }
+    (add(contentOffset), add(viewport.size), add(layout.contentSize))
+    (add(viewport.insets.top), add(viewport.insets.left), add(viewport.insets.bottom), add(viewport.insets.right))
+    bits.append(systemReducesMotion ? 1 : 0)
+    switch phase {
+    case .resting(nil):
+      bits.append(0)
+    case .resting(let scroll?):
+      bits.append(1)
+      bits.append(UInt64(bitPattern: scroll.start.ticks))
+      bits.append(UInt64(bitPattern: scroll.end.ticks))
+      (add(scroll.target), add(scroll.across), add(scroll.shift), add(scroll.offset(at: scroll.end)))
+    case .transitioning(let running):
+      bits.append(2)
+      add(running.shown)
+      bits.append(running.grabbable == nil ? 0 : 1)
+      if let carried = running.carried {
+        (add(carried.from), add(carried.scroll.target))
+        bits.append(UInt64(bitPattern: carried.scroll.end.ticks))
+      }
+    case .interactive(let gesture):
+      bits.append(3)
+      add(gesture.shown)
+      (add(gesture.progress), add(gesture.start.offset), add(gesture.target.offset))
+      bits.append(gesture.startsAtRest ? 1 : 0)
+    }
+    for entry in leaving {
+      bits.append(UInt64(entry.elements.count))
+      for k in entry.elements { add(entry.frame.attributes[k]) }
+    }
+    return bits
+  }
+
   /// Checks what must hold between events; compiled in debug builds only
   /// (`assert`), free in release builds.
   func _checkInvariants() {

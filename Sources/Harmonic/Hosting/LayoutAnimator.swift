@@ -120,6 +120,10 @@ public struct LayoutAnimator: Sendable {
   /// keeps fading out whatever happens next, until it settles or a change
   /// without animation drops it.
   var leaving: [_Leaving]
+  #if DEBUG
+  /// Frames seen (`advance(to:)` calls), for `_Fault.frameCountDependent`.
+  var _framesSeen = 0
+  #endif
 
   /// - Parameters:
   ///   - layout: the app's layout.
@@ -170,6 +174,9 @@ public struct LayoutAnimator: Sendable {
   ///   transitions' (a frame that does not fit its transition).
   public mutating func advance(to time: AnimationTime) throws(HarmonicError) {
     self.time = max(time, self.time)
+    #if DEBUG
+    _framesSeen += 1
+    #endif
     try _evaluate()
     _checkInvariants()
   }
@@ -190,6 +197,11 @@ public struct LayoutAnimator: Sendable {
       }
       let frame = running.shown.frame
       contentOffset = frame.contentOffset
+      #if DEBUG
+      if LayoutAnimator._fault.get() == .jumpInFlight, frame.progress > 0.3, frame.progress < 0.35 {
+        contentOffset = CGPoint(x: Double(contentOffset.x), y: Double(contentOffset.y) + 700)
+      }
+      #endif
       if let carried = running.carried {
         let weight = frame.hasEnded ? 1 : running.shown.transition._residualWeight(frame.progress)
         contentOffset = carried.offset(frame.contentOffset, at: time, weight: weight)
@@ -242,6 +254,13 @@ public struct LayoutAnimator: Sendable {
       guard let to = elements[k].to, LayoutTransition.Frame._shows(shown.frame.attributes[k], in: rect) else { continue }
       result.append(LayoutAnimator._answer(shown.frame.attributes[k], as: to))
     }
+    #if DEBUG
+    if LayoutAnimator._fault.get() == .swappedIdentity, shown.transition.batch.origin == time, let a = result.firstIndex(where: { $0.kind == .cell }),
+      let b = result[(a + 1)...].firstIndex(where: { $0.kind == .cell })
+    {
+      (result[a].indexPath, result[b].indexPath) = (result[b].indexPath, result[a].indexPath)
+    }
+    #endif
     return result
   }
 
