@@ -235,7 +235,7 @@ struct _HostRun {
       let (content, viewport) = (engine.layout.contentSize, engine.viewport.size)
       return Double(script.horizontal ? content.width + viewport.width : content.height + viewport.height)
     }
-    let speed = LayoutAnimatorHost.maximumReleaseSpeed + (peakRate + 3) * max(extent(last.engine), extent(engine))
+    let speed = LayoutAnimatorHost.maximumReleaseSpeed + (2 * peakRate + 3) * max(extent(last.engine), extent(engine))
     let bound = 2 * speed * dt + 0.5
     if let moved = _HostRun.largestMove(from: last.pass, to: pass, pinned: script.pinned), moved.distance > bound {
       return "\(moved.what) moved \(moved.distance) pt in \(dt) s (bound \(bound))"

@@ -26,12 +26,14 @@ import Harmonic
 ///   schedule;
 /// - **the bound between frames**, derived from what the script can start:
 ///   without an event between two frames Δt apart, the offset and each
-///   element's center move at most 2 × (``maximumReleaseSpeed`` + (r + 3/s)
+///   element's center move at most 2 × (``maximumReleaseSpeed`` + (2r + 3/s)
 ///   × E) × Δt + 0.5 pt — twice the fastest motion a script can start. E is
 ///   the larger content extent plus the viewport's along the scroll axis at
 ///   the two frames; r the script spring's peak step rate (its unit step
 ///   response's fastest rate, ``peakStepRate(_:)``: 4.6/s for `.smooth`),
-///   so a transition over E moves at most r × E; a release adds at most
+///   so a transition over E moves at most r × E, and a change in flight at
+///   that speed adds its own (2r × E; with one travel's r × E, 26 of 90,000
+///   seeds went past twice it, by up to 10 %); a release adds at most
 ///   4,000 pt/s, a gesture's release at most 3 progress per second;
 /// - where a phase ends on its own (a transition completes, a snap lands), the
 ///   tick of the change is found by bisection and the step across it is at

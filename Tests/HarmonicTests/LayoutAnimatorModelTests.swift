@@ -45,6 +45,23 @@ struct LayoutAnimatorFoundScriptTests {
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
   }
 
+  @Test("a rotation after an update during a gesture ends without a step (seed 49,974 of the 100,000-seed sweep)")
+  func rotationEndsWithoutStep() {
+    // The rotation's change in flight capped the progress rate and swung the
+    // rest of the offset's velocity as an impulse, whose end allowed the
+    // point tolerance on top of the average progress's own: 0.64 pt at the end.
+    let script = LayoutAnimatorHost.Script(
+      counts: [7, 22], chrome: false, horizontal: true, rightToLeft: true, pinned: false, snapping: true, itemsPerFlick: 1, alignment: .leading,
+      spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284), policy: .keepAnchor(),
+      steps: [
+        .init(tick: 110_000_000, event: .interactiveStart(fraction: 0.8782065601115676)),
+        .init(tick: 127_000_000, event: .progress(0.03545886676636237)),
+        .init(tick: 606_000_000, event: .deleteSection(2)),
+        .init(tick: 753_000_000, event: .rotate),
+      ])
+    #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
+  }
+
   @Test("a slow release, then layout changes in flight: the content size stays between the layouts' (a host sweep)")
   func runawayContentSize() {
     // The second change handed the offset's 14,464 pt/s on to the average

@@ -345,10 +345,8 @@ extension LayoutAnimator {
       scroll = carry ? running.carried?.moving(at: time) : nil
       // A retarget turns the springs as they are, without the views held
       // pinned (`_Shown.pinned`); a new transition starts from them.
-      if update.isEmpty, endViewport == nil, anchor == nil, running.carried == nil, running.shown.pinned.isEmpty,
-        let turned = _retargeted(current, to: destination)
-      {
-        next = turned
+      if update.isEmpty, endViewport == nil, anchor == nil, running.carried == nil, running.shown.pinned.isEmpty {
+        next = try _retargeted(current, to: destination)
       } else {
         // From the pose at `time` and the offset on screen (a carried
         // scroll moves it past the transition's own).
@@ -391,7 +389,9 @@ extension LayoutAnimator {
         followed
         ?? (next._startsOnScreen(anchor, viewport: viewport)
           ? anchor : next._firstStayingOnScreen(viewport: viewport, axis: scrollAxis, rightToLeft: snappingOptions.isRightToLeft))
-      if let shown { try? next.anchorContentOffset(to: shown, along: scrollAxis) }
+      // Both choices stay in the new layout: the anchor cannot be refused
+      // (a refusal would be Harmonic's bug, not dropped silently).
+      if let shown { _libraryConstant { try next.anchorContentOffset(to: shown, along: scrollAxis) } }
     }
     try _install(next, in: destination.layout, viewport: end, grabbable: nil, retiring: retiring, carried: _Carried(axis: scrollAxis, scroll: scroll, at: time))
   }
@@ -416,12 +416,14 @@ extension LayoutAnimator {
   }
 
   /// `transition` turned towards `destination` at ``time`` (C¹, leaving
-  /// elements kept), or nil when the destination lacks an element in flight.
-  func _retargeted(_ transition: LayoutTransition, to destination: _Destination) -> LayoutTransition? {
+  /// elements kept).
+  ///
+  /// - Throws: what ``LayoutTransition/retarget(to:offset:viewport:at:springs:)``
+  ///   throws: a destination whose item counts differ from the running
+  ///   target's (the change is refused; no other path is tried).
+  func _retargeted(_ transition: LayoutTransition, to destination: _Destination) throws(HarmonicError) -> LayoutTransition {
     var turned = transition
-    guard (try? turned.retarget(to: destination.layout, offset: destination.offset, viewport: viewport, at: time, springs: springs)) != nil else {
-      return nil
-    }
+    try turned.retarget(to: destination.layout, offset: destination.offset, viewport: viewport, at: time, springs: springs)
     return turned
   }
 

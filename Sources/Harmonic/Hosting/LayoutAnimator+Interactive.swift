@@ -61,10 +61,11 @@ extension LayoutAnimator {
       }
     }
     set {
+      defer { _checkInvariants() }
       guard case .interactive(var gesture) = phase, newValue.isFinite, newValue.magnitude <= 1e6 else { return }
       phase = .resting(nil)  // the pose is then this setter's alone: written in place
-      // Checked above: the scrub cannot fail.
-      _ = try? gesture.shown.transition.scrub(progress: newValue, rubberBand: true, into: &gesture.shown.frame)
+      // Checked above: the scrub cannot fail (a failure is Harmonic's bug, not a refusal).
+      _libraryConstant { try gesture.shown.transition.scrub(progress: newValue, rubberBand: true, into: &gesture.shown.frame) }
       gesture.progress = newValue
       contentOffset = gesture.shown.frame.contentOffset
       phase = .interactive(gesture)
@@ -103,7 +104,6 @@ extension LayoutAnimator {
       ? try path.finish(fromProgress: gesture.progress, velocity: velocity, at: time, rubberBand: true, springs: springs)
       : try path.cancel(fromProgress: gesture.progress, velocity: velocity, at: time, rubberBand: true, springs: springs)
     var grabbable: _Gesture? = gesture
-    var retiring: _Leaving?
     // A cancel ends on the scrub's start poses; the layout behind them (its
     // item counts, the elements it did not animate) is the start layout.
     if !towardsEnd { released.target = gesture.start.layout }
@@ -111,22 +111,11 @@ extension LayoutAnimator {
       // Progress 0 is a pose in flight, not a layout at rest: the release
       // turns (C¹) towards where that motion was heading, and is no longer
       // the gesture's path for a touch to grab.
-      if let turned = _retargeted(released, to: gesture.start) {
-        released = turned
-      } else {
-        // A new transition from the released one: its elements already
-        // leaving go on leaving on their own springs, as in `_begin`.
-        var previous = _Shown(released, frame: released.makeFrame())
-        try previous.evaluate(at: time)
-        retiring = _Leaving(retiring: previous)
-        released = try LayoutTransition(
-          continuing: released, at: time, to: gesture.start.layout, offset: gesture.start.offset, viewport: viewport, appearance: appearance,
-          springs: springs)
-      }
+      released = try _retargeted(released, to: gesture.start)
       grabbable = nil
     }
     try _install(
-      released, in: towardsEnd ? gesture.target.layout : gesture.start.layout, viewport: viewport, grabbable: grabbable, retiring: retiring)
+      released, in: towardsEnd ? gesture.target.layout : gesture.start.layout, viewport: viewport, grabbable: grabbable, retiring: nil)
   }
 
   /// A touch lands while a released interactive transition springs: the

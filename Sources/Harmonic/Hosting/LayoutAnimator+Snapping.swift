@@ -76,7 +76,7 @@ extension LayoutAnimator {
   ///   finite or beyond ±1e12: ignored). Nil keeps the engine's.
   public mutating func scrollViewWillBeginDragging(showing offset: CGPoint? = nil) {
     if case .resting(.some) = phase { phase = .resting(nil) }
-    if case .resting(nil) = phase, let offset, (try? LayoutAnimator._checkOffset(offset)) != nil { contentOffset = offset }
+    if case .resting(nil) = phase, let offset, LayoutAnimator._isAcceptedOffset(offset) { contentOffset = offset }
     _checkInvariants()
   }
 

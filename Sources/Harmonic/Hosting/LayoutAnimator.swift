@@ -156,6 +156,13 @@ public struct LayoutAnimator: Sendable {
     try _Check.coordinate(Double(offset.y), "\(name).y")
   }
 
+  /// Whether ``_checkOffset(_:_:)`` accepts `offset` (finite, within ±1e12
+  /// points): for the callbacks that ignore a bad offset instead of
+  /// throwing (UIKit's, which cannot take an error).
+  static func _isAcceptedOffset(_ offset: CGPoint) -> Bool {
+    Double(offset.x).magnitude <= _Check.maximumCoordinate && Double(offset.y).magnitude <= _Check.maximumCoordinate
+  }
+
   // MARK: - The clock
 
   /// True while a transition, a gesture, a snap or leaving elements are in
@@ -325,7 +332,8 @@ public struct LayoutAnimator: Sendable {
   /// ``prepare(forAnimatedBoundsChange:layout:contentOffset:)`` or sets a new viewport).
   /// An origin that is not finite or beyond ±1e12 is not recorded.
   public mutating func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-    if case .resting(nil) = phase, (try? LayoutAnimator._checkOffset(newBounds.origin)) != nil {
+    defer { _checkInvariants() }
+    if case .resting(nil) = phase, LayoutAnimator._isAcceptedOffset(newBounds.origin) {
       contentOffset = newBounds.origin
     }
     return newBounds.size != viewport.size

@@ -177,7 +177,7 @@ extension LayoutTransition {
     if rate != full {
       let (dx, dy) = (Double(change.offset.x) - Double(now.contentOffset.x), Double(change.offset.y) - Double(now.contentOffset.y))
       let rest = CGPoint(x: Double(velocity.x) - rate * dx, y: Double(velocity.y) - rate * dy)
-      if Double(rest.x).isFinite, Double(rest.y).isFinite { next._addImpulse(overall: 0, offset: rest) }
+      if Double(rest.x).isFinite, Double(rest.y).isFinite { next._addImpulse(overall: 0, offset: rest, points: 0.005) }
     }
     next.target = change.layout
     // The setup saw the decoration through the decorated layout: the transition keeps it (for the next change).

@@ -138,13 +138,15 @@ extension LayoutTransition {
   /// velocities (per second) times Ŝ̄, the batch's mean impulse response:
   /// a swing that starts and ends where the segment does
   /// (``_releaseImpulse``). Its end waits for the swing too: from it on,
-  /// the offset is within the point tolerance of where it rests and the
-  /// overall progress within the progress tolerance, so the last frame
-  /// steps no further.
-  mutating func _addImpulse(overall: Double, offset: CGPoint) {
+  /// the offset is within `points` (default the point tolerance) of where
+  /// it rests and the overall progress within the progress tolerance, so
+  /// the last frame steps no further. A segment whose average progress
+  /// also travels (a change in flight) gives the swing 0.005 pt: the two
+  /// steps at completion add up.
+  mutating func _addImpulse(overall: Double, offset: CGPoint, points: Double? = nil) {
     _releaseImpulse = (overall, offset)
     let offsetRate = max(Double(offset.x).magnitude, Double(offset.y).magnitude)
-    let band = min(tolerances.points / offsetRate, SpringBatch.defaultProgressTolerance / overall.magnitude)
+    let band = min((points ?? tolerances.points) / offsetRate, SpringBatch.defaultProgressTolerance / overall.magnitude)
     if band.isFinite, band > 0 {
       let (elementsEnd, batch) = (_completion, self.batch)
       _completion = _Deferred { max(elementsEnd.resolved, batch._impulseEnd(within: band)) }
