@@ -4,13 +4,16 @@
 // qemu-user) can be compared bit for bit. `LaneKernelArchitectureTests`
 // builds it, writes the inputs, runs both builds and compares.
 //
-// Usage: lane_driver INPUT VARIANT
+// Usage: lane_driver INPUT VARIANT [ftz]
 //   INPUT    int64 springs, times, columns; then 256 + 20 doubles of
 //            `HarmonicLaneConstants` (the exponential's table pairs, then
 //            the scalars in the struct's order); then four bases per
 //            spring (as `harmonic_lane_sort` takes them), the times and
 //            the columns.
 //   VARIANT  passed to every call (0: the widest this processor runs).
+//   ftz      first set flush-to-zero and denormals-are-zero on this thread
+//            (x86-64 MXCSR bits 15 and 6, arm64 FPCR.FZ), as an audio or
+//            game thread may: the bits then differ (LaneKernelArchitectureTests).
 // Exits 1 on a short input, 2 when the variant cannot run here.
 
 #include "HarmonicLanes.h"
@@ -19,6 +22,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
+
+static void set_flush_to_zero(void) {
+#if defined(__x86_64__)
+  _mm_setcsr(_mm_getcsr() | 0x8040);  // FTZ (bit 15) and DAZ (bit 6)
+#elif defined(__aarch64__)
+  uint64_t fpcr;
+  __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
+  fpcr |= (uint64_t)1 << 24;  // FZ: subnormal inputs and results are zero
+  __asm__ volatile("msr fpcr, %0" : : "r"(fpcr));
+#endif
+}
 
 static void emit(const double *values, int64_t count) { fwrite(values, sizeof(double), (size_t)count, stdout); }
 static void emit_one(double value) { emit(&value, 1); }
@@ -103,10 +120,11 @@ static void streaming_cases(const double *columns, int64_t columnCount, int vari
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: lane_driver INPUT VARIANT\n");
+  if (argc != 3 && !(argc == 4 && strcmp(argv[3], "ftz") == 0)) {
+    fprintf(stderr, "usage: lane_driver INPUT VARIANT [ftz]\n");
     return 1;
   }
+  if (argc == 4) set_flush_to_zero();
   FILE *f = fopen(argv[1], "rb");
   if (!f) return 1;
   int64_t header[3];

@@ -150,5 +150,40 @@ struct LaneKernelArchitectureTests {
       "lane kernel on arm64: \(runs.map(\.name).joined(separator: ", ")) wrote the same \(values.count) doubles;"
         + " NaNs from invalid operations on ∞ inputs differ only in sign (\(defaultNaNs) over the aarch64 runs)")
   }
+
+  @Test("flush-to-zero and denormals-are-zero on the calling thread change the bits: Harmonic assumes they are off")
+  func flushToZeroChangesTheBits() throws {
+    #if arch(x86_64)
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("harmonic-ftz-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+    let springs = try LaneMathTests.springs(count: 500, seed: 70)
+    var random = SeededGenerator(seed: 70)
+    let columns = (0..<(4 * 111 + 3 * 37)).map { _ in LaneKernelTests.mixedValue(&random, infinity: false) }
+    let inputURL = work.appendingPathComponent("input.bin")
+    try Self.input(springs: springs, times: [0, 1.0 / 120, 0.3, 5, 700, 1e6], columns: columns).write(to: inputURL)
+    let sources = [
+      Self.root.appendingPathComponent("Sources/_HarmonicLanes/HarmonicLanes.c").path,
+      Self.root.appendingPathComponent("Tests/CrossArchitecture/lane_driver.c").path,
+    ]
+    let binary = work.appendingPathComponent("driver").path
+    let built = try Self.run(["clang", "-O2", "-I", Self.root.appendingPathComponent("Sources/_HarmonicLanes/include").path] + sources + ["-o", binary])
+    try #require(built.status == 0, "clang: \(built.stderr)")
+    func values(_ extra: [String]) throws -> [Double] {
+      let file = work.appendingPathComponent("out-\(extra.count).bin")
+      let result = try Self.run([binary, inputURL.path, "1"] + extra, output: file)
+      try #require(result.status == 0, "driver \(extra): \(result.stderr)")
+      return try Data(contentsOf: file).withUnsafeBytes { Array($0.bindMemory(to: Double.self)) }
+    }
+    let (normal, flushed) = (try values([]), try values(["ftz"]))
+    try #require(normal.count == flushed.count && normal.count > 10_000)
+    let differing = normal.indices.filter { normal[$0].bitPattern != flushed[$0].bitPattern }
+    // Subnormal inputs and results read as 0 under the flags: values that were subnormal, or computed from one, change.
+    #expect(!differing.isEmpty, "the flags changed nothing: the inputs hold no subnormal")
+    let subnormal = differing.filter { normal[$0].isSubnormal || flushed[$0] == 0 }.count
+    #expect(subnormal * 2 >= differing.count, "\(differing.count) of \(normal.count) differ, \(subnormal) of them subnormal or flushed")
+    print("flush-to-zero: \(differing.count) of \(normal.count) doubles differ, \(subnormal) subnormal before or zero after")
+    #endif
+  }
 }
 #endif
