@@ -74,7 +74,7 @@ public struct SpringBatch: Sendable {
   public func element(item: Int, channel: Int) -> Int { channel * itemCount + item }
 
   /// Largest accepted N·C (BLAS takes 32-bit dimensions).
-  public static let maximumElementCount = Int(Int32.max)
+  package static let maximumElementCount = Int(Int32.max)
 
   /// Creates a batch.
   ///

@@ -181,10 +181,10 @@ extension Spring {
   }
 
   /// The Origami tension of the equivalent unit-mass spring: `(k/m − 194)/3.62 + 30`.
-  public var origamiTension: Double { (_basis.omegaSquared - 194) / 3.62 + 30 }
+  package var origamiTension: Double { (_basis.omegaSquared - 194) / 3.62 + 30 }
 
   /// The Origami friction of the equivalent unit-mass spring: `(c/m − 25)/3 + 8`.
-  public var origamiFriction: Double { (damping / mass - 25) / 3 + 8 }
+  package var origamiFriction: Double { (damping / mass - 25) / 3 + 8 }
 
   // MARK: - POP bounciness and speed
 
@@ -216,7 +216,7 @@ extension Spring {
   }
 
   /// POP speed of the equivalent unit-mass spring (inverse of ``init(bounciness:speed:)``).
-  public var popSpeed: Double {
+  package var popSpeed: Double {
     let bouncyTension = (_basis.omegaSquared - 194) / 3.62 + 30
     return (bouncyTension - 0.5) / 199.5 * 20 * 1.7
   }
@@ -224,7 +224,7 @@ extension Spring {
   /// POP bounciness of the equivalent unit-mass spring, or `nil` when no
   /// bounciness at this spring's speed gives its damping (POP's curve reaches
   /// its least damping at bounciness 42.5).
-  public var popBounciness: Double? {
+  package var popBounciness: Double? {
     let bouncyTension = (_basis.omegaSquared - 194) / 3.62 + 30
     let bouncyFriction = (damping / mass - 25) / 3 + 8
     let f0 = Spring._popNoBounceFriction(bouncyTension)

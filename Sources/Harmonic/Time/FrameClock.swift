@@ -16,7 +16,7 @@ public struct FrameClock: Sendable, Hashable {
   /// The host timestamp of tick 0, seconds.
   public let origin: Double
   /// Ticks spent paused (whole pauses only).
-  public private(set) var pausedTicks: Int64 = 0
+  package private(set) var pausedTicks: Int64 = 0
   /// The host timestamp the current pause began at; nil while running.
   public private(set) var pausedAt: Double?
 
