@@ -327,10 +327,18 @@ extension LayoutAnimator {
   package var _digest: [UInt64] {
     var bits: [UInt64] = [UInt64(bitPattern: time.ticks)]
     func add(_ x: Double) { bits.append(x.bitPattern) }
-    func add(_ p: CGPoint) { (add(Double(p.x)), add(Double(p.y))) }
-    func add(_ s: CGSize) { (add(Double(s.width)), add(Double(s.height))) }
+    func add(_ p: CGPoint) {
+      add(Double(p.x))
+      add(Double(p.y))
+    }
+    func add(_ s: CGSize) {
+      add(Double(s.width))
+      add(Double(s.height))
+    }
     func add(_ a: LayoutAttributes) {
-      (add(a.center), add(a.size), add(a.alpha))
+      add(a.center)
+      add(a.size)
+      add(a.alpha)
       for entry in a.transform.components { add(entry) }
       for k in 0..<16 { add(a.transform3D.m[k]) }
       bits.append(UInt64(bitPattern: Int64(a.zIndex)) ^ (a.isHidden ? 1 << 63 : 0))
@@ -339,14 +347,21 @@ extension LayoutAnimator {
     func add(_ shown: _Shown) {
       let t = shown.transition
       bits.append(UInt64(t.elements.count))
-      (add(t.startOffset), add(t.endOffset), add(t.endContentSize))
+      add(t.startOffset)
+      add(t.endOffset)
+      add(t.endContentSize)
       bits.append(UInt64(bitPattern: t.batch.origin.ticks))
       bits.append(UInt64(bitPattern: t.endTick.ticks))
       for a in shown.frame.attributes { add(a) }
       for k in shown.pinned { bits.append(UInt64(k)) }
     }
-    (add(contentOffset), add(viewport.size), add(layout.contentSize))
-    (add(viewport.insets.top), add(viewport.insets.left), add(viewport.insets.bottom), add(viewport.insets.right))
+    add(contentOffset)
+    add(viewport.size)
+    add(layout.contentSize)
+    add(viewport.insets.top)
+    add(viewport.insets.left)
+    add(viewport.insets.bottom)
+    add(viewport.insets.right)
     bits.append(systemReducesMotion ? 1 : 0)
     switch phase {
     case .resting(nil):
@@ -355,19 +370,25 @@ extension LayoutAnimator {
       bits.append(1)
       bits.append(UInt64(bitPattern: scroll.start.ticks))
       bits.append(UInt64(bitPattern: scroll.end.ticks))
-      (add(scroll.target), add(scroll.across), add(scroll.shift), add(scroll.offset(at: scroll.end)))
+      add(scroll.target)
+      add(scroll.across)
+      add(scroll.shift)
+      add(scroll.offset(at: scroll.end))
     case .transitioning(let running):
       bits.append(2)
       add(running.shown)
       bits.append(running.grabbable == nil ? 0 : 1)
       if let carried = running.carried {
-        (add(carried.from), add(carried.scroll.target))
+        add(carried.from)
+        add(carried.scroll.target)
         bits.append(UInt64(bitPattern: carried.scroll.end.ticks))
       }
     case .interactive(let gesture):
       bits.append(3)
       add(gesture.shown)
-      (add(gesture.progress), add(gesture.start.offset), add(gesture.target.offset))
+      add(gesture.progress)
+      add(gesture.start.offset)
+      add(gesture.target.offset)
       bits.append(gesture.startsAtRest ? 1 : 0)
     }
     for entry in leaving {

@@ -167,9 +167,9 @@ extension Spring {
   /// `c = (friction − 8)·3 + 25`, `m = 1` (Rebound's `OrigamiValueConverter`).
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
-  ///   a tension or friction below 0 (Origami's range; ``origamiTension``
-  ///   and ``origamiFriction`` of a spring Origami cannot express are
-  ///   negative, and are not accepted back) or not finite, or when the
+  ///   a tension or friction below 0 (Origami's range; the tension and
+  ///   friction of a spring Origami cannot express, as `harmonic describe`
+  ///   prints them, are negative, and are not accepted back) or not finite, or when the
   ///   derived stiffness or damping is out of range.
   public init(origamiTension tension: Double, friction: Double) throws(HarmonicError) {
     try _Check.positive(tension, "tension", orZero: true, unit: "Origami's range")
