@@ -289,7 +289,7 @@ struct LayoutAnimatorHostCheckTests {
     #expect(failure.contains("differ in the engine's state after event"), "\(failure)")
   }
 
-  @Test("the frame bound, from the springs in play: a 700-pt jump in flight is caught (bound 390 pt a frame here; 7806258's allowed 968)")
+  @Test("the frame bound, from the springs in play: a 700-pt jump in flight is caught (bound 545 pt a frame here; 7806258's allowed 968)")
   func frameBound() throws {
     let script = Self.script([12], [.init(tick: 50_000_000, event: .setLayout(fraction: 0.5, animated: true))])
     #expect(LayoutAnimatorHost.check(script) == nil)
