@@ -20,7 +20,7 @@ enum Accuracy {
   static let horizon = 3.0
 
   static func exact(_ t: Double) -> Double {
-    (try? SpringMotion(spring: spring, from: 0, to: 1).state(atTime: t).value) ?? .nan
+    (try? SpringMotion(spring: spring, from: 0, to: 1)._state(atSeconds: t).value) ?? .nan
   }
 
   static func acceleration(_ x: Double, _ v: Double) -> Double {

@@ -59,7 +59,7 @@ public enum LayoutAnimatorHost {
     guard let motion = try? SpringMotion(spring: spring, from: 0, to: 1) else { return .infinity }
     var peak = 0.0
     for k in 0..<3_000 {
-      guard let state = try? motion.state(atTime: Double(k) / 1_000) else { break }
+      guard let state = try? motion._checkedState(atSeconds: Double(k) / 1_000) else { break }
       peak = max(peak, state.velocity.magnitude)
     }
     return peak

@@ -77,12 +77,13 @@ func fuzzSnapping(_ input: inout FuzzInput) {
 
 func fuzzScrollPhysics(_ input: inout FuzzInput) {
   let rate = input.byte() < 64 ? input.double() : input.element([ScrollDeceleration.normal, ScrollDeceleration.fast, 0.9, 0.999_999])
-  if let decay = attempt({ () throws(HarmonicError) in try ScrollDeceleration(rate: rate, from: input.moderate(), velocity: input.moderate() * 16) }) {
+  if let decay = attempt({ () throws(HarmonicError) in try ScrollDeceleration(decelerationRate: rate, from: input.moderate(), velocity: input.moderate() * 16) }
+  ) {
     finite(decay.restOffset, decay.decayConstant, what: "deceleration \(decay)")
     for _ in 0..<3 {
-      if let state = attempt({ () throws(HarmonicError) in try decay.state(atTime: input.double()) }) {
+      if let state = attempt({ () throws(HarmonicError) in try decay._checkedState(atSeconds: input.double()) }) {
         finite(state.value, state.velocity, what: "deceleration state")
-        let low = min(decay.start, decay.restOffset), high = max(decay.start, decay.restOffset)
+        let low = min(decay.initialOffset, decay.restOffset), high = max(decay.initialOffset, decay.restOffset)
         let slack = 1e-12 * (low.magnitude + high.magnitude)
         require(state.value >= low - slack && state.value <= high + slack, "deceleration left [start, rest]: \(state.value)")
       }
@@ -97,10 +98,10 @@ func fuzzScrollPhysics(_ input: inout FuzzInput) {
       }
     }
   }
-  if let converted = attempt({ () throws(HarmonicError) in try ScrollDeceleration.rate(fromDragPerSecond: input.double()) }) {
+  if let converted = attempt({ () throws(HarmonicError) in try ScrollDeceleration.decelerationRate(fromDragPerSecond: input.double()) }) {
     require(converted > 0 && converted < 1, "rate from drag \(converted)")
   }
-  if let fitted = ScrollDeceleration.rate(toRestAt: input.moderate(), from: input.moderate(), velocity: input.moderate() * 16) {
+  if let fitted = ScrollDeceleration.decelerationRate(toRestAt: input.moderate(), from: input.moderate(), velocity: input.moderate() * 16) {
     require(fitted > 0 && fitted < 1, "rate to rest at target \(fitted)")
   }
   let dimension = input.byte() < 32 ? input.double() : input.points(1...1000)
@@ -231,10 +232,9 @@ func fuzzCircularAndPlane(_ input: inout FuzzInput) {
     let alone = attempt({ () throws(HarmonicError) in try Snapping.target(layout: y, offset: offset.y, velocity: velocity.y) })
   {
     require(plane.y == alone, "two-axis snapping differs from the y query alone")
-    if let animation = attempt({ () throws(HarmonicError) in try plane.motion() }),
-      let start = attempt({ () throws(HarmonicError) in try animation.state(atTime: 0) })
-    {
-      require(start.offset == offset && start.velocity == velocity, "the 2-D snap spring does not start at the release")
+    if let x = attempt({ () throws(HarmonicError) in try plane.x.motion() }), let y = attempt({ () throws(HarmonicError) in try plane.y.motion() }) {
+      let start = SIMD2(x.value(at: .zero), y.value(at: .zero)), speed = SIMD2(x.velocity(at: .zero), y.velocity(at: .zero))
+      require(start == offset && speed == velocity, "the 2-D snap motions do not start at the release")
     }
   }
 }

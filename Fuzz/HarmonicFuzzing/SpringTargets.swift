@@ -63,7 +63,7 @@ func fuzzMotion(_ input: inout FuzzInput) {
   let relative = input.bool()
   let built = attempt { () throws(HarmonicError) in
     relative
-      ? try SpringMotion(spring: spring, from: from, to: to, relativeInitialVelocity: velocity)
+      ? try SpringMotion(spring: spring, from: from, to: to, initialVelocity: SpringMotion.absoluteVelocity(relative: velocity, from: from, to: to))
       : try SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
   }
   guard let motion = built else { return }
@@ -73,7 +73,7 @@ func fuzzMotion(_ input: inout FuzzInput) {
 
   for _ in 0..<3 {
     let time = input.double()
-    if let state = attempt({ () throws(HarmonicError) in try motion.state(atTime: time) }) {
+    if let state = attempt({ () throws(HarmonicError) in try motion._checkedState(atSeconds: time) }) {
       finite(state.value, state.velocity, what: "state at \(time) s of \(motion)")
     }
     let tick = AnimationTime(ticks: Int64(bitPattern: input.uint64()))
@@ -91,7 +91,7 @@ func fuzzMotion(_ input: inout FuzzInput) {
     if settle.isFinite && settle <= 1e12 {
       for factor in [0.0, 1e-9, 1e-3, 0.5, 3] {
         let t = min(settle + factor * max(settle, spring.response), 1e12)
-        guard let state = attempt({ () throws(HarmonicError) in try motion.state(atTime: t) }) else { continue }
+        guard let state = attempt({ () throws(HarmonicError) in try motion._checkedState(atSeconds: t) }) else { continue }
         let slack = stateSlack(motion, from: from, to: to, velocity: v0, time: t)
         require(
           (state.value - to).magnitude <= tolerance.value + slack.value,
@@ -106,15 +106,12 @@ func fuzzMotion(_ input: inout FuzzInput) {
   // Retargeting keeps position and velocity (C¹) at the hand-off.
   let at = input.double(), newTarget = input.moderate()
   let newSpring = input.bool() ? makeSpring(&input) : nil
-  if let next = attempt({ () throws(HarmonicError) in try motion.retargeted(atTime: at, to: newTarget, spring: newSpring) }) {
-    guard let before = attempt({ () throws(HarmonicError) in try motion.state(atTime: at) }) else {
-      require(false, "retarget accepted a time that state(atTime:) rejects: \(at)")
-      return
-    }
-    let after = next.state(at: .zero)
+  let atTick = AnimationTime(ticks: Int64(at.magnitude.truncatingRemainder(dividingBy: 1e6) * 1e6))
+  if let next = attempt({ () throws(HarmonicError) in try motion.handOff(to: newTarget, with: newSpring ?? spring, at: atTick) }) {
+    let before = motion.state(at: atTick), after = next.components(at: atTick)
     require(
-      after.value == before.value && after.velocity == before.velocity,
-      "retarget at \(at): \(before) → \(after)")
+      after.value[0] == before.value && after.velocity[0] == before.velocity,
+      "hand-off at \(atTick.ticks): \(before) → \(after)")
   }
 
   // Velocity conversions: relative = absolute / (to − from), both ways.
@@ -137,7 +134,7 @@ func fuzzAnimation(_ input: inout FuzzInput) {
   let start = AnimationTime(ticks: Int64(input.int(-1_000_000...1_000_000)) * 1_000)
   guard
     var animation = attempt({ () throws(HarmonicError) in
-      try ValueAnimation(value: motion.start, velocity: motion.initialVelocity, target: motion.target, spring: spring, start: start)
+      try ValueAnimation(value: motion.initialValue, velocity: motion.initialVelocity, target: motion.target, spring: spring, start: start)
     })
   else { return }
   var now = start
@@ -251,10 +248,10 @@ func fuzzValueAnimation(_ input: inout FuzzInput) {
       }
       let next = SIMD4(input.moderate(), input.moderate(), 0, 0)
       if attempt({ () throws(HarmonicError) in try animation.retarget(to: next, at: now) }) != nil {
-        let at = max(now, animation.segmentStart)
+        let at = max(now, animation.start)
         let after = animation.components(at: at)
         require(
-          now < animation.segmentStart || (after.value == state.value && after.velocity == state.velocity) || limits != .none,
+          now < animation.start || (after.value == state.value && after.velocity == state.velocity) || limits != .none,
           "value retarget is not C¹ at \(now.ticks)")
       }
     }
@@ -309,7 +306,7 @@ func fuzzMomentumAndEasing(_ input: inout FuzzInput, spring: Spring) {
   let rate = input.bool() ? input.double() : 0.9 + Double(input.int(0...99)) / 1000
   let start = CGPoint(x: input.moderate(), y: input.moderate())
   let velocity = CGPoint(x: input.moderate() * 50, y: input.moderate() * 50)
-  if let glide = attempt({ () throws(HarmonicError) in try ValueDecay(value: start, velocity: velocity, rate: rate) }) {
+  if let glide = attempt({ () throws(HarmonicError) in try ValueDecay(value: start, velocity: velocity, decelerationRate: rate) }) {
     let time = AnimationTime(ticks: Int64(input.int(0...5_000)) * 1_000_000)
     let state = glide.components(at: time)
     finite(state.value[0], state.value[1], state.velocity[0], state.velocity[1], what: "decay at \(time.ticks)")
@@ -346,10 +343,18 @@ func fuzzMomentumAndEasing(_ input: inout FuzzInput, spring: Spring) {
     now = now + AnimationTime(ticks: Int64(input.int(-20...400)) * 1_000_000)
     switch input.int(0...3) {
     case 0: _ = attempt { () throws(HarmonicError) in try animator.spring(to: CGPoint(x: input.moderate(), y: input.moderate()), with: spring, at: now) }
-    case 1: _ = attempt { () throws(HarmonicError) in try animator.decay(velocity: velocity, rate: rate, at: now) }
-    case 2:
+    case 1:
+      let shown = max(now, animator.start)
       _ = attempt { () throws(HarmonicError) in
-        try animator.ease(to: CGPoint(x: input.moderate(), y: input.moderate()), duration: input.double(), curve: curve, at: now)
+        animator.run(try ValueDecay(value: animator.value(at: shown), velocity: velocity, decelerationRate: rate, start: shown))
+      }
+    case 2:
+      let shown = max(now, animator.start)
+      _ = attempt { () throws(HarmonicError) in
+        animator.run(
+          try TimedAnimation(
+            from: animator.value(at: shown), to: CGPoint(x: input.moderate(), y: input.moderate()), duration: input.double(), curve: curve,
+            start: shown))
       }
     default: animator.stop(at: now)
     }

@@ -29,7 +29,7 @@ func fuzzTuning(_ input: inout FuzzInput) {
     let samples: [SpringFit.Sample] = (0..<input.int(0...12)).map { k in
       let t = input.byte() < 16 ? input.double() : Double(k) * truth.response / 8
       let noise = input.byte() < 16 ? input.double() : 0
-      let value = (try? SpringMotion(spring: truth, from: 0, to: 1).state(atTime: t).value) ?? 0
+      let value = (try? SpringMotion(spring: truth, from: 0, to: 1)._checkedState(atSeconds: t).value) ?? 0
       return SpringFit.Sample(time: t, value: value + noise)
     }
     let (from, to): (Double?, Double?) = (input.bool() ? nil : 0, input.bool() ? nil : 1)

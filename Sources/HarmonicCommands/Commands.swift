@@ -83,7 +83,7 @@ package struct SampleInput: Sendable, Hashable {
     var samples: [SampleOutput.Sample] = []
     samples.reserveCapacity(times.count)
     for time in times {
-      let state = try checked("times") { () throws(HarmonicError) in try motion.state(atTime: time) }
+      let state = try checked("times") { () throws(HarmonicError) in try motion._checkedState(atSeconds: time) }
       samples.append(SampleOutput.Sample(time: time, value: state.value, velocity: state.velocity))
     }
     return SampleOutput(samples: samples)

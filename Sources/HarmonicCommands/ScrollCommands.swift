@@ -66,12 +66,12 @@ package struct DecayInput: Sendable, Hashable {
     if rate != nil, dragPerSecond != nil { throw CommandError("rate", "give `rate` or `dragPerSecond`, not both") }
     let perMillisecond =
       try dragPerSecond.map { drag throws(CommandError) in
-        try checked(nil, renaming: ["drag": "dragPerSecond"]) { () throws(HarmonicError) in try ScrollDeceleration.rate(fromDragPerSecond: drag) }
+        try checked(nil, renaming: ["drag": "dragPerSecond"]) { () throws(HarmonicError) in try ScrollDeceleration.decelerationRate(fromDragPerSecond: drag) }
       } ?? rate ?? ScrollDeceleration.normal
-    let decay = try checked(nil) { () throws(HarmonicError) in try ScrollDeceleration(rate: perMillisecond, from: from, velocity: velocity) }
+    let decay = try checked(nil) { () throws(HarmonicError) in try ScrollDeceleration(decelerationRate: perMillisecond, from: from, velocity: velocity) }
     var samples: [SampleOutput.Sample] = []
     for time in times {
-      let state = try checked("times") { () throws(HarmonicError) in try decay.state(atTime: time) }
+      let state = try checked("times") { () throws(HarmonicError) in try decay._checkedState(atSeconds: time) }
       samples.append(SampleOutput.Sample(time: time, value: state.value, velocity: state.velocity))
     }
     return DecayOutput(restOffset: decay.restOffset, samples: samples)

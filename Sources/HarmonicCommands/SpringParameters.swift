@@ -193,7 +193,7 @@ package struct MotionParameters: Sendable, Hashable {
       throw CommandError("initialVelocity", "give `initialVelocity` or `relativeVelocity`, not both")
     case let (_, .some(relative)):
       return try checked("relativeVelocity") { () throws(HarmonicError) in
-        try SpringMotion(spring: spring, from: from, to: to, relativeInitialVelocity: relative)
+        try SpringMotion(spring: spring, from: from, to: to, initialVelocity: SpringMotion.absoluteVelocity(relative: relative, from: from, to: to))
       }
     case let (velocity, nil):
       return try checked(nil) { () throws(HarmonicError) in try SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity ?? 0) }

@@ -162,8 +162,8 @@ struct SnapPreviewInput: Sendable, Hashable {
       }
       let state = try checked("spring") { () throws(HarmonicError) in
         switch animation {
-        case .spring(let motion): try motion.state(atTime: time)
-        case .deceleration(let deceleration): try deceleration.state(atTime: time)
+        case .spring(let motion): try motion._checkedState(atSeconds: time)
+        case .deceleration(let deceleration): try deceleration._checkedState(atSeconds: time)
         }
       }
       offsets.append(TunePreview.rounded(state.value))

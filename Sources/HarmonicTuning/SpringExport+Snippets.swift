@@ -95,7 +95,7 @@ extension SpringExport {
         code: moving
           ? """
           let spring = try Spring(mass: \(m), stiffness: \(k), damping: \(c))
-          let step = try SpringMotion(spring: spring, from: 0, to: 1, relativeInitialVelocity: \(v))
+          let step = try SpringMotion(spring: spring, from: 0, to: 1, initialVelocity: \(v))  // from 0 to 1: relative = absolute
           """
           : """
           let spring = try Spring(mass: \(m), stiffness: \(k), damping: \(c))

@@ -15,7 +15,7 @@ struct SwiftUIShimTests {
     var context = AnimationContext<Double>()
     for time in [0.0, 0.05, 0.2, 0.5, animation.duration * 0.99] {
       let value = try #require(animation.animate(value: 240.0, time: time, context: &context))
-      let state = try step.state(atTime: time)
+      let state = try step._checkedState(atSeconds: time)
       #expect(value.bitPattern == (240 * state.value).bitPattern)
       let velocity = try #require(animation.velocity(value: 240.0, time: time, context: context))
       #expect(velocity.bitPattern == (240 * state.velocity).bitPattern)
@@ -34,7 +34,7 @@ struct SwiftUIShimTests {
     var peak = 0.0
     for time in stride(from: 0.0, through: 1.0, by: 1.0 / 120) {
       if let value = animation.animate(value: 1.0, time: time, context: &reduced) {
-        #expect(value.bitPattern == (try damped.state(atTime: time).value).bitPattern)
+        #expect(value.bitPattern == (try damped._checkedState(atSeconds: time).value).bitPattern)
         peak = max(peak, value)
       }
       _ = animation.animate(value: 1.0, time: time, context: &moving)

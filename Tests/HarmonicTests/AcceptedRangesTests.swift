@@ -70,7 +70,7 @@ struct AcceptedRangesTests {
     for accepted in coordinateRefusals { #expect(accepted == "finite with magnitude ≤ 1e12 (points)") }
     // Motions, times, factors, counts, indices.
     #expect(Self.accepted { _ = try SpringMotion(spring: .smooth, from: 1e100.nextUp, to: 0) } == "finite with magnitude ≤ 1e100 (units)")
-    #expect(Self.accepted { _ = try SpringMotion(spring: .smooth, from: 0, to: 1).state(atTime: 1e12.nextUp) } == "within [0, 1e12] (s)")
+    #expect(Self.accepted { _ = try SpringMotion(spring: .smooth, from: 0, to: 1)._checkedState(atSeconds: 1e12.nextUp) } == "within [0, 1e12] (s)")
     #expect(Self.accepted { _ = try Snapping.target(layout: pages, offset: 0, velocity: 1e12.nextUp) } == "finite with magnitude ≤ 1e12 (points/s)")
     let transition = try LayoutTransition(from: grid, offset: .zero, to: grid, offset: .zero, viewport: viewport)
     var frame = transition.makeFrame()

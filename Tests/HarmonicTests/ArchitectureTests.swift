@@ -15,11 +15,11 @@ struct ArchitectureTests {
     "Time": ["Errors"],
     "Springs": ["Numerics", "Errors", "Time"],
     "Batch": ["Platform", "Numerics", "Errors", "Time", "Springs"],
-    "Scrolling": ["Numerics", "Errors", "Springs"],
+    "Scrolling": ["Numerics", "Errors", "Time", "Springs"],
     "Layout": ["Platform", "Numerics", "Errors", "Scrolling"],
     "Transitions": ["Platform", "Numerics", "Errors", "Time", "Springs", "Batch", "Scrolling", "Layout"],
     "Values": ["Platform", "Numerics", "Errors", "Time", "Springs", "Scrolling", "Layout"],
-    "Hosting": ["Platform", "Numerics", "Errors", "Time", "Springs", "Scrolling", "Layout", "Transitions"],
+    "Hosting": ["Platform", "Numerics", "Errors", "Time", "Springs", "Scrolling", "Layout", "Transitions", "Values"],
   ]
 
   /// Modules a source file may import, by file (relative to Sources/Harmonic).

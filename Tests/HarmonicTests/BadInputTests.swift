@@ -79,10 +79,10 @@ struct BadInputTests {
     #expect(tiny.count == 1)
     #expect(try Snapping.target(layout: tiny, offset: 0, velocity: 1000).index == 0)
     // A drag so close to 1 that the rate per millisecond rounds to 1 (no deceleration).
-    #expect(parameterName { _ = try ScrollDeceleration.rate(fromDragPerSecond: 1 - 1e-14) } == "drag")
-    #expect(try ScrollDeceleration.rate(fromDragPerSecond: 1 - 1e-12) < 1)
+    #expect(parameterName { _ = try ScrollDeceleration.decelerationRate(fromDragPerSecond: 1 - 1e-14) } == "drag")
+    #expect(try ScrollDeceleration.decelerationRate(fromDragPerSecond: 1 - 1e-12) < 1)
     // A rate of 5e-70 per millisecond: its decay constant was −∞ (log1p(rate − 1) = log1p(−1)).
-    let abrupt = try ScrollDeceleration(rate: 5.4e-70, from: 10, velocity: 1000)
+    let abrupt = try ScrollDeceleration(decelerationRate: 5.4e-70, from: 10, velocity: 1000)
     #expect(abrupt.decayConstant.isFinite && abrupt.restOffset.isFinite)
     // A rubber band of 1e100 pt over a 1e-300 pt dimension: u = x·c/d was ∞ and the offset NaN.
     #expect(try RubberBand.offset(overscroll: -1e100, dimension: 1e-300) == -1e-300)
@@ -112,7 +112,7 @@ struct BadInputTests {
     }
     let motion = try SpringMotion(spring: .smooth, from: 0, to: 1)
     for bad in BadInputTests.nonFinite + [-1e-300, -1, 1.1e12] {
-      #expect(parameterName { _ = try motion.state(atTime: bad) } == "time")
+      #expect(parameterName { _ = try motion._checkedState(atSeconds: bad) } == "time")
     }
     for bad in BadInputTests.nonFinite + [0, -1] {
       #expect(parameterName { _ = try SettleTolerance(value: bad) } == "valueTolerance")
@@ -138,7 +138,7 @@ struct BadInputTests {
     #expect(try SpringMotion.absoluteVelocity(relative: 2, from: 100, to: 300) == 400)
     #expect(try SpringMotion.relativeVelocity(absolute: 400, from: 100, to: 300) == 2)
     #expect(try SpringMotion.relativeVelocity(absolute: -50, from: 10, to: 0) == 5)
-    let motion = try SpringMotion(spring: .bouncy, from: 100, to: 300, relativeInitialVelocity: 0.5)
+    let motion = try SpringMotion(spring: .bouncy, from: 100, to: 300, initialVelocity: SpringMotion.absoluteVelocity(relative: 0.5, from: 100, to: 300))
     #expect(motion.initialVelocity == 100)
     #expect(throws: HarmonicError.undefined(quantity: "relative velocity", reason: "the distance from `from` to `to` is 0")) {
       try SpringMotion.relativeVelocity(absolute: 1, from: 3, to: 3)

@@ -156,7 +156,7 @@ struct CLITests {
     let truth = try Spring(response: 0.5, dampingRatio: 0.4)
     let motion = try SpringMotion(spring: truth, from: 10, to: 110)
     var csv = "time,value\n"
-    for i in 0..<100 { csv += "\(Double(i) * 0.02),\(try motion.state(atTime: Double(i) * 0.02).value)\n" }
+    for i in 0..<100 { csv += "\(Double(i) * 0.02),\(try motion._checkedState(atSeconds: Double(i) * 0.02).value)\n" }
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("harmonic-fit-\(getpid()).csv").path
     try csv.write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
@@ -172,7 +172,7 @@ struct CLITests {
     // Cut off at 0.25 s, before it settles, and fitted without --from/--to.
     var truncated = "time,value\n"
     let stiff = try SpringMotion(spring: try Spring(mass: 1, stiffness: 300, damping: 20), from: 10, to: 110)
-    for i in 0...60 { truncated += "\(Double(i) / 240),\(try stiff.state(atTime: Double(i) / 240).value)\n" }
+    for i in 0...60 { truncated += "\(Double(i) / 240),\(try stiff._checkedState(atSeconds: Double(i) / 240).value)\n" }
     try truncated.write(toFile: path, atomically: true, encoding: .utf8)
     let cut = try jsonObject(harmonic("fit", "--samples", path, "--json").stdout)
     #expect(((cut["stiffness"] as? Double ?? 0) / 300 - 1).magnitude < 1e-6)
@@ -266,11 +266,11 @@ struct TransitionCLITests {
     let spring = try Spring(response: 0.3, dampingRatio: 0.8)
     for frame in frames.dropFirst().dropLast() {
       let t = frame["time"] as! Double
-      let p = try SpringMotion(spring: spring, from: 0, to: 1).state(atTime: t).value
+      let p = try SpringMotion(spring: spring, from: 0, to: 1)._checkedState(atSeconds: t).value
       #expect(((frame["progress"] as! Double) - p).magnitude <= 1e-15)
       #expect(((frame["contentOffset"] as! [Double])[1] - 100 * p).magnitude <= 1e-12)
       let a = items(frame)["a"]!["center"] as! [Double]
-      let ay = try SpringMotion(spring: spring, from: 50, to: 66, initialVelocity: -500).state(atTime: t).value
+      let ay = try SpringMotion(spring: spring, from: 50, to: 66, initialVelocity: -500)._checkedState(atSeconds: t).value
       #expect((a[1] - ay).magnitude <= 1e-12 * 100, "a.y at \(t)")
       let alpha = items(frame)["gone"]!["alpha"] as! Double
       #expect((alpha - (1 - p)).magnitude <= 1e-15)

@@ -97,16 +97,19 @@ struct DeterminismTests {
     }
   }
 
-  @Test("motion retargeted at a time equals the animation retargeted at that tick")
+  @Test("a motion started at the hand-off tick equals the animation retargeted at that tick")
   func motionRetargetMatchesAnimation() throws {
     let motion = try SpringMotion(spring: .snappy, from: 10, to: 90, initialVelocity: -40)
     let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 8)
-    let retargeted = try motion.retargeted(atTime: tick.seconds, to: -5, spring: .smooth)
-    var animation = try ValueAnimation(value: motion.start, velocity: motion.initialVelocity, target: motion.target, spring: motion.spring)
+    let there = motion.state(at: tick)
+    let retargeted = try SpringMotion(spring: .smooth, from: there.value, to: -5, initialVelocity: there.velocity, start: tick)
+    let handedOff = try motion.handOff(to: -5, with: .smooth, at: tick)
+    var animation = try ValueAnimation(value: motion.initialValue, velocity: motion.initialVelocity, target: motion.target, spring: motion.spring)
     try animation.retarget(to: -5, at: tick, spring: .smooth)
     for later in [0, 1, 1_000, AnimationTime.ticksPerSecond / 3] {
       let (value, velocity) = animation.state(at: tick + AnimationTime(ticks: later))
-      #expect(SpringState(value: value, velocity: velocity) == retargeted.state(at: AnimationTime(ticks: later)))
+      #expect(SpringState(value: value, velocity: velocity) == retargeted.state(at: tick + AnimationTime(ticks: later)))
+      #expect(handedOff.state(at: tick + AnimationTime(ticks: later)) == animation.state(at: tick + AnimationTime(ticks: later)))
     }
   }
 

@@ -15,9 +15,10 @@ struct DocSnippetTests {
   func gettingStarted() throws {
     let spring = try Spring(duration: 0.5, bounce: 0.3)
     let motion = try SpringMotion(spring: spring, from: 0, to: 320, initialVelocity: 1500)
-    let state = try motion.state(atTime: 0.25)       // value in points, velocity in points/s
-    let rest = motion.endTime(within: try SettleTolerance(value: 0.5, velocity: 5))
-    #expect(state.value > 0 && rest > 0.25)
+    let state = motion.state(at: try AnimationTime(seconds: 0.25))     // value in points, velocity in points/s
+    let rest = motion.endTick(within: try SettleTolerance(value: 0.5, velocity: 5))   // the first tick at rest
+    let restSeconds = try #require(rest).seconds
+    #expect(state.value > 0 && restSeconds > 0.25)
 
     var animation = try ValueAnimation(value: 0.0, target: 100, spring: .snappy)
     let frame = try AnimationTime(frame: 12, framesPerSecond: 120)
@@ -30,7 +31,7 @@ struct DocSnippetTests {
   func springsInDepth() throws {
     let stiff = try Spring(mass: 1, stiffness: 1, damping: 1e9)
     let motion = try SpringMotion(spring: stiff, from: 1, to: 0)
-    let value = try motion.state(atTime: 1e9).value        // 0.36787944117144233
+    let value = motion.state(at: try AnimationTime(seconds: 1e9)).value   // 0.36787944117144233
     #expect(value == 0.36787944117144233)
   }
 
@@ -80,9 +81,10 @@ struct DocSnippetTests {
   @Test("SwiftUI: the step response a HarmonicSpringAnimation scales a change by")
   func swiftUIStep() throws {
     let step = try SpringMotion(spring: .bouncy, from: 0, to: 1)   // what the animation scales a change by
-    let settle = step.endTime(within: try SettleTolerance(value: 0.001, velocity: 0.01))
-    let midway = try step.state(atTime: settle / 2)                // .value: how far along, .velocity: per second
-    #expect(settle > 0.5 && settle < 3 && (midway.value - 1).magnitude < 0.05)
+    let settle = step.endTick(within: try SettleTolerance(value: 0.001, velocity: 0.01))   // a tick; nil: never settles
+    let midway = step.state(at: try AnimationTime(seconds: 0.25))   // .value: how far along, .velocity: per second
+    let seconds = try #require(settle).seconds
+    #expect(seconds > 0.5 && seconds < 3 && (midway.value - 1).magnitude < 0.3)
   }
 
   @Test("Layouts and transitions: flow → list, and reading completion off the main thread")
@@ -162,7 +164,7 @@ struct DocSnippetTests {
     #expect(caught.velocity(at: try AnimationTime(seconds: 0.2)) == slide.velocity(at: try AnimationTime(seconds: 0.2)))
 
     var sheet = try ValueAnimator(value: 0.0)
-    try sheet.ease(to: 600, duration: 0.5, curve: .cubicBezier(.easeOut), at: .zero)
+    sheet.run(try TimedAnimation(from: 0.0, to: 600, duration: 0.5, curve: .cubicBezier(.easeOut)))
     try sheet.spring(to: 300, with: .bouncy, at: try AnimationTime(seconds: 0.2))   // caught mid-curve, C¹
     let frame = sheet.frame(at: try AnimationTime(frame: 30, framesPerSecond: 60))
     // frame.value to draw; stop the display link when frame.didEnd
@@ -199,7 +201,7 @@ struct DocSnippetTests {
     // 0.25 s of a 0.6 s motion from 10 towards 110, recorded at 240 Hz.
     let motion = try SpringMotion(spring: Spring(mass: 1, stiffness: 300, damping: 20), from: 10, to: 110)
     let recording = try (0...60).map { i in
-      SpringFit.Sample(time: Double(i) / 240, value: try motion.state(atTime: Double(i) / 240).value)
+      SpringFit.Sample(time: Double(i) / 240, value: motion.state(at: try AnimationTime(frame: Int64(i), framesPerSecond: 240)).value)
     }
     let found = try SpringFit.fit(samples: recording)  // k 300, c 20, found.target 110 (to 1e-6)
     #expect((designed.settlingDuration - 0.4).magnitude < 1e-9)

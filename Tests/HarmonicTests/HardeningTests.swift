@@ -27,7 +27,7 @@ struct HardeningTests {
       let motion = try SpringMotion(
         spring: batch.spring(ofItem: item), from: batch.start(item: item, channel: 0),
         to: batch.target(item: item, channel: 0), initialVelocity: batch.initialVelocity(item: item, channel: 0))
-      let state = try motion.state(atTime: seconds)
+      let state = try motion._checkedState(atSeconds: seconds)
       #expect(frame.values[item].bitPattern == state.value.bitPattern)
       #expect(frame.velocities[item].bitPattern == state.velocity.bitPattern)
       #expect(bake.values[item].bitPattern == state.value.bitPattern)
@@ -130,7 +130,7 @@ struct HardeningTests {
     let motion = try SpringMotion(spring: spring, from: 10, to: 110)
     let samples = try (0..<120).map { k in
       let t = Double(k) / 200
-      return SpringFit.Sample(time: t, value: try motion.state(atTime: t).value)
+      return SpringFit.Sample(time: t, value: try motion._checkedState(atSeconds: t).value)
     }
     let fit = try SpringFit.fit(samples: samples, from: 10, to: 110)
     #expect(fit.termination != .iterationLimit)

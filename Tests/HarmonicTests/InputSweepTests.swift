@@ -45,7 +45,7 @@ struct InputSweepTests {
 
   @Test("a glide's hand-off refuses a minimum above its maximum; a NaN bound is no bound")
   func decayBounds() throws {
-    let glide = try ValueDecay(value: 0.0, velocity: 800, rate: 0.998, start: .zero)
+    let glide = try ValueDecay(value: 0.0, velocity: 800, decelerationRate: 0.998, start: .zero)
     // b78c276: accepted.
     #expect(throws: HarmonicError.self) { _ = try glide.handOff(minimum: SIMD2(10, 0), maximum: SIMD2(-10, 0), spring: .snappy) }
     #expect(glide.contactTick(maximum: SIMD2(.nan, 0)) == nil)
@@ -86,7 +86,8 @@ struct InputSweepTests {
   func rangeMessages() throws {
     #expect(refusal { _ = try SettleTolerance(value: 1, velocity: 0) }?.accepted == "within (0, +∞] (units/s)")
     #expect(refusal { _ = try Spring(duration: 0.5, bounce: -1) }! == ("bounce", "within (−1, 1]"))
-    #expect(refusal { _ = try ScrollDeceleration(rate: 1, velocity: 10) }! == ("rate", "within (0, 1) (velocity factor per millisecond)"))
+    #expect(
+      refusal { _ = try ScrollDeceleration(decelerationRate: 1, velocity: 10) }! == ("decelerationRate", "within (0, 1) (velocity factor per millisecond)"))
     #expect(refusal { _ = try CubicBezier(x1: 0.2, y1: 2e3, x2: 0.5, y2: 1) }! == ("y1", "finite with magnitude ≤ 1e3"))
     #expect(refusal { _ = try SnapLayout(starts: [0, 100], ends: [90, 80], contentExtent: 200, viewport: 100) }! == ("ends[1]", "≥ starts[1] = 100.0"))
     #expect(refusal { _ = try Spring(response: .nan, dampingRatio: 1) }! == ("response", "finite and > 0 (s)"))
@@ -216,22 +217,19 @@ struct AdversarialSweepTests {
       check("Spring(bounciness: \(v))") {
         let s = try Spring(bounciness: v, speed: 12); return [s.stiffness, s.popSpeed, s.popBounciness ?? 0]
       }
-      check("retargeted(atTime: \(v))") {
-        let m = try SpringMotion(spring: .bouncy, from: 0, to: 1).retargeted(atTime: v, to: 2); return [m.start, m.initialVelocity]
-      }
       check("state(atTime: \(v))") {
-        let s = try SpringMotion(spring: .bouncy, from: 0, to: 1).state(atTime: v); return [s.value, s.velocity]
+        let s = try SpringMotion(spring: .bouncy, from: 0, to: 1)._checkedState(atSeconds: v); return [s.value, s.velocity]
       }
       check("endTime(value band \(v))") {
         [try SpringMotion(spring: .bouncy, from: 0, to: 1, initialVelocity: 5).endTime(within: try SettleTolerance(value: v))]
       }
-      check("ScrollDeceleration(rate: \(v))") {
-        let d = try ScrollDeceleration(rate: v, velocity: 100); return [d.restOffset, try d.state(atTime: 1).value]
+      check("ScrollDeceleration(decelerationRate: \(v))") {
+        let d = try ScrollDeceleration(decelerationRate: v, velocity: 100); return [d.restOffset, try d._checkedState(atSeconds: 1).value]
       }
       check("ScrollDeceleration(velocity: \(v))") {
         let d = try ScrollDeceleration(velocity: v); return [d.restOffset, d.endTime(within: try .init(speed: 1))]
       }
-      check("rate(fromDragPerSecond: \(v))") { [try ScrollDeceleration.rate(fromDragPerSecond: v)] }
+      check("rate(fromDragPerSecond: \(v))") { [try ScrollDeceleration.decelerationRate(fromDragPerSecond: v)] }
       check("RubberBand.offset(overscroll: \(v))") { [try RubberBand.offset(overscroll: v, dimension: 300)] }
       check("RubberBand.offset(dimension: \(v))") { [try RubberBand.offset(overscroll: 30, dimension: v)] }
       check("RubberBand.overscroll(coefficient: \(v))") { [try RubberBand.overscroll(offset: 30, dimension: 300, coefficient: v)] }
@@ -281,7 +279,7 @@ struct AdversarialSweepTests {
         let c = try TimingCurve.piecewiseLinear(values: [0, v, 1]); return [try c.value(atProgress: 0.3), try c.slope(atProgress: 0.3) ?? 0]
       }
       check("ValueDecay(rate: \(v))") {
-        let d = try ValueDecay(value: 0.0, velocity: 100, rate: v); return [d.value(at: t1), d.endValue]
+        let d = try ValueDecay(value: 0.0, velocity: 100, decelerationRate: v); return [d.value(at: t1), d.endValue]
       }
       check("ValueDecay(velocity: \(v))") {
         let d = try ValueDecay(value: 0.0, velocity: v); return [d.value(at: t1), d.endValue]

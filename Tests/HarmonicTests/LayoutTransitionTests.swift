@@ -793,3 +793,29 @@ struct TransitionSetupTests {
     }
   }
 }
+
+@Suite("The engine's snap is a Motion")
+struct EngineSnapMotionTests {
+  @Test("driven by a ValueAnimator at tick 10⁹: the snap started at 0, shifted, bit for bit, ending exactly on its target")
+  func shiftedAndDriven() throws {
+    let layout = try SnapLayout.uniform(count: 40, itemExtent: 300, spacing: 10, viewport: 390)
+    for velocity in [1800.0, -(620 - 310) * 1000 * log(ScrollDeceleration.normal), 40] {
+      let decision = try Snapping.target(layout: layout, offset: 620, velocity: velocity)
+      func snap(_ start: AnimationTime) throws -> LayoutAnimator._ScrollMotion {
+        try LayoutAnimator._ScrollMotion(try decision.motion(), target: decision.target, axis: .horizontal, across: 0, at: start)
+      }
+      let shift = AnimationTime(ticks: 1_000_000_000)
+      let (atZero, shifted) = (try snap(.zero), try snap(shift))
+      var (a, b) = (try ValueAnimator(value: 620.0), try ValueAnimator(value: 620.0))
+      a.run(atZero)
+      b.run(shifted)
+      #expect(a.endTick == atZero.end && b.endTick == shift + atZero.end && a.endValue == decision.target)
+      for ticks: Int64 in [0, 1, 7_056_000, 70_560_000, atZero.end.ticks - 1, atZero.end.ticks, atZero.end.ticks + 5] {
+        let t = AnimationTime(ticks: ticks)
+        let (x, y) = (a.frame(at: t), b.frame(at: shift + t))
+        #expect(x.value.bitPattern == y.value.bitPattern && x.velocity.bitPattern == y.velocity.bitPattern, "\(velocity) at \(ticks)")
+        #expect(x.value == atZero.offset(at: t).x && x.velocity == atZero.velocity(at: t))
+      }
+    }
+  }
+}

@@ -65,19 +65,93 @@ struct MotionTests {
     #expect(resting.hasEnded(at: Self.seconds(-1)))
   }
 
-  @Test("springs and scroll motions that count seconds from their start: tick 0 is the start")
-  func secondsMotions() throws {
+  @Test("springs and scroll motions: the tick clock, the starting state before the start")
+  func scalarMotions() throws {
     let motion = try SpringMotion(spring: .bouncy, from: 0, to: 320, initialVelocity: 1500)
     try Self.check(motion, "SpringMotion", target: 100)
-    #expect(motion.value(at: Self.seconds(0.25)) == (try motion.state(atTime: Self.seconds(0.25).seconds)).value)
+    #expect(motion.value(at: Self.seconds(0.25)) == motion._state(atSeconds: Self.seconds(0.25).seconds).value)
     let glide = try ScrollDeceleration(from: 100, velocity: 2500)
     try Self.check(glide, "ScrollDeceleration", target: 900)
     #expect(glide.value(at: Self.seconds(-1)) == 100 && glide.value(at: Self.seconds(1e9)) == glide.restOffset)
     let layout = try SnapLayout.uniform(count: 40, itemExtent: 300, spacing: 10, viewport: 390)
     let decision = try Snapping.target(layout: layout, offset: 620, velocity: 1800)
     try Self.check(try decision.motion(), "SnapMotion", target: 0)
-    let plane = try Snapping.target(x: layout, y: layout, offset: SIMD2(620, 40), velocity: SIMD2(1800, -400)).motion()
-    try Self.check(plane, "PlaneSnapMotion", target: SIMD2(0, 0))
+    let plane = try Snapping.target(x: layout, y: layout, offset: SIMD2(620, 40), velocity: SIMD2(1800, -400))
+    try Self.check(try plane.x.motion(), "SnapMotion x", target: 0)
+    try Self.check(try plane.y.motion(), "SnapMotion y", target: 0)
+  }
+
+  /// Every conformer built at tick 0 and at `shift`, each run by a driver.
+  static func shiftedPairs(_ shift: AnimationTime) throws -> [(name: String, atZero: any Motion<Double>, shifted: any Motion<Double>)] {
+    func pair(_ name: String, _ make: (AnimationTime) throws -> any Motion<Double>) throws -> (String, any Motion<Double>, any Motion<Double>) {
+      (name, try make(.zero), try make(shift))
+    }
+    let layout = try SnapLayout.uniform(count: 40, itemExtent: 300, spacing: 10, viewport: 390)
+    let flick = try Snapping.target(layout: layout, offset: 620, velocity: 1800)
+    let natural = try Snapping.target(layout: layout, offset: 620, velocity: -(620 - 310) * 1000 * log(ScrollDeceleration.normal))
+    return [
+      try pair("ValueAnimation") { try ValueAnimation(value: 10.0, velocity: 1400, target: 300, spring: .bouncy, start: $0) },
+      try pair("ValueDecay") { try ValueDecay(value: 10.0, velocity: 1400, start: $0) },
+      try pair("TimedAnimation") { try TimedAnimation(from: 0.0, to: 600, duration: 0.5, curve: .cubicBezier(.easeOut), start: $0) },
+      try pair("KeyframeAnimation") { start in
+        try KeyframeAnimation(
+          from: 0.0, velocity: 300,
+          keys: [.init(120, duration: 0.3), .init(40, duration: 0.4, curve: .spring(.bouncy)), .init(90, duration: 0.2, stops: true)],
+          start: start)
+      },
+      try pair("SpringMotion") { try SpringMotion(spring: .bouncy, from: 0, to: 320, initialVelocity: 1500, start: $0) },
+      try pair("ScrollDeceleration") { try ScrollDeceleration(from: 100, velocity: 2500, start: $0) },
+      try pair("SnapMotion (spring)") { try flick.motion(start: $0) },
+      try pair("SnapMotion (deceleration)") { try natural.motion(start: $0) },
+      try pair("RowMotion") { start in
+        var scroll = try SpringyScroll(offset: 0, touch: 200, at: start)
+        try scroll.update(offset: 40, at: start + Self.seconds(0.05))
+        return scroll.motion(ofRowAt: 900)
+      },
+      try pair("ValueAnimator") { start in
+        var animator = try ValueAnimator(value: 5.0)
+        animator.run(try ValueDecay(value: 5.0, velocity: -800, start: start))
+        try animator.spring(to: 60, with: .snappy, at: start + Self.seconds(0.1))
+        return animator
+      },
+    ]
+  }
+
+  @Test("one clock: every motion run by the driver at tick 10⁹ (and 10¹⁵) is the one started at 0, shifted, bit for bit")
+  func oneClock() throws {
+    for shift in [AnimationTime(ticks: 1_000_000_000), AnimationTime(ticks: 1_000_000_000_000_000)] {
+      for (name, atZero, shifted) in try Self.shiftedPairs(shift) {
+        var (a, b) = (try ValueAnimator(value: atZero.value(at: .zero)), try ValueAnimator(value: shifted.value(at: shift)))
+        a.run(atZero)
+        b.run(shifted)
+        #expect(a.start == atZero.start && b.start == shift + atZero.start, "\(name)")
+        let end = try #require(a.endTick, "\(name): no end")
+        #expect(b.endTick == shift + end, "\(name): end \(String(describing: b.endTick)) vs \(end) + shift")
+        #expect(shifted.endTick(within: try SettleTolerance(value: 0.01)) == atZero.endTick(within: try SettleTolerance(value: 0.01)).map { shift + $0 })
+        for ticks in [-7, 0, 1, 12_345, 70_560_000, 300_000_000, end.ticks - 1, end.ticks, end.ticks + 99] {
+          let t = AnimationTime(ticks: Int64(ticks))
+          let (x, y) = (a.frame(at: t), b.frame(at: shift + t))
+          #expect(x.value.bitPattern == y.value.bitPattern && x.velocity.bitPattern == y.velocity.bitPattern, "\(name) at \(ticks)")
+          #expect(x.hasEnded == y.hasEnded && x.didEnd == y.didEnd, "\(name) at \(ticks)")
+          let (u, v) = (atZero.components(at: t), shifted.components(at: shift + t))
+          #expect(u.value == v.value && u.velocity == v.velocity, "\(name): components at \(ticks)")
+        }
+      }
+    }
+  }
+
+  @Test("a driver runs keyframes: value, velocity and end are the keyframes' own")
+  func animatorRunsKeyframes() throws {
+    let keys = try KeyframeAnimation(
+      from: CGPoint(x: 0, y: 0), keys: [.init(CGPoint(x: 100, y: 40), duration: 0.3), .init(CGPoint(x: 20, y: 200), duration: 0.5)])
+    var animator = try ValueAnimator(value: CGPoint(x: 0, y: 0))
+    animator.run(keys)
+    for k in 0...12 {
+      let t = Self.seconds(Double(k) / 15)
+      #expect(animator.value(at: t) == keys.value(at: t) && animator.velocity(at: t) == keys.velocity(at: t))
+    }
+    let end = try #require(keys.endTick)
+    #expect(animator.endTick == end && animator.frame(at: end).didEnd)
   }
 
   @Test("generic code takes any motion")

@@ -37,7 +37,7 @@ struct ParameterSetTests {
       let raw = try Spring(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
       #expect(raw == spring)
       let a = try SpringMotion(spring: spring, from: 0, to: 1), b = try SpringMotion(spring: raw, from: 0, to: 1)
-      for t in [0.0, 0.01, 0.3, 2.0] { #expect(try a.state(atTime: t).value.bitPattern == b.state(atTime: t).value.bitPattern) }
+      for t in [0.0, 0.01, 0.3, 2.0] { #expect(try a._checkedState(atSeconds: t).value.bitPattern == b._checkedState(atSeconds: t).value.bitPattern) }
     }
     // Built from coefficients, the reports follow the coefficients (ζ = 1 − 7e-18 here).
     let smooth = Spring.smooth
@@ -78,7 +78,7 @@ struct ParameterSetTests {
     // The drag converts through the per-millisecond rate, a double: its
     // rounding (half an ulp of 0.998) moves ln(rate) by ulp/(2·rate), i.e. the
     // travelled distance by that over |ln rate| — about 3e-14 relative here.
-    let rate = try ScrollDeceleration.rate(fromDragPerSecond: 0.135)
+    let rate = try ScrollDeceleration.decelerationRate(fromDragPerSecond: 0.135)
     let bound = (rate.ulp / 2) / (rate * Foundation.log(1 / rate)) * 50 + 4 * (150.0).ulp
     #expect((rest - 149.9380643021733768425949946088726651109).magnitude <= bound, "bound \(bound)")
     let both = try harmonic("decay", "--velocity", "100", "--rate", "0.99", "--drag-per-second", "0.135", "--json")

@@ -13,10 +13,11 @@ struct ReadmeSnippetTests {
     let spring = try Spring(duration: 0.5, bounce: 0.3)          // SwiftUI / Flutter
     // spring.mass 1, spring.stiffness 157.91…, spring.damping 17.59…
     let motion = try SpringMotion(spring: spring, from: 0, to: 320, initialVelocity: 1500)
-    let state = try motion.state(atTime: 0.25)                   // value (pt), velocity (pt/s)
-    let rest = motion.endTime(within: try SettleTolerance(value: 0.5, velocity: 5))   // seconds
+    let state = motion.state(at: try AnimationTime(seconds: 0.25))    // value (pt), velocity (pt/s)
+    let rest = motion.endTick(within: try SettleTolerance(value: 0.5, velocity: 5))   // first tick at rest
     #expect((spring.stiffness - 157.91367041742973).magnitude < 1e-9 && (spring.damping - 17.59291886010284).magnitude < 1e-9)
-    #expect(state.value > 0 && rest > 0.25 && rest < 2)
+    let seconds = try #require(rest).seconds
+    #expect(state.value > 0 && seconds > 0.25 && seconds < 2)
   }
 
   @Test("batches: a 1,000-item batch, a frame, average progress")

@@ -150,10 +150,10 @@ struct ScenarioAPITests {
     #expect(decision.target == 2 * Double.pi + Double.pi / 2 && wheel.points[decision.index] == Double.pi / 2 && decision.index == 1)
     switch try decision.motion() {
     case .spring(let motion):
-      #expect(try motion.state(atTime: 0).value == 6.0 && (try motion.state(atTime: 0).velocity) == 3)
+      #expect(try motion._checkedState(atSeconds: 0).value == 6.0 && (try motion._checkedState(atSeconds: 0).velocity) == 3)
       #expect(motion.target == decision.target)
     case .deceleration(let deceleration):
-      #expect(try deceleration.state(atTime: 0).value == 6.0 && (try deceleration.state(atTime: 0).velocity) == 3)
+      #expect(try deceleration._checkedState(atSeconds: 0).value == 6.0 && (try deceleration._checkedState(atSeconds: 0).velocity) == 3)
       #expect((deceleration.restOffset - decision.target).magnitude < 1e-9)
     }
     // The spring form, always available with the spring's own timing.
@@ -161,7 +161,7 @@ struct ScenarioAPITests {
       Issue.record("a spring was expected")
       return
     }
-    #expect(motion.target == decision.target && motion.start == 6)
+    #expect(motion.target == decision.target && motion.initialValue == 6)
     // A slow turn below the wheel's threshold is not a flick: it goes to the nearest stop.
     let slow = try Snapping.target(circular: wheel, offset: 1.4, velocity: 0.2, options: options)
     #expect(wheel.points[slow.index] == Double.pi / 2)

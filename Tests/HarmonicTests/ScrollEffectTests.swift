@@ -517,7 +517,7 @@ struct ProposedTargetTests {
     for _ in 0..<300 {
       let offset = Double.random(in: 0...3000, using: &random), velocity = Double.random(in: -4000...4000, using: &random)
       let options = Snapping.Options(maximumItemsPerFlick: Int.random(in: 1...3, using: &random))
-      let proposed = try ScrollDeceleration(rate: options.decelerationRate, from: offset, velocity: velocity).restOffset
+      let proposed = try ScrollDeceleration(decelerationRate: options.decelerationRate, from: offset, velocity: velocity).restOffset
       let fromRelease = try Snapping.target(layout: pages, offset: offset, velocity: velocity, options: options).target
       let answer = try Snapping.target(
         proposed: CGPoint(x: 7, y: proposed), velocity: CGPoint(x: 0, y: velocity), axis: .vertical, layout: pages, options: options)

@@ -6,15 +6,15 @@ import Testing
 struct ScrollPhysicsTests {
   @Test("Flutter's friction simulation: drag 0.135/s from 100 at 100/s rests at 149.938…")
   func flutterFriction() throws {
-    let rate = try ScrollDeceleration.rate(fromDragPerSecond: 0.135)
+    let rate = try ScrollDeceleration.decelerationRate(fromDragPerSecond: 0.135)
     #expect((rate - 0.998).magnitude < 2e-6)  // 0.135 per second ≡ 0.998 per millisecond
-    let decay = try ScrollDeceleration(rate: rate, from: 100, velocity: 100)
+    let decay = try ScrollDeceleration(decelerationRate: rate, from: 100, velocity: 100)
     // Flutter: x(∞) = x₀ − v₀/ln(drag).
     #expect((decay.restOffset - (100 - 100 / log(0.135))).magnitude < 1e-12)
     #expect(String(decay.restOffset).hasPrefix("149.938"))
     // Flutter's x(t) = x₀ + v₀·(drag^t − 1)/ln(drag), v(t) = v₀·drag^t.
     for t in [0.0, 0.1, 0.5, 1, 3] {
-      let state = try decay.state(atTime: t)
+      let state = try decay._checkedState(atSeconds: t)
       #expect((state.value - (100 + 100 * (pow(0.135, t) - 1) / log(0.135))).magnitude < 1e-11)
       #expect((state.velocity - 100 * pow(0.135, t)).magnitude < 1e-11)
     }
@@ -24,11 +24,11 @@ struct ScrollPhysicsTests {
   func restPoint() throws {
     for rate in [ScrollDeceleration.normal, ScrollDeceleration.fast, 0.5, 0.999999] {
       for velocity in [-4000.0, -1, 0, 2.5, 3000] {
-        let decay = try ScrollDeceleration(rate: rate, from: 37, velocity: velocity)
+        let decay = try ScrollDeceleration(decelerationRate: rate, from: 37, velocity: velocity)
         #expect((decay.restOffset - (37 - velocity / (1000 * log(rate)))).magnitude <= 1e-9 * (1 + velocity.magnitude / (1000 * -log(rate))))
         #expect((decay.approximateRestOffset - (37 + velocity / 1000 * rate / (1 - rate))).magnitude < 1e-9 * (1 + velocity.magnitude))
         // Far in the future (60 time constants) the position is the rest point.
-        let late = try decay.state(atTime: 60 / -decay.decayConstant)
+        let late = try decay._checkedState(atSeconds: 60 / -decay.decayConstant)
         #expect((late.value - decay.restOffset).magnitude < 1e-9 * (1 + decay.restOffset.magnitude))
       }
     }
@@ -40,9 +40,9 @@ struct ScrollPhysicsTests {
 
   @Test("time until the speed falls below a threshold")
   func timeUntilSpeed() throws {
-    let decay = try ScrollDeceleration(rate: 0.998, velocity: -2000)
+    let decay = try ScrollDeceleration(decelerationRate: 0.998, velocity: -2000)
     let t = try decay.endTime(within: SettleTolerance(speed: 20))
-    #expect((try decay.state(atTime: t).velocity + 20).magnitude < 1e-9)
+    #expect((try decay._checkedState(atSeconds: t).velocity + 20).magnitude < 1e-9)
     #expect(try decay.endTime(within: SettleTolerance(speed: 5000)) == 0)
     #expect(try ScrollDeceleration(velocity: 0).endTime(within: SettleTolerance(speed: 1)) == 0)
   }
@@ -53,7 +53,7 @@ struct ScrollPhysicsTests {
     // pt/s, λ = 1000·ln(0.998) as the double the type computes. The quotient
     // of a tolerance of 5e-324 by the travel underflowed to 0 (+∞ seconds);
     // of 1e-320 to a subnormal with a few bits (1.7e-5 relative off).
-    let decay = try ScrollDeceleration(rate: 0.998, velocity: 800)
+    let decay = try ScrollDeceleration(decelerationRate: 0.998, velocity: 800)
     #expect(decay.decayConstant == -2.0020026706730794)
     let cases: [(value: Double, velocity: Double, seconds: Double)] = [
       (5e-324, .infinity, 374.839927352273459843580237016062283027480071),
@@ -82,13 +82,13 @@ struct ScrollPhysicsTests {
     let motion = try RubberBand.returnMotion(from: -40, velocity: -300, toEdge: 0)
     let start = motion.state(at: .zero)
     #expect(start.value == -40 && start.velocity == -300)
-    #expect((try motion.state(atTime: 5).value).magnitude < 1e-6)
+    #expect((try motion._checkedState(atSeconds: 5).value).magnitude < 1e-6)
   }
 
   @Test("bad input names the parameter")
   func badInput() {
     for rate in [0.0, 1, -0.5, 1.5, .nan] {
-      #expect(throws: HarmonicError.self) { try ScrollDeceleration(rate: rate, velocity: 1) }
+      #expect(throws: HarmonicError.self) { try ScrollDeceleration(decelerationRate: rate, velocity: 1) }
     }
     #expect(throws: HarmonicError.self) { try ScrollDeceleration(velocity: .nan) }
     #expect(throws: HarmonicError.self) { try ScrollDeceleration(velocity: 1).endTime(within: SettleTolerance(speed: 0)) }
@@ -299,7 +299,7 @@ struct SnappingTests {
     let layout = try carousel()
     let result = try snap(layout, 270, 60)
     guard case let .spring(motion) = try result.motion() else { Issue.record("expected a spring"); return }
-    #expect(motion.start == 270 && motion.initialVelocity == 60 && motion.target == 590)
+    #expect(motion.initialValue == 270 && motion.initialVelocity == 60 && motion.target == 590)
     // A flick whose natural rest point is (almost) on an item: the deceleration is kept.
     let v = -(590.0 - 270.2) * 1000 * log(ScrollDeceleration.normal)
     let natural = try snap(layout, 270, v)

@@ -15,7 +15,7 @@ struct SpringAccuracyTests {
     ])
   func publishedCases(m: Double, k: Double, c: Double, t: Double, expected: Double) throws {
     let motion = try SpringMotion(spring: Spring(mass: m, stiffness: k, damping: c), from: 1, to: 0)
-    let value = try motion.state(atTime: t).value
+    let value = try motion._checkedState(atSeconds: t).value
     #expect(ulpDistance(value, expected) <= 4, "got \(value), expected \(expected)")
   }
 
@@ -28,7 +28,7 @@ struct SpringAccuracyTests {
     for row in rows {
       let (m, k, c, x0, target, v0, t, value, velocity) = (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8])
       let spring = try Spring(mass: m, stiffness: k, damping: c)
-      let state = try SpringMotion(spring: spring, from: x0, to: target, initialVelocity: v0).state(atTime: t)
+      let state = try SpringMotion(spring: spring, from: x0, to: target, initialVelocity: v0)._checkedState(atSeconds: t)
       let omega = spring.naturalFrequency
       let scale = (x0 - target).magnitude + v0.magnitude / omega
       let valueBound = 64 * Double.ulpOfOne * (scale * (1 + omega * t) + target.magnitude)
@@ -53,7 +53,7 @@ struct SpringAccuracyTests {
     var previous: SpringState? = nil
     for _ in 0..<128 {
       let motion = try SpringMotion(spring: Spring(mass: m, stiffness: k, damping: damping), from: 1, to: 0, initialVelocity: -3)
-      let state = try motion.state(atTime: 0.7)
+      let state = try motion._checkedState(atSeconds: 0.7)
       if let previous {
         // A one-ulp change of c moves the value by far less than 1e-13 of the scale.
         #expect((state.value - previous.value).magnitude < 1e-13)
@@ -75,7 +75,7 @@ struct SpringAccuracyTests {
       let x0 = Double.random(in: -1e100...1e100, using: &random)
       let v0 = Double.random(in: -1e100...1e100, using: &random)
       let motion = try SpringMotion(spring: Spring(mass: m, stiffness: k, damping: c), from: x0, to: 0, initialVelocity: v0)
-      let state = try motion.state(atTime: t)
+      let state = try motion._checkedState(atSeconds: t)
       #expect(state.value.isFinite && state.velocity.isFinite, "m=\(m) k=\(k) c=\(c) x0=\(x0) v0=\(v0) t=\(t)")
     }
   }
@@ -91,7 +91,7 @@ struct SpringAccuracyTests {
       func energy(_ s: SpringState) -> Double { 0.5 * spring.stiffness * s.value * s.value + 0.5 * spring.mass * s.velocity * s.velocity }
       var last = energy(motion.state(at: .zero))
       for step in 1...200 {
-        let e = energy(try motion.state(atTime: Double(step) * spring.response / 50))
+        let e = energy(try motion._checkedState(atSeconds: Double(step) * spring.response / 50))
         #expect(e <= last * (1 + 1e-12) + 1e-300)
         last = e
       }
@@ -106,7 +106,7 @@ struct SpringAccuracyTests {
       #expect(spring.overshoot == 0)
       let motion = try SpringMotion(spring: spring, from: 0, to: 1)
       for step in 0...400 {
-        #expect(try motion.state(atTime: Double(step) * spring.response / 40).value <= 1)
+        #expect(try motion._checkedState(atSeconds: Double(step) * spring.response / 40).value <= 1)
       }
     }
   }

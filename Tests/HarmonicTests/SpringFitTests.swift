@@ -9,7 +9,7 @@ struct SpringFitTests {
     let motion = try SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
     return try (0..<count).map { i in
       let t = duration * Double(i) / Double(count - 1)
-      return SpringFit.Sample(time: t, value: try motion.state(atTime: t).value)
+      return SpringFit.Sample(time: t, value: try motion._checkedState(atSeconds: t).value)
     }
   }
 
@@ -167,7 +167,7 @@ struct SpringExportTests {
       let frames = try SpringExport.keyframes(.bouncy, framesPerSecond: fps)
       let motion = try SpringMotion(spring: .bouncy, from: 0, to: 1)
       #expect(frames.keyTimes.first == 0 && frames.keyTimes.last == 1 && frames.values.last == 1)
-      #expect(frames.values[3] == (try motion.state(atTime: 3 / Double(fps)).value))
+      #expect(frames.values[3] == (try motion._checkedState(atSeconds: 3 / Double(fps)).value))
       #expect(frames.maxError < (fps == 60 ? 0.02 : 0.006))
     }
     #expect(try SpringExport.keyframes(.bouncy, framesPerSecond: 120).maxError < (try SpringExport.keyframes(.bouncy, framesPerSecond: 60).maxError))

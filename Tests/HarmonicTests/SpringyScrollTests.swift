@@ -135,7 +135,8 @@ struct SpringyScrollTests {
         let now = offset(Double(j) / Double(rate))
         let motion = try SpringMotion(spring: spring, from: state.value + (now - previous), to: 0, initialVelocity: state.velocity)
         previous = now
-        state = j == rate * 2 / 5 ? SpringState(value: motion.start, velocity: motion.initialVelocity) : try motion.state(atTime: 1 / Double(rate))
+        state =
+          j == rate * 2 / 5 ? SpringState(value: motion.initialValue, velocity: motion.initialVelocity) : try motion._checkedState(atSeconds: 1 / Double(rate))
       }
       return state.value
     }

@@ -154,3 +154,20 @@ extension CubicBezier {
     do { return try slope(atProgress: x) } catch { return .nan }
   }
 }
+
+extension ValueAnimator {
+  /// A throw from the value shown at `time`, as an app writes it with
+  /// ``ValueAnimator/run(_:)``: a ``ValueDecay`` from the value shown.
+  mutating func decay(velocity: Value.SpringVelocity, rate: Double = ScrollDeceleration.normal, at time: AnimationTime) throws(HarmonicError) {
+    let now = max(time, start)
+    run(try ValueDecay(value: value(at: now), velocity: velocity, decelerationRate: rate, start: now))
+  }
+
+  /// An ease from the value shown at `time` to `target`: a ``TimedAnimation`` through ``ValueAnimator/run(_:)``.
+  mutating func ease(
+    to target: Value, duration: Double, curve: TimingCurve = .cubicBezier(.easeInOut), at time: AnimationTime
+  ) throws(HarmonicError) {
+    let now = max(time, start)
+    run(try TimedAnimation(from: value(at: now), to: target, duration: duration, curve: curve, start: now))
+  }
+}

@@ -80,7 +80,7 @@ struct TuneAPITests {
       "time,value\n"
       + (0...60).map { i -> String in
         let t = Double(i) / 100
-        return "\(t),\(try! motion.state(atTime: t).value)"
+        return "\(t),\(try! motion._checkedState(atSeconds: t).value)"
       }.joined(separator: "\n")
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("tune-fit-\(UUID().uuidString).csv")
     try csv.write(to: file, atomically: true, encoding: .utf8)
@@ -210,7 +210,7 @@ struct TuneAPITests {
       let velocities = try #require(json["velocities"] as? [Double])
       #expect(velocities.count == offsets.count && velocities.last == 0)
       if case .spring(let motion) = try decision.motion(spring: try Spring(mass: 1, stiffness: 200, damping: 20)), offsets.count > 2 {
-        #expect(velocities[1] == ((try motion.state(atTime: 1.0 / 60).velocity) * 1000).rounded() / 1000)
+        #expect(velocities[1] == ((try motion._checkedState(atSeconds: 1.0 / 60).velocity) * 1000).rounded() / 1000)
       }
     }
   }
@@ -316,7 +316,7 @@ struct TuneAPITests {
     let spring = try Spring(mass: 1, stiffness: 86.797, damping: 12.577)
     let snippets = try SpringExport.snippets(spring, relativeVelocity: 6.8081)
     let byPlatform = Dictionary(uniqueKeysWithValues: snippets.map { ($0.platform, $0) })
-    #expect(byPlatform[.harmonic]!.code.contains("relativeInitialVelocity: 6.8081"))
+    #expect(byPlatform[.harmonic]!.code.contains("initialVelocity: 6.8081"))
     #expect(
       byPlatform[.swiftUIDuration]!.code.contains("interpolatingSpring(duration:") && byPlatform[.swiftUIDuration]!.code.contains("initialVelocity: 6.8081"))
     #expect(byPlatform[.uiKit]!.code.contains("initialVelocity: CGVector(dx: 6.8081, dy: 6.8081)"))
@@ -336,7 +336,7 @@ struct TuneAPITests {
     var largest = 0.0
     for i in 0...4_000 {
       let t = 1.1 * Double(i) / 4_000
-      largest = max(largest, (try moving.state(atTime: t).value - still.state(atTime: t).value).magnitude)
+      largest = max(largest, (try moving._checkedState(atSeconds: t).value - still._checkedState(atSeconds: t).value).magnitude)
     }
     #expect((rest.maxError - largest).magnitude < 1e-3)
     for platform in [SpringExport.Snippet.Platform.harmonic, .swiftUIDuration, .uiKit, .flutter, .framerMotion, .reanimated] {

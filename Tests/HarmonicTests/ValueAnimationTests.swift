@@ -50,7 +50,7 @@ struct ValueAnimationTests {
         let (a, b) = (follower.components(at: next), fresh.components(at: next))
         #expect(a.value == b.value && a.velocity == b.velocity, "frame \(i)")
         #expect(follower.value(at: next) == fresh.value(at: next), "frame \(i)")
-        if next._seconds(since: follower.segmentStart) == follower._memoElapsed { reused += 1 }
+        if next._seconds(since: follower.start) == follower._memoElapsed { reused += 1 }
         compared += 1
       }
       // A spring switch evaluates afresh: the memo belongs to the old spring.
@@ -122,10 +122,10 @@ struct ValueAnimationTests {
   @Test("a refused event leaves the animation as it was")
   func refusedEventsChangeNothing() throws {
     var bounded = try ValueAnimation(value: 5.0, target: 50.0, spring: .smooth, limits: ValueLimits(minimum: SIMD2(0, 0), maximum: SIMD2(100, 0)))
-    let before = (bounded.components(at: tick(120)), bounded.target, bounded.spring, bounded.segmentStart)
+    let before = (bounded.components(at: tick(120)), bounded.target, bounded.spring, bounded.start)
     #expect(throws: HarmonicError.self) { try bounded.reset(value: 150, velocity: 0, target: 20, at: tick(40), spring: .bouncy) }
     #expect(throws: HarmonicError.self) { try bounded.retarget(to: .nan, at: tick(40), spring: .bouncy) }
-    let after = (bounded.components(at: tick(120)), bounded.target, bounded.spring, bounded.segmentStart)
+    let after = (bounded.components(at: tick(120)), bounded.target, bounded.spring, bounded.start)
     #expect(before.0 == after.0 && before.1 == after.1 && before.2 == after.2 && before.3 == after.3)
   }
 
@@ -185,13 +185,13 @@ struct ValueAnimationTests {
     var animation = try ValueAnimation(value: CGPoint(x: 0, y: 0), target: CGPoint(x: 100, y: 0), spring: .smooth, start: tick(100))
     let shown = animation.components(at: tick(150))
     try animation.retarget(to: CGPoint(x: 200, y: 0), at: tick(50))  // late event: applied at 100, the segment start
-    #expect(animation.segmentStart == tick(100))
+    #expect(animation.start == tick(100))
     #expect(animation.components(at: tick(100)).value == SIMD2(0, 0))  // the start is kept
     #expect(animation.components(at: tick(150)).value[0] != shown.value[0])  // later frames follow the new target
     try animation.retarget(to: CGPoint(x: 300, y: 0), at: tick(100))  // repeated timestamp: replaces that segment
-    #expect(animation.target == CGPoint(x: 300, y: 0) && animation.segmentStart == tick(100))
+    #expect(animation.target == CGPoint(x: 300, y: 0) && animation.start == tick(100))
     try animation.reset(value: CGPoint(x: 5, y: 5), velocity: CGPoint(x: 1000, y: 0), target: CGPoint(x: 0, y: 0), at: tick(10))
-    #expect(animation.segmentStart == tick(100) && animation.components(at: tick(100)).velocity[0] == 1000)
+    #expect(animation.start == tick(100) && animation.components(at: tick(100)).velocity[0] == 1000)
     // A bad target leaves the animation unchanged.
     #expect(throws: HarmonicError.self) { try animation.retarget(to: CGPoint(x: CGFloat.nan, y: 0), at: tick(200)) }
     #expect(animation.target == CGPoint(x: 0, y: 0))

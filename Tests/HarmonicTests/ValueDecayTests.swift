@@ -13,7 +13,7 @@ struct ValueDecayTests {
     var worst = 0.0
     for row in rows {
       let (rate, x0, v0, ticks, value, velocity) = (row[0], row[1], row[2], Int64(row[3]), row[4], row[5])
-      let decay = try ValueDecay(value: x0, velocity: v0, rate: rate)
+      let decay = try ValueDecay(value: x0, velocity: v0, decelerationRate: rate)
       let state = decay.components(at: AnimationTime(ticks: ticks))
       // Relative to the scale of the motion: the start and the travel.
       let scale = max(x0.magnitude, (v0 / decay.decayConstant).magnitude)
@@ -27,12 +27,12 @@ struct ValueDecayTests {
 
   @Test("every component is ScrollDeceleration bit for bit; a frame is a pure function of its tick")
   func perComponentAndFrameRates() throws {
-    let decay = try ValueDecay(value: CGPoint(x: 180, y: 40), velocity: CGPoint(x: -2600, y: 1400), rate: ScrollDeceleration.fast)
-    let x = try ScrollDeceleration(rate: ScrollDeceleration.fast, from: 180, velocity: -2600)
-    let y = try ScrollDeceleration(rate: ScrollDeceleration.fast, from: 40, velocity: 1400)
+    let decay = try ValueDecay(value: CGPoint(x: 180, y: 40), velocity: CGPoint(x: -2600, y: 1400), decelerationRate: ScrollDeceleration.fast)
+    let x = try ScrollDeceleration(decelerationRate: ScrollDeceleration.fast, from: 180, velocity: -2600)
+    let y = try ScrollDeceleration(decelerationRate: ScrollDeceleration.fast, from: 40, velocity: 1400)
     for ticks: Int64 in [0, 1, 5_880_000, 123_456_789, 705_600_000, 3_000_000_001] {
       let time = AnimationTime(ticks: ticks)
-      let (state, sx, sy) = (decay.components(at: time), try x.state(atTime: time.seconds), try y.state(atTime: time.seconds))
+      let (state, sx, sy) = (decay.components(at: time), try x._checkedState(atSeconds: time.seconds), try y._checkedState(atSeconds: time.seconds))
       #expect(state.value[0].bitPattern == sx.value.bitPattern && state.velocity[0].bitPattern == sx.velocity.bitPattern)
       #expect(state.value[1].bitPattern == sy.value.bitPattern && state.velocity[1].bitPattern == sy.velocity.bitPattern)
       #expect(decay.velocity(at: time) == CGPoint(x: state.velocity[0], y: state.velocity[1]))
@@ -50,7 +50,7 @@ struct ValueDecayTests {
   @Test("the rest tick: within the tolerance from then on, not one tick before")
   func restTick() throws {
     for (velocity, rate) in [(CGPoint(x: 1400, y: -900), 0.998), (CGPoint(x: 30, y: 0), 0.99), (CGPoint(x: -80_000, y: 5), 0.999)] {
-      let decay = try ValueDecay(value: CGPoint(x: 10, y: 10), velocity: velocity, rate: rate)
+      let decay = try ValueDecay(value: CGPoint(x: 10, y: 10), velocity: velocity, decelerationRate: rate)
       let tick = try #require(try decay.endTick(within: SettleTolerance(value: 0.5)))
       let rest = decay.endValue.springComponents
       func off(_ time: AnimationTime) -> Double {
@@ -72,7 +72,7 @@ struct ValueDecayTests {
     #expect(rows.count == 24)
     for row in rows {
       let (rate, x0, v0, bound, seconds) = (row[0], row[1], row[2], row[3], row[4])
-      let decay = try ValueDecay(value: x0, velocity: v0, rate: rate)
+      let decay = try ValueDecay(value: x0, velocity: v0, decelerationRate: rate)
       let (minimum, maximum) = v0 < 0 ? (SIMD2(bound, 0), nil) : (nil, SIMD2(bound, 0))
       let contact = try #require(decay.contactTick(minimum: minimum, maximum: maximum))
       let expected = try #require(AnimationTime.zero._firstTick(afterSeconds: seconds))
@@ -108,7 +108,7 @@ struct ValueDecayTests {
       }
     }
     for rate in [0, 1, -0.5, .nan, 1.5] {
-      #expect(name { () throws(HarmonicError) in _ = try ValueDecay(value: 0.0, velocity: 10, rate: rate) } == "rate")
+      #expect(name { () throws(HarmonicError) in _ = try ValueDecay(value: 0.0, velocity: 10, decelerationRate: rate) } == "decelerationRate")
     }
     #expect(
       name { () throws(HarmonicError) in _ = try ValueDecay(value: CGPoint(x: 0, y: 0), velocity: CGPoint(x: 0, y: CGFloat.nan)) } == "velocity component 1")

@@ -15,8 +15,10 @@ extension LayoutAnimator {
   ///   UIKit's deceleration stops below a minimum speed: the last step is
   ///   at most that speed times a frame.
   ///
-  /// A pure function of the tick: the same bits at every frame rate.
-  struct _ScrollMotion: Sendable {
+  /// A pure function of the tick: the same bits at every frame rate. A
+  /// ``Motion`` of the offset along ``axis``, driven like any other: it ends
+  /// exactly at ``end``, whatever the tolerance (as a timed curve does).
+  struct _ScrollMotion: Motion {
     enum Shape: Sendable {
       case spring(SpringMotion, fadeStart: AnimationTime)
       case deceleration(ScrollDeceleration)
@@ -42,6 +44,9 @@ extension LayoutAnimator {
 
     /// Speed at which a deceleration stops, points per second.
     static let stopSpeed = 5.0
+    static let stopTolerance = _libraryConstant { try SettleTolerance(speed: stopSpeed) }
+    /// Where a spring's fade onto its target begins: within 0.5 pt and 5 pt/s.
+    static let fadeTolerance = SettleTolerance._unchecked(value: 0.5, velocity: 5)
     /// The length of a spring's fade onto its target: 0.15 s, so that the
     /// fade of a residue within 0.5 pt adds at most 0.5 × 1.5 / 0.15 = 5 pt/s.
     static let fadeTicks: Int64 = AnimationTime.ticksPerSecond / 20 * 3
@@ -50,7 +55,7 @@ extension LayoutAnimator {
     init(_ animation: SnapMotion, target: Double, axis: ScrollAxis, across: Double, at time: AnimationTime) throws(HarmonicError) {
       (self.target, self.axis, self.across, self.start) = (target, axis, across, time)
       if case .deceleration(let natural) = animation, let stopping = _ScrollMotion.stopping(natural, at: target) {
-        let seconds = stopping.endTime(within: try SettleTolerance(speed: _ScrollMotion.stopSpeed))
+        let seconds = stopping.endTime(within: _ScrollMotion.stopTolerance)
         (shape, end) = (.deceleration(stopping), time._advanced(by: _ScrollMotion.ticks(seconds)))
         return
       }
@@ -58,9 +63,9 @@ extension LayoutAnimator {
       switch animation {
       case .spring(let spring): motion = spring
       case .deceleration(let natural):
-        motion = try SpringMotion(spring: Snapping.defaultSpring, from: natural.start, to: target, initialVelocity: natural.velocity)
+        motion = try SpringMotion(spring: Snapping.defaultSpring, from: natural.initialOffset, to: target, initialVelocity: natural.initialVelocity)
       }
-      let settle = motion.endTime(within: try SettleTolerance(value: 0.5, velocity: 5))
+      let settle = motion.endTime(within: _ScrollMotion.fadeTolerance)
       let fadeStart = time._advanced(by: _ScrollMotion.ticks(settle))
       (shape, end) = (.spring(motion, fadeStart: fadeStart), fadeStart._advanced(by: _ScrollMotion.fadeTicks))
     }
@@ -76,19 +81,19 @@ extension LayoutAnimator {
     /// (0, 1) does that (a release at or below the stop speed, a target
     /// behind the motion) or the rate cannot be stored that precisely.
     static func stopping(_ natural: ScrollDeceleration, at target: Double) -> ScrollDeceleration? {
-      let (x0, v) = (natural.start, natural.velocity)
+      let (x0, v) = (natural.initialOffset, natural.initialVelocity)
       let travel = target - x0
       guard v.magnitude > 2 * stopSpeed, travel != 0, (travel > 0) == (v > 0) else { return nil }
       // Decay constant λ = (|v| − s)/|travel|: the speed is s after |travel|.
       // Its rest offset is then travel·|v|/(|v| − s) from the start.
       let rest = x0 + travel * (v.magnitude / (v.magnitude - stopSpeed))
-      guard let rate = ScrollDeceleration.rate(toRestAt: rest, from: x0, velocity: v),
-        let stopping = try? ScrollDeceleration(rate: rate, from: x0, velocity: v),
-        let seconds = try? stopping.endTime(within: SettleTolerance(speed: stopSpeed)),
-        let there = try? stopping.state(atTime: seconds).value,
-        (there - target).magnitude <= 1e-9 * max(1, travel.magnitude)
-      else { return nil }
-      return stopping
+      guard let rate = ScrollDeceleration.decelerationRate(toRestAt: rest, from: x0, velocity: v) else { return nil }
+      // The rate is in (0, 1) and x0, v come from a checked deceleration:
+      // the initializer refuses nothing here (nil if it ever did).
+      let stopping: ScrollDeceleration
+      do { stopping = try ScrollDeceleration(decelerationRate: rate, from: x0, velocity: v) } catch { return nil }
+      let there = stopping._state(atSeconds: stopping.endTime(within: stopTolerance)).value
+      return (there - target).magnitude <= 1e-9 * max(1, travel.magnitude) ? stopping : nil
     }
 
     /// The offset along ``axis`` at `time` (at or after ``start``), held
@@ -96,14 +101,14 @@ extension LayoutAnimator {
     /// a huge velocity would otherwise carry the engine's own offset past
     /// what its next event accepts (1e12 + 1.7e9 points, from 1e12 at 1e9
     /// points per millisecond).
-    func along(at time: AnimationTime) -> Double {
+    func value(at time: AnimationTime) -> Double {
       if let _rest, time >= end { return _rest }
       let x = _shifted(_own(at: time).value)
       return Swift.min(Swift.max(x, -_Check.maximumCoordinate), _Check.maximumCoordinate)
     }
 
     /// The offset's velocity along ``axis`` at `time`, points per second
-    /// (the derivative of ``along(at:)``; 0 from ``end`` on, and where the
+    /// (the derivative of ``value(at:)``; 0 from ``end`` on, and where the
     /// offset is held at the coordinate limit).
     func velocity(at time: AnimationTime) -> Double {
       guard time < end else { return 0 }
@@ -121,7 +126,7 @@ extension LayoutAnimator {
       let seconds = time._seconds(since: start)
       switch shape {
       case .deceleration(let deceleration):
-        // Within the motion's own time range: `state(atTime:)`'s check cannot fail.
+        // Within the motion's own time range: no check is needed.
         let state = deceleration._state(atSeconds: seconds)
         return (state.value, state.velocity)
       case .spring(let motion, let fadeStart):
@@ -136,13 +141,19 @@ extension LayoutAnimator {
 
     /// The content offset at `time`.
     func offset(at time: AnimationTime) -> CGPoint {
-      let along = along(at: time)
+      let along = value(at: time)
       return axis == .vertical ? CGPoint(x: across, y: along) : CGPoint(x: along, y: across)
     }
 
     /// Where the motion ends, along ``axis`` (its target plus ``shift``,
     /// or the offset ``landing(at:)`` gave).
-    var landing: Double { along(at: end) }
+    var landing: Double { value(at: end) }
+
+    func components(at time: AnimationTime) -> (value: SIMD2<Double>, velocity: SIMD2<Double>) {
+      (SIMD2(value(at: time), 0), SIMD2(velocity(at: time), 0))
+    }
+    var endValue: Double { landing }
+    func endTick(within tolerance: SettleTolerance) -> AnimationTime? { end }
 
     /// The motion moved so that it ends at `offset` (along ``axis``; the
     /// other axis is `offset`'s).
@@ -179,7 +190,7 @@ extension LayoutAnimator {
     /// Nil when `scroll` has landed by `time`.
     init?(axis: ScrollAxis, scroll: _ScrollMotion?, at time: AnimationTime) {
       guard let scroll, time < scroll.end else { return nil }
-      (self.axis, self.scroll, self.from) = (axis, scroll, scroll.along(at: time))
+      (self.axis, self.scroll, self.from) = (axis, scroll, scroll.value(at: time))
     }
 
     /// The scroll, while it still moves at `time`.
@@ -187,7 +198,7 @@ extension LayoutAnimator {
 
     /// `offset` with the scroll's part added at `time`, at residual weight `w`.
     func offset(_ offset: CGPoint, at time: AnimationTime, weight w: Double) -> CGPoint {
-      let added = (scroll.along(at: time) - from) - w * (scroll.landing - from)
+      let added = (scroll.value(at: time) - from) - w * (scroll.landing - from)
       guard added != 0, added.isFinite else { return offset }
       var moved = offset
       if axis == .vertical { moved.y = CGFloat(Double(offset.y) + added) } else { moved.x = CGFloat(Double(offset.x) + added) }

@@ -45,7 +45,7 @@ extension LayoutAnimator {
       // UIKit's deceleration, carried by the engine so that a change can
       // keep the reader's place while it runs: it rests where UIKit's
       // would, clamped to the content.
-      let natural = try ScrollDeceleration(rate: snappingOptions.decelerationRate, from: along, velocity: speed)
+      let natural = try ScrollDeceleration(decelerationRate: snappingOptions.decelerationRate, from: along, velocity: speed)
       let range = vertical ? viewport.reachable(content: layout.contentSize).y : viewport.reachable(content: layout.contentSize).x
       let rest = min(max(natural.restOffset, range.lowerBound), range.upperBound)
       guard rest != along else { return contentOffset }

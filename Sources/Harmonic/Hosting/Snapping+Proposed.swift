@@ -31,7 +31,7 @@ extension Snapping {
     try _Check.coordinate(Double(vertical ? proposed.x : proposed.y), "proposed")
     try _Check.scrollVelocity(v, "velocity", unit: "points/s")
     try _Check.scrollVelocity(Double(vertical ? velocity.x : velocity.y), "velocity", unit: "points/s")
-    let travel = try ScrollDeceleration(rate: options.decelerationRate, from: 0, velocity: v).restOffset
+    let travel = try ScrollDeceleration(decelerationRate: options.decelerationRate, from: 0, velocity: v).restOffset
     let decision = try target(layout: layout, offset: end - travel, velocity: v, options: options)
     return vertical ? CGPoint(x: proposed.x, y: CGFloat(decision.target)) : CGPoint(x: CGFloat(decision.target), y: proposed.y)
   }

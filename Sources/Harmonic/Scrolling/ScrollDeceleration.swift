@@ -1,22 +1,24 @@
 /// Exponential scroll deceleration, as `UIScrollView` and Flutter's
 /// `FrictionSimulation` do it: the velocity is multiplied by `rate` every
-/// millisecond, so
+/// millisecond (its ``decelerationRate``), so
 ///
 ///     v(t) = v₀·rate^(1000·t),   x(t) = x₀ + v₀·(rate^(1000·t) − 1)/(1000·ln rate)
 ///
 /// and the motion comes to rest at exactly `x₀ − v₀/(1000·ln rate)`.
 ///
 /// Units: positions in points, velocities in points per **second**, time in
-/// seconds, `rate` per millisecond. UIKit hands `scrollViewWillEndDragging`
+/// ticks from ``start``, the deceleration rate per millisecond. UIKit hands `scrollViewWillEndDragging`
 /// velocities in points per millisecond: convert with
 /// ``pointsPerSecond(fromPointsPerMillisecond:)``.
 public struct ScrollDeceleration: Sendable, Hashable {
   /// The velocity factor per millisecond, in (0, 1).
-  public let rate: Double
-  /// The start position, points.
-  public let start: Double
-  /// The start velocity, points per second.
-  public let velocity: Double
+  public let decelerationRate: Double
+  /// The offset at ``start``, points.
+  public let initialOffset: Double
+  /// The velocity at ``start``, points per second.
+  public let initialVelocity: Double
+  /// The tick the deceleration starts at.
+  public let start: AnimationTime
 
   /// `UIScrollView.DecelerationRate.normal`: 0.998 per millisecond
   /// (Flutter's friction drag 0.135 per second is the same: 0.998¹⁰⁰⁰ = 0.1351).
@@ -25,22 +27,28 @@ public struct ScrollDeceleration: Sendable, Hashable {
   public static let fast = 0.99
 
   /// - Parameters:
-  ///   - rate: per millisecond, in (0, 1). Default 0.998 (UIKit's normal).
-  ///   - start: points.
-  ///   - velocity: points per second.
+  ///   - decelerationRate: per millisecond, in (0, 1). Default 0.998
+  ///     (UIKit's normal).
+  ///   - initialOffset: points, at `start`.
+  ///   - initialVelocity: points per second, at `start`.
+  ///   - start: the tick it starts at. Default 0.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``.
-  public init(rate: Double = ScrollDeceleration.normal, from start: Double = 0, velocity: Double) throws(HarmonicError) {
-    try _Check.within(rate, "rate", .open(0), .open(1), unit: "velocity factor per millisecond")
-    try _Check.finiteMagnitude(start, "from", unit: "points")
-    try _Check.finiteMagnitude(velocity, "velocity", unit: "points/s")
-    self.rate = rate
+  public init(
+    decelerationRate: Double = ScrollDeceleration.normal, from initialOffset: Double = 0, velocity initialVelocity: Double,
+    start: AnimationTime = .zero
+  ) throws(HarmonicError) {
+    try _Check.within(decelerationRate, "decelerationRate", .open(0), .open(1), unit: "velocity factor per millisecond")
+    try _Check.finiteMagnitude(initialOffset, "from", unit: "points")
+    try _Check.finiteMagnitude(initialVelocity, "velocity", unit: "points/s")
+    self.decelerationRate = decelerationRate
+    self.initialOffset = initialOffset
+    self.initialVelocity = initialVelocity
     self.start = start
-    self.velocity = velocity
   }
 
   /// Flutter's `FrictionSimulation` drag (the velocity factor per second)
   /// converted to a rate per millisecond: `drag^(1/1000)`.
-  public static func rate(fromDragPerSecond drag: Double) throws(HarmonicError) -> Double {
+  public static func decelerationRate(fromDragPerSecond drag: Double) throws(HarmonicError) -> Double {
     try _Check.within(drag, "drag", .open(0), .open(1), unit: "velocity factor per second")
     let rate = _Math.exp(_Math.log(drag) / 1000)
     guard rate < 1 else {  // drag within about 5.6e-14 of 1: the rate per millisecond rounds to 1
@@ -55,38 +63,49 @@ public struct ScrollDeceleration: Sendable, Hashable {
 
   /// 1000·ln(rate): the (negative) exponential rate per second. Finite for
   /// every accepted rate (−744,440/s at the smallest double).
-  public var decayConstant: Double { ScrollDeceleration.decayConstantPerSecond(rate) }
+  public var decayConstant: Double { ScrollDeceleration.decayConstantPerSecond(decelerationRate) }
 
   static func decayConstantPerSecond(_ rate: Double) -> Double { 1000 * _Math.log(rate) }
 
-  /// Where the motion comes to rest: `start − velocity/(1000·ln rate)`, exactly.
-  public var restOffset: Double { start - velocity / decayConstant }
+  /// Where the motion comes to rest: `initialOffset − initialVelocity/(1000·ln decelerationRate)`, exactly.
+  public var restOffset: Double { initialOffset - initialVelocity / decayConstant }
 
   /// The widespread approximation of the travel, `(v/1000)·rate/(1 − rate)`
   /// (a geometric series of per-millisecond steps). It falls short of the
   /// exact travel by about half a millisecond of the initial motion (0.1 % at
   /// rate 0.998, 0.5 % at 0.99).
-  public var approximateRestOffset: Double { start + (velocity / 1000) * rate / (1 - rate) }
-
-  /// Position (points) and velocity (points/s) at `time` seconds (≥ 0).
-  public func state(atTime time: Double) throws(HarmonicError) -> SpringState {
-    try _Check.time(time)
-    return _state(atSeconds: time)
+  public var approximateRestOffset: Double {
+    initialOffset + (initialVelocity / 1000) * decelerationRate / (1 - decelerationRate)
   }
 
-  func _state(atSeconds time: Double) -> SpringState {
+  /// Offset (points) and velocity (points per second) at `time`; the
+  /// starting state at and before ``start``.
+  public func state(at time: AnimationTime) -> SpringState { _state(atSeconds: time._seconds(since: start)) }
+
+  /// ``_state(atSeconds:)`` for seconds that come from outside (the
+  /// command line's `--times`).
+  ///
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
+  ///   negative, non-finite or too large time (seconds within [0, 1e12]).
+  package func _checkedState(atSeconds t: Double) throws(HarmonicError) -> SpringState {
+    try _Check.time(t)
+    return _state(atSeconds: t)
+  }
+
+  /// The state `t` seconds after ``start``.
+  package func _state(atSeconds t: Double) -> SpringState {
     let lambda = decayConstant
-    let decay = _Math.expm1(lambda * time)  // rate^(1000 t) − 1, accurate for small t
-    return SpringState(value: start + velocity * (decay / lambda), velocity: velocity * (decay + 1))
+    let decay = _Math.expm1(lambda * t)  // rate^(1000 t) − 1, accurate for small t
+    return SpringState(value: initialOffset + initialVelocity * (decay / lambda), velocity: initialVelocity * (decay + 1))
   }
 
-  /// Seconds until the offset stays within `tolerance.value` of
+  /// Seconds after ``start`` until the offset stays within `tolerance.value` of
   /// ``restOffset`` and the speed within `tolerance.velocity`:
   /// `|v₀/λ|·e^(λt) ≤ value` and `|v₀|·e^(λt) ≤ velocity`, in closed form;
   /// 0 when it already is. UIKit's stop, a speed of 5 pt/s, is
   /// `SettleTolerance(speed: 5)`.
-  public func endTime(within tolerance: SettleTolerance) -> Double {
-    ScrollDeceleration._endTime(velocity: velocity, decayConstant: decayConstant, within: tolerance)
+  package func endTime(within tolerance: SettleTolerance) -> Double {
+    ScrollDeceleration._endTime(velocity: initialVelocity, decayConstant: decayConstant, within: tolerance)
   }
 
   /// The end time of a decay from `velocity` with decay constant λ < 0.
@@ -101,7 +120,7 @@ public struct ScrollDeceleration: Sendable, Hashable {
   /// The rate per millisecond that brings this start and velocity to rest
   /// exactly at `target`, or `nil` when no rate in (0, 1) does (the target is
   /// behind the motion, or the velocity is 0).
-  public static func rate(toRestAt target: Double, from start: Double, velocity: Double) -> Double? {
+  public static func decelerationRate(toRestAt target: Double, from start: Double, velocity: Double) -> Double? {
     let travel = target - start
     guard velocity != 0, travel != 0, (travel > 0) == (velocity > 0) else { return nil }
     let rate = _Math.exp(-velocity / (1000 * travel))

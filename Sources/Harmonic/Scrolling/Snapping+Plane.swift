@@ -23,20 +23,13 @@ extension SnapLayout {
 }
 
 extension Snapping {
-  /// A snap decision on both axes.
+  /// A snap decision on both axes: each axis moves on its own,
+  /// `x.motion()` and `y.motion()` (``Decision/motion(spring:start:)``).
   public struct PlaneDecision: Sendable, Hashable {
     public let x: Decision
     public let y: Decision
     /// The target content offset (x, y), points.
     public var target: SIMD2<Double> { SIMD2(x.target, y.target) }
-
-    /// One spring carrying the release velocity on both axes to the target
-    /// (C¹ in x and y). Its state at t is closed-form on each axis.
-    public func motion(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> PlaneSnapMotion {
-      PlaneSnapMotion(
-        x: try SpringMotion(spring: spring, from: x.offset, to: x.target, initialVelocity: x.velocity),
-        y: try SpringMotion(spring: spring, from: y.offset, to: y.target, initialVelocity: y.velocity))
-    }
   }
 
   /// Snapping on two axes: a grid that pages both ways, a spreadsheet.
@@ -63,27 +56,6 @@ extension Snapping {
     PlaneDecision(
       x: try target(layout: x, offset: offset.x, velocity: velocity.x, options: options.x),
       y: try target(layout: y, offset: offset.y, velocity: velocity.y, options: options.y))
-  }
-}
-
-/// A spring from a release to a 2-D snap target: one spring, both axes; a
-/// ``Motion`` of the offset (points), tick 0 at the release.
-public struct PlaneSnapMotion: Sendable {
-  public let x: SpringMotion
-  public let y: SpringMotion
-
-  /// Offset (points) and velocity (points/s) at `time` seconds after the release.
-  ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   negative or non-finite time.
-  public func state(atTime time: Double) throws(HarmonicError) -> (offset: SIMD2<Double>, velocity: SIMD2<Double>) {
-    let (a, b) = (try x.state(atTime: time), try y.state(atTime: time))
-    return (SIMD2(a.value, b.value), SIMD2(a.velocity, b.velocity))
-  }
-
-  /// Seconds until both axes stay within `tolerance` of their targets.
-  public func endTime(within tolerance: SettleTolerance) -> Double {
-    max(x.endTime(within: tolerance), y.endTime(within: tolerance))
   }
 }
 
@@ -175,7 +147,7 @@ extension Snapping {
     try _Check.coordinate(offset, "offset", unit: "points or radians")
     try _Check.scrollVelocity(velocity, "velocity", unit: "points or radians per second")
     if let n = options.maximumItemsPerFlick { try _Check.count(n, "maximumItemsPerFlick", atLeast: 1, why: "nil for no limit") }
-    let rest = try ScrollDeceleration(rate: options.decelerationRate, from: offset, velocity: velocity).restOffset
+    let rest = try ScrollDeceleration(decelerationRate: options.decelerationRate, from: offset, velocity: velocity).restOffset
     // Candidates are numbered by Int: keep every turn count far from its limits.
     let turns = Double(1 << 40) / Double(layout.points.count)
     for (name, x) in [("offset", offset), ("rest offset", rest)] where !((x / layout.period).magnitude <= turns) {

@@ -86,10 +86,9 @@ public enum Snapping {
     public let index: Int
     /// Where the deceleration alone would have stopped, points (physical, unclamped).
     public let restOffset: Double
-    /// The offset and velocity the query started from (physical).
-    public let offset: Double
-    public let velocity: Double
-    public let decelerationRate: Double
+    /// The offset, velocity and deceleration rate the query started from
+    /// (physical), for ``motion(spring:start:)``.
+    package let offset: Double, velocity: Double, decelerationRate: Double
 
     /// How to get there: a spring from the current offset carrying the
     /// release velocity (C¹ hand-off) — or, when the natural deceleration
@@ -97,29 +96,30 @@ public enum Snapping {
     /// with its rate adjusted to end on the target (to 1e-9 of the larger of
     /// 1 pt, |offset| and |target|; a rate within ~1e-15 of 1 cannot be
     /// stored that precisely — its rest offset was off by 0.94 pt in 1,339,
-    /// found by the fuzzer — and then the spring is used).
-    public func motion(spring: Spring = Snapping.defaultSpring) throws(HarmonicError) -> SnapMotion {
-      try Snapping._motion(from: offset, velocity: velocity, to: target, rate: decelerationRate, spring: spring)
+    /// found by the fuzzer — and then the spring is used). It starts at
+    /// tick `start`, the release's.
+    public func motion(spring: Spring = Snapping.defaultSpring, start: AnimationTime = .zero) throws(HarmonicError) -> SnapMotion {
+      try Snapping._motion(from: offset, velocity: velocity, to: target, rate: decelerationRate, spring: spring, start: start)
     }
   }
 
-  /// A snap's motion (see ``Decision/motion(spring:)``).
+  /// A snap's motion (see ``Decision/motion(spring:start:)``).
   package static func _motion(
-    from offset: Double, velocity: Double, to target: Double, rate decelerationRate: Double, spring: Spring
+    from offset: Double, velocity: Double, to target: Double, rate decelerationRate: Double, spring: Spring, start: AnimationTime = .zero
   ) throws(HarmonicError)
     -> SnapMotion
   {
-    if let rate = ScrollDeceleration.rate(toRestAt: target, from: offset, velocity: velocity) {
+    if let rate = ScrollDeceleration.decelerationRate(toRestAt: target, from: offset, velocity: velocity) {
       // |ln a / ln b − 1|: how much the decay constant changes.
       let change = (ScrollDeceleration.decayConstantPerSecond(rate) / ScrollDeceleration.decayConstantPerSecond(decelerationRate) - 1).magnitude
       if change <= 0.05 {
-        let deceleration = try ScrollDeceleration(rate: rate, from: offset, velocity: velocity)
+        let deceleration = try ScrollDeceleration(decelerationRate: rate, from: offset, velocity: velocity, start: start)
         if (deceleration.restOffset - target).magnitude <= 1e-9 * Swift.max(1, target.magnitude, offset.magnitude) {
           return .deceleration(deceleration)
         }
       }
     }
-    return .spring(try SpringMotion(spring: spring, from: offset, to: target, initialVelocity: velocity))
+    return .spring(try SpringMotion(spring: spring, from: offset, to: target, initialVelocity: velocity, start: start))
   }
 
   /// The default spring to a snap target: critically damped, 0.4 s duration.
@@ -153,7 +153,7 @@ public enum Snapping {
     let mirror = options.isRightToLeft
     let current = mirror ? layout.contentExtent - offset - layout.viewportExtent : offset
     let v = mirror ? -velocity : velocity
-    let rest = try ScrollDeceleration(rate: options.decelerationRate, from: current, velocity: v).restOffset
+    let rest = try ScrollDeceleration(decelerationRate: options.decelerationRate, from: current, velocity: v).restOffset
 
     // Rules 2, 3 and 6: the candidate nearest the rest offset.
     var (index, point) = flow.nearest(to: rest, preferring: v)

@@ -128,7 +128,7 @@ extension Spring {
   /// settle time of the spring with ω₀ = 1. Then ω₀ = τ / `settlingDuration`,
   /// k = m·ω₀² and c = 2ζ·√(k·m). UIKit's `initialSpringVelocity` is a
   /// velocity relative to the distance: pass it to
-  /// ``SpringMotion/init(spring:from:to:relativeInitialVelocity:)``.
+  /// ``SpringMotion/absoluteVelocity(relative:from:to:)``.
   ///
   /// - Parameters:
   ///   - settlingDuration: seconds until rest, finite and > 0.

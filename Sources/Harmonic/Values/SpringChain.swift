@@ -106,7 +106,7 @@ public struct SpringChain<Value: SpringAnimatable>: Sendable {
   ///   bad velocity or target.
   public mutating func releaseLeader(velocity: Value.SpringVelocity, to target: Value, at time: AnimationTime) throws(HarmonicError) {
     try _advance(to: time)
-    let now = max(time, elements[0].segmentStart)
+    let now = max(time, elements[0].start)
     try elements[0].reset(value: elements[0].value(at: now), velocity: velocity, target: target, at: now)
   }
 

@@ -136,7 +136,7 @@ public struct SpringyScroll: Sendable, Hashable {
       // Along the piece of slope v: from u, heading for (c/k)·v, its velocity
       // the continuous w plus v; at its end w = u′ − v again.
       let v = delta / elapsed.seconds
-      let piece = try SpringyScroll.motion(spring, from: rest.start, to: damping * v, velocity: rest.initialVelocity + v)
+      let piece = try SpringyScroll.motion(spring, from: rest.initialValue, to: damping * v, velocity: rest.initialVelocity + v)
       let end = piece.state(at: elapsed)
       next[k].rest = try SpringyScroll.motion(spring, from: end.value, to: 0, velocity: end.velocity - v)
     }
@@ -167,6 +167,11 @@ public struct SpringyScroll: Sendable, Hashable {
     let scroll: SpringyScroll
     let position: Double
 
+    /// The scroll's last update: the motion is exact from there on.
+    public var start: AnimationTime { scroll.lastUpdate }
+    public func components(at time: AnimationTime) -> (value: SIMD2<Double>, velocity: SIMD2<Double>) {
+      (SIMD2(value(at: time), 0), SIMD2(velocity(at: time), 0))
+    }
     /// Σ rᵢ·uᵢ(t) over the touches; the displacement of ``Lag/displacement(ofRowAt:)``.
     public func value(at time: AnimationTime) -> Double { _sum(at: time) { $0.value } }
     public func velocity(at time: AnimationTime) -> Double { _sum(at: time) { $0.velocity } }

@@ -13,7 +13,7 @@
 ///
 /// Cost: a bezier's value inverts x(s) by bisection (about 55 polynomial
 /// evaluations, no transcendental function); `linear()` is a binary search.
-public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff {
+public struct TimedAnimation<Value: SpringAnimatable>: Sendable {
   /// The vector of the value's components.
   public typealias Components = Value.SpringComponents
 
@@ -95,18 +95,6 @@ public struct TimedAnimation<Value: SpringAnimatable>: Sendable, _SpringHandOff 
     if time <= start { return from }
     if time >= _end { return to }
     return Value(springComponents: _from + _change * curve._value(atProgress: _progress(at: time)))
-  }
-
-  /// The value's velocity at `time`, units per second (0 from the end on).
-  @inlinable
-  public func velocity(at time: AnimationTime) -> Value.SpringVelocity {
-    Value.springVelocity(ofComponents: components(at: time).velocity)
-  }
-
-  /// Interrupted at `time` (not before the start): a spring from the
-  /// animation's exact value and velocity there (C¹) to `target`.
-  public func handOff(to target: Value, with spring: Spring, at time: AnimationTime) throws(HarmonicError) -> ValueAnimation<Value> {
-    try _springTakingOver(at: time, target: target, spring: spring, limits: .none)
   }
 
   /// The value at the end, ``to``.

@@ -65,8 +65,8 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   @inlinable public var spring: Spring { _spring }
   /// The value the current segment heads for.
   @inlinable public var target: Value { _targetValue }
-  /// The tick the current segment began at.
-  @inlinable public var segmentStart: AnimationTime { _segmentStart }
+  /// The tick the current segment began at (a retarget starts a segment).
+  @inlinable public var start: AnimationTime { _segmentStart }
   @usableFromInline var _spring: Spring
   @usableFromInline var _targetValue: Value
   @usableFromInline var _segmentStart: AnimationTime
@@ -102,7 +102,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// Per lane, the tick from which it rests (`Int64.max`: never); for tests.
   package var _stopTick: [Int64] {
     var ticks = [Int64](repeating: .max, count: Components.scalarCount)
-    for k in 0..<ValueAnimation.count where _resting[lane: k] { ticks[k] = segmentStart.ticks }
+    for k in 0..<ValueAnimation.count where _resting[lane: k] { ticks[k] = start.ticks }
     for k in 0..<ValueAnimation.count where _stopTicks[k] != .max { ticks[k] = _stopTicks[k] }
     return ticks
   }
@@ -189,7 +189,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// The exact stops at limits.
   @usableFromInline
   mutating func _beginLimits() {
-    let (start, velocity, target, time) = (_start, _velocity, _target, segmentStart)
+    let (start, velocity, target, time) = (_start, _velocity, _target, self.start)
     // With bounds, frames always go through the stops' path, which also
     // holds every component within the bounds: a crossing the search cannot
     // find (an extreme spring, fuzzer find) still never shows past a bound.
@@ -211,7 +211,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
       ] where applies {
         // The level reached first in time wins (two may share a tick).
         guard let seconds = _firstArrival(component: k, level: level), seconds < earliest?.seconds ?? .infinity,
-          let tick = segmentStart._firstTick(afterSeconds: seconds)
+          let tick = self.start._firstTick(afterSeconds: seconds)
         else { continue }
         earliest = (seconds, tick.ticks, level)
       }
@@ -229,7 +229,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   /// before the segment's start give its start.
   @inlinable @inline(__always)
   public func components(at time: AnimationTime) -> (value: Components, velocity: Components) {
-    _components(at: time, basis: _stepBasis(time._seconds(since: segmentStart)))
+    _components(at: time, basis: _stepBasis(time._seconds(since: start)))
   }
 
   /// The spring's basis `t` seconds into the segment (the retarget's, when it is that time).
@@ -276,7 +276,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   @inlinable @inline(__always)
   public func value(at time: AnimationTime) -> Value {
     // The value half of components(at:), the same operations (no rates formed).
-    let (_, s, remaining, step) = _stepBasis(time._seconds(since: segmentStart))
+    let (_, s, remaining, step) = _stepBasis(time._seconds(since: start))
     var value = ((0 + _start * remaining) + _target * step) + _velocity * s
     if any(_resting.mask) { value.replace(with: _target, where: _resting.mask) }
     if _hasStops { value = components(at: time).value }
@@ -310,8 +310,8 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   ///   bad target (the animation is then unchanged).
   @inlinable
   public mutating func retarget(to target: Value, at time: AnimationTime, spring: Spring? = nil) throws(HarmonicError) {
-    let now = max(time, segmentStart)
-    let elapsed = now._seconds(since: segmentStart)
+    let now = max(time, start)
+    let elapsed = now._seconds(since: start)
     let basis = _stepBasis(elapsed)
     let state = _components(at: now, basis: basis)
     let shown = _value(of: state.value)
@@ -333,7 +333,7 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
     value: Value, velocity: Value.SpringVelocity, target: Value, at time: AnimationTime, spring: Spring? = nil
   ) throws(HarmonicError) {
     let rates = Value.springComponents(ofVelocity: velocity)
-    try _begin(value.springComponents, rates, target.springComponents, at: max(time, segmentStart), spring: spring)
+    try _begin(value.springComponents, rates, target.springComponents, at: max(time, start), spring: spring)
     (_targetValue, _startValue) = (target, value)
   }
 
@@ -375,11 +375,11 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
   }
 
   func _endTick(_ toleranceOf: (Int) -> SettleTolerance) -> AnimationTime? {
-    var latest = segmentStart
+    var latest = start
     for k in 0..<ValueAnimation.count {
       let tolerance = toleranceOf(k)
       let seconds = spring._settleTime(displacement: _start[k] - _target[k], velocity: _velocity[k], tolerance: tolerance)
-      var tick = segmentStart._firstTick(afterSeconds: seconds)
+      var tick = start._firstTick(afterSeconds: seconds)
       if _stopTicks[k] != .max, tick == nil || _stopTicks[k] < tick!.ticks { tick = AnimationTime(ticks: _stopTicks[k]) }
       guard let tick else { return nil }
       latest = max(latest, tick)
@@ -449,26 +449,5 @@ public struct ValueAnimation<Value: SpringAnimatable>: Sendable {
       low = end
     }
     return nil
-  }
-}
-
-/// A motion of a value's components that a spring can take over from, C¹:
-/// ``ValueDecay`` and ``TimedAnimation``.
-protocol _SpringHandOff {
-  associatedtype Value: SpringAnimatable
-  /// The tick the motion starts at.
-  var start: AnimationTime { get }
-  func components(at time: AnimationTime) -> (value: Value.SpringComponents, velocity: Value.SpringComponents)
-}
-
-extension _SpringHandOff {
-  /// The spring that takes over at `time` (not before ``start``) with the
-  /// motion's exact value and velocity there, heading for `target`.
-  func _springTakingOver(
-    at time: AnimationTime, target: Value, spring: Spring, limits: ValueLimits<Value.SpringComponents>
-  ) throws(HarmonicError) -> ValueAnimation<Value> {
-    let now = max(time, start)
-    let state = components(at: now)
-    return try ValueAnimation(_components: state.value, velocity: state.velocity, target: target, spring: spring, limits: limits, start: now)
   }
 }

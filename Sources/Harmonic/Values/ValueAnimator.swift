@@ -62,6 +62,15 @@ public struct ValueAnimator<Value: SpringAnimatable>: Sendable {
     (_start, _end) = (AnimationTime(ticks: .min), AnimationTime(ticks: .min))
   }
 
+  /// The tick the current motion began at (the clock's first tick before
+  /// the first motion).
+  public var start: AnimationTime { _start }
+
+  /// The current motion's components, then exactly its end value at rest once ended.
+  public func components(at time: AnimationTime) -> (value: Value.SpringComponents, velocity: Value.SpringComponents) {
+    hasEnded(at: time) ? (motion.endValue.springComponents, .zero) : motion.components(at: time)
+  }
+
   /// The value at `time`: the motion's, then exactly its end value once ended.
   public func value(at time: AnimationTime) -> Value { hasEnded(at: time) ? motion.endValue : motion.value(at: time) }
 
@@ -98,31 +107,22 @@ public struct ValueAnimator<Value: SpringAnimatable>: Sendable {
   public mutating func spring(to target: Value, with spring: Spring = .smooth, at time: AnimationTime) throws(HarmonicError) {
     let now = max(time, _start)
     let from: any Motion<Value> = hasEnded(at: now) ? _Resting(value: motion.endValue) : motion
-    try _begin(from.handOff(to: target, with: spring, at: now), at: now)
+    _begin(try from.handOff(to: target, with: spring, at: now), at: now)
   }
 
-  /// A throw: from the value shown at `time`, glides with `velocity` (units
-  /// per second; the gesture's) and decelerates at `rate` per millisecond.
+  /// Runs `motion` from its ``Motion/start`` on: any motion of the value —
+  /// a ``ValueDecay`` (a throw), a ``TimedAnimation`` (an ease), a
+  /// ``KeyframeAnimation``, a spring of your own. For a C¹ start, build it
+  /// from ``value(at:)`` and ``velocity(at:)`` at its start:
   ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` as
-  ///   ``ValueDecay``'s initializer does.
-  public mutating func decay(velocity: Value.SpringVelocity, rate: Double = 0.998, at time: AnimationTime) throws(HarmonicError) {
-    let now = max(time, _start)
-    try _begin(ValueDecay(value: value(at: now), velocity: velocity, rate: rate, start: now), at: now)
-  }
-
-  /// Eases to `target` over `duration` seconds along `curve`, from the value
-  /// shown at `time`.
+  /// ```swift
+  /// let glide = try ValueDecay(value: card.value(at: now), velocity: release, start: now)
+  /// card.run(glide)
+  /// ```
   ///
-  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` as
-  ///   ``TimedAnimation``'s initializer does.
-  public mutating func ease(
-    to target: Value, duration: Double, curve: TimingCurve = .cubicBezier(.easeInOut), at time: AnimationTime
-  )
-    throws(HarmonicError)
-  {
-    let now = max(time, _start)
-    try _begin(TimedAnimation(from: value(at: now), to: target, duration: duration, curve: curve, start: now), at: now)
+  /// Cost: the motion's end tick, computed once.
+  public mutating func run(_ motion: some Motion<Value>) {
+    _begin(motion, at: motion.start)
   }
 
   /// Stops at the value shown at `time`.
@@ -133,7 +133,7 @@ public struct ValueAnimator<Value: SpringAnimatable>: Sendable {
   }
 
   /// Installs `next`, begun at `time`, and its end tick.
-  mutating func _begin(_ next: any Motion<Value>, at time: AnimationTime) throws(HarmonicError) {
+  mutating func _begin(_ next: any Motion<Value>, at time: AnimationTime) {
     (motion, _start, _end, _reportedEnd) = (next, time, next.endTick(within: tolerance), false)
   }
 }
@@ -141,6 +141,10 @@ public struct ValueAnimator<Value: SpringAnimatable>: Sendable {
 /// A value at rest: the motion of ``ValueAnimator`` between motions.
 struct _Resting<Value: SpringAnimatable>: Motion {
   let value: Value
+  var start: AnimationTime { AnimationTime(ticks: .min) }
+  func components(at time: AnimationTime) -> (value: Value.SpringComponents, velocity: Value.SpringComponents) {
+    (value.springComponents, .zero)
+  }
   func value(at time: AnimationTime) -> Value { value }
   func velocity(at time: AnimationTime) -> Value.SpringVelocity { Value.springVelocity(ofComponents: .zero) }
   var endValue: Value { value }

@@ -1,9 +1,9 @@
 /// Momentum without a target: every component of a value decelerates as a
-/// scroll view's content does — its velocity multiplied by `rate` every
-/// millisecond — so a thrown card, a flung sheet or a panned map glides to a
+/// scroll view's content does — its velocity multiplied by its
+/// ``decelerationRate`` every millisecond — so a thrown card, a flung sheet or a panned map glides to a
 /// stop at an exactly known place.
 ///
-/// Per component, with λ = 1000·ln(rate) per second,
+/// Per component, with λ = 1000·ln(decelerationRate) per second,
 ///
 ///     v(t) = v₀·e^(λt),   x(t) = x₀ + v₀·(e^(λt) − 1)/λ,   rest x₀ − v₀/λ
 ///
@@ -18,15 +18,15 @@
 /// the value and velocity are continuous there (C¹).
 ///
 /// Cost: one `expm1` per evaluation plus O(n) vector arithmetic; no allocation.
-public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
+public struct ValueDecay<Value: SpringAnimatable>: Sendable {
   /// The vector of the value's components.
   public typealias Components = Value.SpringComponents
 
   /// The velocity factor per millisecond, in (0, 1).
-  public let rate: Double
+  public let decelerationRate: Double
   /// The tick the decay starts at.
   public let start: AnimationTime
-  /// 1000·ln(rate), per second (negative).
+  /// 1000·ln(decelerationRate), per second (negative).
   public let decayConstant: Double
   @usableFromInline let _start: Components
   @usableFromInline let _velocity: Components
@@ -34,19 +34,19 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
 
   /// - Parameters:
   ///   - value: the value at `start`.
-  ///   - velocity: its rate, units per second (a gesture's release velocity).
-  ///   - rate: the velocity factor per millisecond, in (0, 1); default
+  ///   - velocity: units per second (a gesture's release velocity).
+  ///   - decelerationRate: the velocity factor per millisecond, in (0, 1); default
   ///     0.998, UIKit's normal (``ScrollDeceleration/normal``), or
   ///     ``ScrollDeceleration/fast``.
   ///   - start: the tick the decay starts at.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   rate outside (0, 1), or a non-finite or too large component (|x| ≤ 1e100).
+  ///   deceleration rate outside (0, 1), or a non-finite or too large component (|x| ≤ 1e100).
   public init(
-    value: Value, velocity: Value.SpringVelocity, rate: Double = 0.998, start: AnimationTime = .zero
+    value: Value, velocity: Value.SpringVelocity, decelerationRate: Double = ScrollDeceleration.normal, start: AnimationTime = .zero
   )
     throws(HarmonicError)
   {
-    try _Check.within(rate, "rate", .open(0), .open(1), unit: "velocity factor per millisecond")
+    try _Check.within(decelerationRate, "decelerationRate", .open(0), .open(1), unit: "velocity factor per millisecond")
     var (x, v) = (value.springComponents, Value.springComponents(ofVelocity: velocity))
     let count = ValueAnimation<Value>.count
     for k in count..<Components.scalarCount { (x[k], v[k]) = (0, 0) }
@@ -54,8 +54,8 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
       try _Check.finiteMagnitude(x[k], "value component \(k)", unit: "units")
       try _Check.finiteMagnitude(v[k], "velocity component \(k)", unit: "units/s")
     }
-    (self.rate, self.start, _start, _velocity, _startValue) = (rate, start, x, v, value)
-    decayConstant = 1000 * _Math.log(rate)  // as ScrollDeceleration.decayConstant
+    (self.decelerationRate, self.start, _start, _velocity, _startValue) = (decelerationRate, start, x, v, value)
+    decayConstant = 1000 * _Math.log(decelerationRate)  // as ScrollDeceleration.decayConstant
   }
 
   /// Components' values and rates (units per second) at `time`; times before
@@ -63,7 +63,7 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
   @inlinable
   public func components(at time: AnimationTime) -> (value: Components, velocity: Components) {
     let lambda = decayConstant
-    let decay = _Math.expm1(lambda * time._seconds(since: start))  // rate^(1000 t) − 1
+    let decay = _Math.expm1(lambda * time._seconds(since: start))  // decelerationRate^(1000 t) − 1
     return (_start + _velocity * (decay / lambda), _velocity * (decay + 1))
   }
 
@@ -72,12 +72,6 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
   public func value(at time: AnimationTime) -> Value {
     let components = components(at: time).value
     return components == _start ? _startValue : Value(springComponents: components)
-  }
-
-  /// The value's velocity at `time`, units per second.
-  @inlinable
-  public func velocity(at time: AnimationTime) -> Value.SpringVelocity {
-    Value.springVelocity(ofComponents: components(at: time).velocity)
   }
 
   /// Where every component comes to rest, `x₀ − v₀/λ`, as components.
@@ -158,12 +152,6 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
     return tick
   }
 
-  /// The spring that takes over at `time` (not before the start) with the
-  /// decay's exact value and velocity there (C¹), heading for `target`.
-  public func handOff(to target: Value, with spring: Spring, at time: AnimationTime) throws(HarmonicError) -> ValueAnimation<Value> {
-    try _springTakingOver(at: time, target: target, spring: spring, limits: .none)
-  }
-
   /// A glide inside bounds: where it first meets one, and the spring that
   /// takes it from there (C¹) to its rest value clamped into the bounds — a
   /// thrown card that hits the edge springs back onto it. Nil when the glide
@@ -184,6 +172,6 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable, _SpringHandOff {
     var target = _restComponents
     if let minimum { target.replace(with: minimum, where: target .< minimum) }
     if let maximum { target.replace(with: maximum, where: target .> maximum) }
-    return (contact, try _springTakingOver(at: contact, target: Value(springComponents: target), spring: spring, limits: .none))
+    return (contact, try handOff(to: Value(springComponents: target), with: spring, at: contact))
   }
 }
