@@ -111,7 +111,7 @@ struct _HostRun {
         return try grid.snapLayout(by: .lines, viewport: viewport)
       }
       engine.snappingOptions = Snapping.Options(
-        alignment: script.alignment, maximumItemsPerFlick: script.itemsPerFlick, isRightToLeft: script.rightToLeft)
+        alignment: script.alignment, maximumItemsPerFlick: script.itemsPerFlick, isRightToLeft: script.isRightToLeft)
     }
     self.engine = engine
     last = (0, _HostPass(engine), engine.activity, engine)
@@ -133,7 +133,7 @@ struct _HostRun {
       let size = presentation == .grid ? CGSize(width: 100, height: 100) : CGSize(width: 200, height: height)
       return try GridLayout(
         sections: counts.map { .init(itemCount: $0, itemSize: size, lineSpacing: 5, interitemSpacing: 5, headerExtent: header) },
-        scrollAxis: .horizontal, viewportCrossExtent: height, rightToLeft: script.rightToLeft)
+        scrollAxis: .horizontal, viewportCrossExtent: height, isRightToLeft: script.isRightToLeft)
     }
     // Squares three or four across, or 44-pt rows; headers pinned for some.
     let size = presentation == .grid ? CGSize(width: 100, height: 100) : CGSize(width: width, height: 44)

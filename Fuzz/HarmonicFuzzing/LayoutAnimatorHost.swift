@@ -117,7 +117,7 @@ public enum LayoutAnimatorHost {
     /// The content scrolls horizontally (a carousel of pages, or a grid of columns).
     public var horizontal: Bool
     /// A horizontal layout reads right to left.
-    public var rightToLeft: Bool
+    public var isRightToLeft: Bool
     /// Section headers (with `chrome`) stay pinned under the top inset.
     public var pinned: Bool
     public var snapping: Bool
@@ -135,10 +135,10 @@ public enum LayoutAnimatorHost {
     }
 
     public init(
-      counts: [Int], chrome: Bool = false, horizontal: Bool = false, rightToLeft: Bool = false, pinned: Bool = false, snapping: Bool,
+      counts: [Int], chrome: Bool = false, horizontal: Bool = false, isRightToLeft rightToLeft: Bool = false, pinned: Bool = false, snapping: Bool,
       itemsPerFlick: Int?, alignment: SnapAlignment, spring: Spring, policy: AnchorPolicy = .keepAnchor(), steps: [Step]
     ) {
-      (self.counts, self.chrome, self.horizontal, self.rightToLeft, self.pinned) = (counts, chrome, horizontal, rightToLeft, pinned)
+      (self.counts, self.chrome, self.horizontal, self.isRightToLeft, self.pinned) = (counts, chrome, horizontal, rightToLeft, pinned)
       (self.snapping, self.itemsPerFlick, self.alignment, self.spring, self.steps) = (snapping, itemsPerFlick, alignment, spring, steps)
       self.policy = policy
     }
@@ -159,7 +159,7 @@ public enum LayoutAnimatorHost {
       let steps = self.steps.map { "      .init(tick: \($0.tick), event: .\($0.event)),\n" }.joined()
       return """
         LayoutAnimatorHost.Script(
-          counts: \(counts), chrome: \(chrome), horizontal: \(horizontal), rightToLeft: \(rightToLeft), pinned: \(pinned), snapping: \(snapping), itemsPerFlick: \(itemsPerFlick.map(String.init) ?? "nil"), alignment: .\(alignment),
+          counts: \(counts), chrome: \(chrome), horizontal: \(horizontal), isRightToLeft: \(isRightToLeft), pinned: \(pinned), snapping: \(snapping), itemsPerFlick: \(itemsPerFlick.map(String.init) ?? "nil"), alignment: .\(alignment),
           spring: try! Spring(mass: \(spring.mass), stiffness: \(spring.stiffness), damping: \(spring.damping)), policy: \(policySource),
           steps: [
         \(steps)    ])
@@ -258,7 +258,7 @@ public enum LayoutAnimatorHost {
     let horizontal = uniform() < 0.25
     let chrome = !horizontal && uniform() < 0.3
     return Script(
-      counts: counts, chrome: chrome, horizontal: horizontal, rightToLeft: horizontal && uniform() < 0.5, pinned: chrome && uniform() < 0.5,
+      counts: counts, chrome: chrome, horizontal: horizontal, isRightToLeft: horizontal && uniform() < 0.5, pinned: chrome && uniform() < 0.5,
       snapping: uniform() < 0.6,
       itemsPerFlick: uniform() < 0.5 ? nil : int(1...3), alignment: alignments[int(0...2)],
       spring: springs[int(0...2)], policy: policies[int(0...7)], steps: steps)

@@ -17,13 +17,13 @@ func makeLayout(_ input: inout FuzzInput, exact: Bool) -> GridLayout? {
   case 0:
     let rows = (0..<input.int(1...3)).map { _ in (0..<input.int(0...12)).map { _ in length(0...80) } }
     return attempt { () throws(HarmonicError) in
-      try GridLayout.list(rowHeights: rows, width: cross, rowSpacing: length(0...10), headerHeight: length(0...30), rightToLeft: input.bool())
+      try GridLayout.list(rowHeights: rows, width: cross, rowSpacing: length(0...10), headerHeight: length(0...30), isRightToLeft: input.bool())
     }
   case 1:
     let size = CGSize(width: length(0...200), height: length(0...200))
     let viewport = CGSize(width: length(1...400), height: length(1...400))
     return attempt { () throws(HarmonicError) in
-      try GridLayout.carousel(count: input.int(0...30), itemSize: size, spacing: length(0...20), viewport: viewport, rightToLeft: input.bool())
+      try GridLayout.carousel(count: input.int(0...30), itemSize: size, spacing: length(0...20), viewport: viewport, isRightToLeft: input.bool())
     }
   default:
     var sections: [GridLayout.Section] = []
@@ -44,7 +44,7 @@ func makeLayout(_ input: inout FuzzInput, exact: Bool) -> GridLayout? {
     }
     return attempt { () throws(HarmonicError) in
       try GridLayout(
-        sections: sections, scrollAxis: axis, viewportCrossExtent: cross, rightToLeft: input.bool(),
+        sections: sections, scrollAxis: axis, viewportCrossExtent: cross, isRightToLeft: input.bool(),
         lineAlignment: input.bool() ? .leading : .justified, pinsSectionHeaders: input.bool())
     }
   }
@@ -68,7 +68,7 @@ func fuzzLayout(_ input: inout FuzzInput) {
         options: layout.snapOptions(alignment: input.element(SnapAlignment.allCases)))
     })
   {
-    let reach = snap.reachableOffsets(rightToLeft: layout.isRightToLeft && layout.scrollAxis == .horizontal)
+    let reach = snap.reachableOffsets(isRightToLeft: layout.isRightToLeft && layout.scrollAxis == .horizontal)
     require(reach.contains(decision.target), "grid snap target \(decision.target) outside \(reach)")
   }
   let content = CGRect(origin: .zero, size: layout.contentSize)
@@ -123,32 +123,6 @@ func fuzzLayout(_ input: inout FuzzInput) {
     require(
       reach.x.contains(Double(offset.x)) && reach.y.contains(Double(offset.y)),
       "offset \(offset) outside \(reach) for \(placement) of \(some), current \(current), viewport \(viewport), content \(layout.contentSize)")
-  }
-
-  // Carousel decoration at any viewport center and extent: never a trap; for
-  // finite inputs scale and alpha stay finite and an item nearer the center
-  // is never drawn below a farther one.
-  let decoration =
-    input.bool()
-    ? CarouselDecoration.linear(shrink: input.byte() < 8 ? input.double() : Double(input.int(0...100)) / 100)
-    : .clamped(
-      sideScale: Double(input.int(0...100)) / 100, sideAlpha: Double(input.int(0...100)) / 100,
-      maxDistance: input.byte() < 8 ? input.double() : input.points(0...400))
-  let center = input.byte() < 16 ? input.double() : input.points(0...900)
-  let extent = input.byte() < 16 ? input.double() : input.points(1...900)
-  var decorated = all
-  for k in decorated.indices { decoration.apply(to: &decorated[k], viewportCenter: center, viewportExtent: extent, axis: layout.scrollAxis) }
-  if center.isFinite, extent.isFinite, extent >= 1 {  // a viewport of at least a point
-    func distance(_ a: LayoutAttributes) -> Double {
-      ((layout.scrollAxis == .horizontal ? Double(a.center.x) : Double(a.center.y)) - center).magnitude
-    }
-    for a in decorated where distance(a).isFinite && distance(a) < 1e15 {
-      if case let .linear(shrink) = decoration, !(shrink.magnitude <= 1e6) { continue }
-      finite(a.transform.a, a.alpha, what: "carousel scale and alpha")
-    }
-    for (a, b) in zip(decorated, decorated.dropFirst()) where distance(a) < distance(b) && distance(b) < 1e15 {
-      require(a.zIndex >= b.zIndex, "carousel zIndex: nearer \(a.zIndex) below farther \(b.zIndex)")
-    }
   }
 
   // A snapshot of the layout's answers — some left out, reordered, one
@@ -230,7 +204,11 @@ func fuzzTransition(_ input: inout FuzzInput) {
       try Viewport(size: CGSize(width: input.points(1...500), height: input.points(1...500)))
     })
   let decoration: LayoutTransition.Decoration? =
-    input.bool() ? nil : .carousel(.linear(shrink: input.points(0...100) / 100), axis: input.bool() ? .horizontal : .vertical)
+    input.bool()
+    ? nil
+    : .scrollEffect(
+      .scaleAndFade(minimumScale: input.points(0...100) / 100),
+      phase: _libraryConstant { try ScrollPhase(axis: input.bool() ? .horizontal : .vertical) })
   let transforms: TransformInterpolation = input.bool() ? .componentwise : .decomposed
   let snapshots = input.byte() < 32
   let include3D = input.bool()

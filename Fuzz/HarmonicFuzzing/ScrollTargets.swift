@@ -55,7 +55,7 @@ func fuzzSnapping(_ input: inout FuzzInput) {
     guard let result = attempt({ () throws(HarmonicError) in try Snapping.target(layout: layout, offset: offset, velocity: velocity, options: options) }) else {
       continue
     }
-    let reach = layout.reachableOffsets(rightToLeft: options.isRightToLeft)
+    let reach = layout.reachableOffsets(isRightToLeft: options.isRightToLeft)
     finite(result.target, result.restOffset, what: "snap result for offset \(offset), velocity \(velocity)")
     require(
       reach.contains(result.target),
@@ -134,7 +134,7 @@ func fuzzScrollEffects(_ input: inout FuzzInput) {
   guard
     let phase = attempt({ () throws(HarmonicError) in
       try ScrollPhase(
-        axis: input.bool() ? .horizontal : .vertical, alignment: input.element(SnapAlignment.allCases), scale: scale, rightToLeft: input.bool())
+        axis: input.bool() ? .horizontal : .vertical, alignment: input.element(SnapAlignment.allCases), scale: scale, isRightToLeft: input.bool())
     })
   else { return }
   let n = input.int(1...6)

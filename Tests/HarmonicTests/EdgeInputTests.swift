@@ -82,18 +82,6 @@ extension EdgeInputTests {
     let pose = try PosePair(from: [0, 1], to: [1, 2])
     var out = [0.0, 0.0]
     #expect(Self.refused { try pose.interpolate(progress: 1e100, into: &out) } == "progress")
-    // A carousel decoration clamps what it is given: scale and alpha stay in [0, 1], a NaN center changes nothing.
-    var cell = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-    let original = cell
-    CarouselDecoration.clamped(sideScale: -2, sideAlpha: 5, maxDistance: -1).apply(to: &cell, viewportCenter: .nan, viewportExtent: 320, axis: .horizontal)
-    #expect(cell == original)
-    for decoration in [CarouselDecoration.clamped(sideScale: -2, sideAlpha: 5, maxDistance: 100), .linear(shrink: 10)] {
-      for center in [0.0, 50, 500, 1e6] {
-        var decorated = original
-        decoration.apply(to: &decorated, viewportCenter: center, viewportExtent: 320, axis: .horizontal)
-        #expect((0...1).contains(decorated.transform.a) && (0...1).contains(decorated.alpha), "\(decoration) at \(center)")
-      }
-    }
   }
 
   @Test("Origami and POP parameters are taken in their tools' ranges (≥ 0), as describe reads them back")

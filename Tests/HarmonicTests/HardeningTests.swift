@@ -107,23 +107,6 @@ struct HardeningTests {
     }
   }
 
-  @Test("the carousel decoration saturates the zIndex of far items instead of trapping")
-  func carouselFarAway() throws {
-    var attributes = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-    CarouselDecoration.standard.apply(to: &attributes, viewportCenter: 1e300, viewportExtent: 320, axis: .horizontal)
-    #expect(attributes.zIndex == -(1 << 53))
-    CarouselDecoration.standard.apply(to: &attributes, viewportCenter: 50 + 12.4, viewportExtent: 320, axis: .horizontal)
-    #expect(attributes.zIndex == -12)
-  }
-
-  @Test("a clamped carousel decoration with an infinite falloff distance keeps scale and alpha 1, not NaN (fuzzer find)")
-  func carouselInfiniteFalloff() {
-    var attributes = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-    CarouselDecoration.clamped(sideScale: 0.5, sideAlpha: 0.2, maxDistance: .infinity)
-      .apply(to: &attributes, viewportCenter: 400, viewportExtent: 320, axis: .horizontal)
-    #expect(attributes.transform.a == 1 && attributes.alpha == 1)
-  }
-
   @Test("a fit says why it stopped")
   func fitTermination() throws {
     let spring = try Spring(mass: 1, stiffness: 300, damping: 20)

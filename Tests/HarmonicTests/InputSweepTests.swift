@@ -31,18 +31,6 @@ struct InputSweepTests {
     #expect(throws: HarmonicError.self) { try AffineTransform2D.scale(0, 1).inverted() }
   }
 
-  @Test("a carousel's linear shrink below 0 or NaN changes nothing: the scale stays within [0, 1]")
-  func carouselShrink() {
-    for shrink in [-1.0, .nan, -.infinity] {
-      var attributes = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-      CarouselDecoration.linear(shrink: shrink).apply(to: &attributes, viewportCenter: 600, viewportExtent: 375, axis: .horizontal)
-      #expect(attributes.transform.a == 1 && attributes.transform.d == 1, "shrink \(shrink): \(attributes.transform.a)")  // b78c276: 2.54, and 0 for NaN
-    }
-    var far = LayoutAttributes(indexPath: ItemIndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-    CarouselDecoration.linear(shrink: .infinity).apply(to: &far, viewportCenter: 600, viewportExtent: 375, axis: .horizontal)
-    #expect(far.transform.a == 0)
-  }
-
   @Test("a glide's hand-off refuses a minimum above its maximum; a NaN bound is no bound")
   func decayBounds() throws {
     let glide = try ValueDecay(value: 0.0, velocity: 800, decelerationRate: 0.998, start: .zero)
@@ -352,16 +340,6 @@ struct AdversarialSweepTests {
           var attributes = grid.attributes(in: everything)
           try effect.apply(to: &attributes, in: CGRect(x: 0, y: 130, width: 320, height: 480), phase: try ScrollPhase(axis: .vertical, scale: .pitch(110)))
           return attributes.flatMap(Self.numbers)
-        }
-      }
-      for d in [
-        CarouselDecoration.linear(shrink: v), .clamped(sideScale: v, sideAlpha: 0.5, maxDistance: 100),
-        .clamped(sideScale: 0.5, sideAlpha: v, maxDistance: 100),
-      ] {
-        check("\(d)") {
-          var attributes = base
-          d.apply(to: &attributes, viewportCenter: 60, viewportExtent: 300, axis: .horizontal)
-          return Self.numbers(attributes)
         }
       }
       check("scrub(progress: \(v))") {

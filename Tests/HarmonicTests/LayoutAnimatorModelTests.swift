@@ -34,7 +34,7 @@ struct LayoutAnimatorFoundScriptTests {
     // Every element shown at the bottom of the portrait screen departed, and
     // none was inside the landscape viewport its fade was seen through.
     let script = LayoutAnimatorHost.Script(
-      counts: [8, 12], chrome: true, horizontal: false, rightToLeft: false, pinned: true, snapping: false, itemsPerFlick: nil,
+      counts: [8, 12], chrome: true, horizontal: false, isRightToLeft: false, pinned: true, snapping: false, itemsPerFlick: nil,
       alignment: .trailing, spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284), policy: .keepAnchor(),
       steps: [
         .init(tick: 180_000_000, event: .deleteSection(0)),
@@ -51,7 +51,7 @@ struct LayoutAnimatorFoundScriptTests {
     // rest of the offset's velocity as an impulse, whose end allowed the
     // point tolerance on top of the average progress's own: 0.64 pt at the end.
     let script = LayoutAnimatorHost.Script(
-      counts: [7, 22], chrome: false, horizontal: true, rightToLeft: true, pinned: false, snapping: true, itemsPerFlick: 1, alignment: .leading,
+      counts: [7, 22], chrome: false, horizontal: true, isRightToLeft: true, pinned: false, snapping: true, itemsPerFlick: 1, alignment: .leading,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284), policy: .keepAnchor(),
       steps: [
         .init(tick: 110_000_000, event: .interactiveStart(fraction: 0.8782065601115676)),
@@ -68,7 +68,7 @@ struct LayoutAnimatorFoundScriptTests {
     // progress over the 1.1 pt left to travel: a rate of 13,134/s, p̄ near
     // −386 and a content width of −24,099 pt.
     let script = LayoutAnimatorHost.Script(
-      counts: [12, 10], chrome: false, horizontal: true, rightToLeft: false, pinned: true, snapping: true, itemsPerFlick: nil, alignment: .center,
+      counts: [12, 10], chrome: false, horizontal: true, isRightToLeft: false, pinned: true, snapping: true, itemsPerFlick: nil, alignment: .center,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 25.132741228718345), policy: .followProgress,
       steps: [
         .init(tick: 111_000_000, event: .setLayout(fraction: 0.9478398198600307, animated: true)),
@@ -84,7 +84,7 @@ struct LayoutAnimatorFoundScriptTests {
     // The frame showed progress 1 with cell [0, 1] still 0.17 pt short of
     // its place; the grab scrubbed the path at 1 and put it there.
     let script = LayoutAnimatorHost.Script(
-      counts: [8], chrome: false, horizontal: true, rightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil, alignment: .leading,
+      counts: [8], chrome: false, horizontal: true, isRightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil, alignment: .leading,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284), policy: .keepAnchor(),
       steps: [
         .init(tick: 440_000_000, event: .interactiveStart(fraction: 0.16034678114862544)),
@@ -98,7 +98,7 @@ struct LayoutAnimatorFoundScriptTests {
   func pinnedHeaderAtTransitionEnd() {
     // In content coordinates the header stepped 0.63 pt: the offset's residual (0.31) plus its own (0.32).
     let script = LayoutAnimatorHost.Script(
-      counts: [10, 7], chrome: true, horizontal: false, rightToLeft: false, pinned: true, snapping: false, itemsPerFlick: 3, alignment: .trailing,
+      counts: [10, 7], chrome: true, horizontal: false, isRightToLeft: false, pinned: true, snapping: false, itemsPerFlick: 3, alignment: .trailing,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 21.362830044410593), policy: .keepOffset,
       steps: [
         .init(tick: 281_000_000, event: .drag(fraction: 0.8851442613026446)),
@@ -127,7 +127,7 @@ struct LayoutAnimatorFoundScriptTests {
   func longHorizontalGesture() {
     // 45 items: content about 9,200 pt; the offset crosses it at up to about 51,000 pt/s, inside the bound.
     let script = LayoutAnimatorHost.Script(
-      counts: [24, 21], chrome: false, horizontal: true, rightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil,
+      counts: [24, 21], chrome: false, horizontal: true, isRightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil,
       alignment: .trailing, spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284),
       steps: [.init(tick: 27_000_000, event: .interactiveStart(fraction: 0.9915807424595725))])
     #expect(LayoutAnimatorHost.check(script, schedules: LayoutAnimatorHost.Schedule.allCases) == nil)
@@ -137,7 +137,7 @@ struct LayoutAnimatorFoundScriptTests {
   func anchoredCellChangesSize() {
     // The anchor's leading edge kept 0.51 pt off at completion when the offset followed it (its center and size each within 0.5).
     let script = LayoutAnimatorHost.Script(
-      counts: [3, 20], chrome: false, horizontal: false, rightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil, alignment: .leading,
+      counts: [3, 20], chrome: false, horizontal: false, isRightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil, alignment: .leading,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 25.132741228718345),
       steps: [
         .init(tick: 20_000_000, event: .interactiveStart(fraction: 0.1659742168667867)),
@@ -149,7 +149,7 @@ struct LayoutAnimatorFoundScriptTests {
   @Test("a batch update during a deceleration the engine carries: the scroll lands after the transition, without a step")
   func carriedDeceleration() {
     let script = LayoutAnimatorHost.Script(
-      counts: [18, 8], chrome: false, horizontal: true, rightToLeft: true, pinned: false, snapping: true, itemsPerFlick: 2, alignment: .leading,
+      counts: [18, 8], chrome: false, horizontal: true, isRightToLeft: true, pinned: false, snapping: true, itemsPerFlick: 2, alignment: .leading,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 21.362830044410593),
       steps: [
         .init(tick: 95_000_000, event: .release(velocity: -3.9505332567522835, engine: true)),
@@ -161,7 +161,7 @@ struct LayoutAnimatorFoundScriptTests {
   @Test("a gesture after a reduced-motion update: the cross-fade rests in the app's layout, not in a snapshot of it")
   func gestureAfterCrossFade() {
     let script = LayoutAnimatorHost.Script(
-      counts: [15, 4], chrome: true, horizontal: false, rightToLeft: false, pinned: true, snapping: true, itemsPerFlick: nil, alignment: .trailing,
+      counts: [15, 4], chrome: true, horizontal: false, isRightToLeft: false, pinned: true, snapping: true, itemsPerFlick: nil, alignment: .trailing,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284), policy: .followProgress,
       steps: [
         .init(tick: 585_000_000, event: .reduceMotion(true)),
@@ -175,7 +175,7 @@ struct LayoutAnimatorFoundScriptTests {
   func anchorStillFlying() {
     // The anchor found at the heading was 3,000 pt off screen in flight; following it moved the offset 1,223 pt in a frame.
     let script = LayoutAnimatorHost.Script(
-      counts: [17, 17], chrome: false, horizontal: true, rightToLeft: true, pinned: false, snapping: true, itemsPerFlick: 1, alignment: .trailing,
+      counts: [17, 17], chrome: false, horizontal: true, isRightToLeft: true, pinned: false, snapping: true, itemsPerFlick: 1, alignment: .trailing,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284), policy: .keepAnchor(),
       steps: [
         .init(tick: 38_000_000, event: .setLayout(fraction: 0.30042735995482495, animated: true)),
@@ -189,7 +189,7 @@ struct LayoutAnimatorFoundScriptTests {
   func carriedScrollHandOverBits() {
     // The frame that first saw the transition complete computed the offset by the transition's formula, later ones by the scroll's: 1 ulp apart.
     let script = LayoutAnimatorHost.Script(
-      counts: [13, 17], chrome: false, horizontal: false, rightToLeft: false, pinned: false, snapping: false, itemsPerFlick: nil, alignment: .trailing,
+      counts: [13, 17], chrome: false, horizontal: false, isRightToLeft: false, pinned: false, snapping: false, itemsPerFlick: nil, alignment: .trailing,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 17.59291886010284),
       policy: .keepAnchor(.point(CGPoint(x: 40.0, y: 200.0))),
       steps: [
@@ -202,7 +202,7 @@ struct LayoutAnimatorFoundScriptTests {
   @Test("a gesture cancelled at its start with a flick, grabbed as it swings back: nothing moves")
   func grabAfterSettledCancel() {
     let script = LayoutAnimatorHost.Script(
-      counts: [11, 17], chrome: true, horizontal: false, rightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil, alignment: .center,
+      counts: [11, 17], chrome: true, horizontal: false, isRightToLeft: false, pinned: false, snapping: true, itemsPerFlick: nil, alignment: .center,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 21.362830044410593), policy: .keepOffset,
       steps: [
         .init(tick: 11_000_000, event: .interactiveStart(fraction: 0.32227960855348015)),
@@ -215,7 +215,7 @@ struct LayoutAnimatorFoundScriptTests {
   func flickedCancelEndsWithoutStep() {
     // The offset's swing (2.8 progress/s over about 4,000 pt) outlasted the cells' settle by 0.55 pt.
     let script = LayoutAnimatorHost.Script(
-      counts: [21, 17], chrome: false, horizontal: true, rightToLeft: false, pinned: false, snapping: true, itemsPerFlick: 3, alignment: .trailing,
+      counts: [21, 17], chrome: false, horizontal: true, isRightToLeft: false, pinned: false, snapping: true, itemsPerFlick: 3, alignment: .trailing,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 21.362830044410593), policy: .keepOffset,
       steps: [
         .init(tick: 374_000_000, event: .interactiveStart(fraction: 0.6440731179121513)),
@@ -226,7 +226,7 @@ struct LayoutAnimatorFoundScriptTests {
   @Test("a move while a released drag decelerates, anchored: the same bits at 60 and 120 Hz")
   func moveDuringDecelerationBits() {
     let script = LayoutAnimatorHost.Script(
-      counts: [15, 14], chrome: false, horizontal: false, rightToLeft: false, pinned: false, snapping: false, itemsPerFlick: nil, alignment: .center,
+      counts: [15, 14], chrome: false, horizontal: false, isRightToLeft: false, pinned: false, snapping: false, itemsPerFlick: nil, alignment: .center,
       spring: try! Spring(mass: 1.0, stiffness: 157.91367041742973, damping: 25.132741228718345), policy: .keepAnchor(),
       steps: [
         .init(tick: 120_000_000, event: .drag(fraction: 0.9498082266453448)),

@@ -20,7 +20,7 @@ struct LayoutTests {
           itemCount: count, itemSize: CGSize(width: 100, height: 50), insets: LayoutInsets(top: 5, left: 5, bottom: 5, right: 5),
           lineSpacing: 10, interitemSpacing: 10, headerExtent: 30)
       ],
-      viewportCrossExtent: 320, rightToLeft: rtl)
+      viewportCrossExtent: 320, isRightToLeft: rtl)
   }
 
   @Test("flow layout: hand-computed frames, lines, header and content size")
@@ -76,18 +76,20 @@ struct LayoutTests {
     #expect(layout.contentSize == CGSize(width: 100 + 5 * 200 + 4 * 20 + 100, height: 400))
   }
 
-  @Test("carousel decoration: the linear 1 − d/(W/2)·0.25 and UPCarouselFlowLayout's clamped form")
+  @Test("a carousel decorated by scaleAndFade at a one-pitch phase: UPCarouselFlowLayout's clamped scale and alpha")
   func decoration() throws {
     let layout = try GridLayout.carousel(count: 5, itemSize: CGSize(width: 200, height: 300), spacing: 20, viewport: CGSize(width: 400, height: 400))
+    let (effect, phase) = (ScrollEffect.scaleAndFade(minimumScale: 0.6, minimumAlpha: 0.5), try ScrollPhase(axis: .horizontal, scale: .pitch(220)))
     let rect = CGRect(x: 0, y: 0, width: 400, height: 400)  // center x = 200: item 0 centered
-    let linear = layout.attributes(in: rect, decoration: .standard)
-    #expect(linear[0].transform == .scale(1, 1) && linear[0].zIndex == 0)
-    // Item 1's center is 420: d = 220, scale 1 − 220/200·0.25 = 0.725.
-    #expect((linear[1].transform.a - 0.725).magnitude < 1e-15 && linear[1].zIndex == -220)
-    let clamped = layout.attributes(in: rect, decoration: .clamped(sideScale: 0.6, sideAlpha: 0.5, maxDistance: 220))
-    #expect(clamped[1].transform.a == 0.6 && clamped[1].alpha == 0.5)
-    let halfway = layout.attributes(in: CGRect(x: 110, y: 0, width: 400, height: 400), decoration: .clamped(sideScale: 0.6, sideAlpha: 0.5, maxDistance: 220))
-    #expect((halfway[0].transform.a - 0.8).magnitude < 1e-15 && (halfway[0].alpha - 0.75).magnitude < 1e-15)
+    var clamped = layout.attributes(in: rect)
+    try effect.apply(to: &clamped, in: rect, phase: phase)
+    // Item 1's center is 420: one pitch away, the side scale and alpha.
+    #expect(clamped[0].transform == .scale(1, 1) && clamped[0].alpha == 1 && clamped[0].zIndex == 0)
+    #expect(clamped[1].transform.a == 0.6 && clamped[1].alpha == 0.5 && clamped[1].zIndex == -100)
+    let halfway = CGRect(x: 110, y: 0, width: 400, height: 400)
+    var between = layout.attributes(in: halfway)
+    try effect.apply(to: &between, in: halfway, phase: phase)
+    #expect((between[0].transform.a - 0.8).magnitude < 1e-15 && (between[0].alpha - 0.75).magnitude < 1e-15)
   }
 
   @Test("rect queries equal a brute-force scan on random layouts, and every frame lies inside the content (seeded)")
@@ -113,7 +115,7 @@ struct LayoutTests {
             interitemSpacing: Double(Int.random(in: 0...15, using: &random)),
             headerExtent: Double(Int.random(in: 0...1, using: &random) * 25), footerExtent: 0))
       }
-      let layout = try GridLayout(sections: sections, scrollAxis: axis, viewportCrossExtent: cross, rightToLeft: round % 2 == 1)
+      let layout = try GridLayout(sections: sections, scrollAxis: axis, viewportCrossExtent: cross, isRightToLeft: round % 2 == 1)
       let all = layout.allAttributes()
       let content = CGRect(origin: .zero, size: layout.contentSize)
       for element in all { #expect(content.contains(element.frame), "frame \(element.frame) outside \(content)") }
@@ -146,7 +148,7 @@ struct LayoutTests {
         itemCount: 30, itemSize: CGSize(width: 22, height: 22), insets: LayoutInsets(top: 8, left: 2, bottom: 3, right: 2),
         lineSpacing: 15, interitemSpacing: 10, headerExtent: 22, footerExtent: 0)
       let layout = try GridLayout(
-        sections: [section, section], scrollAxis: axis, viewportCrossExtent: 256, rightToLeft: rtl, lineAlignment: .justified)
+        sections: [section, section], scrollAxis: axis, viewportCrossExtent: 256, isRightToLeft: rtl, lineAlignment: .justified)
       let all = layout.allAttributes()
       for element in all {
         let f = element.frame

@@ -398,7 +398,7 @@ struct TransitionSetupTests {
       guard sections.contains(where: { $0.itemCount > 0 }) else { continue }
       let layout = try GridLayout(
         sections: sections, scrollAxis: trial % 3 == 0 ? .horizontal : .vertical, viewportCrossExtent: 320,
-        rightToLeft: trial % 4 == 1, pinsSectionHeaders: trial % 2 == 0)
+        isRightToLeft: trial % 4 == 1, pinsSectionHeaders: trial % 2 == 0)
       for _ in 0..<20 {
         let rect = CGRect(
           x: Double.random(in: -100...1500, using: &random), y: Double.random(in: -100...1500, using: &random),

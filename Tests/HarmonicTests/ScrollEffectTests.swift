@@ -67,7 +67,7 @@ struct ScrollEffectTests {
     for trial in 0..<300 {
       let alignment = SnapAlignment.allCases[trial % 3]
       let rtl = trial % 2 == 1
-      let phase = try ScrollPhase(axis: .horizontal, alignment: alignment, rightToLeft: rtl)
+      let phase = try ScrollPhase(axis: .horizontal, alignment: alignment, isRightToLeft: rtl)
       let (center, extent) = (Double.random(in: -2000...2000, using: &random), Double.random(in: 1...600, using: &random))
       let viewport = Double.random(in: 100...900, using: &random)
       // Brute force: the offsets at which the element's frame just stops
@@ -109,7 +109,7 @@ struct ScrollEffectTests {
     for alignment in SnapAlignment.allCases {
       for scale in [ScrollPhase.Scale.viewport, .points, .pitch(137.5)] {
         for rtl in [false, true] {
-          let phase = try ScrollPhase(axis: .horizontal, alignment: alignment, scale: scale, rightToLeft: rtl)
+          let phase = try ScrollPhase(axis: .horizontal, alignment: alignment, scale: scale, isRightToLeft: rtl)
           try phase.phases(
             centers: centers, extents: extents, velocities: velocities, offset: 321.25, offsetVelocity: -1500, viewportExtent: 390,
             into: &phases, rates: &rates)
@@ -125,7 +125,7 @@ struct ScrollEffectTests {
 
   @Test("points and pitch scales; a vertical axis ignores right-to-left; bad pitches are refused")
   func scales() throws {
-    let points = try ScrollPhase(axis: .vertical, alignment: .leading, scale: .points, rightToLeft: true)
+    let points = try ScrollPhase(axis: .vertical, alignment: .leading, scale: .points, isRightToLeft: true)
     let far = try points.phase(center: 500, extent: 100, offset: 300, viewportExtent: 800)
     #expect(far.phase == 150 && !points.isRightToLeft)
     let pitch = try ScrollPhase(axis: .horizontal, scale: .pitch(250))
@@ -445,8 +445,8 @@ struct ScrollEffectTests {
   func transitionEnds() throws {
     let viewport = try Viewport(size: CGSize(width: 390, height: 844))
     let a = try GridLayout.carousel(count: 12, itemSize: CGSize(width: 280, height: 400), spacing: 20, viewport: viewport.size)
-    let b = try GridLayout.carousel(count: 12, itemSize: CGSize(width: 200, height: 300), spacing: 20, viewport: viewport.size, rightToLeft: true)
-    let phase = try ScrollPhase(axis: .horizontal, scale: .pitch(220), rightToLeft: true)
+    let b = try GridLayout.carousel(count: 12, itemSize: CGSize(width: 200, height: 300), spacing: 20, viewport: viewport.size, isRightToLeft: true)
+    let phase = try ScrollPhase(axis: .horizontal, scale: .pitch(220), isRightToLeft: true)
     let transition = try LayoutTransition(
       from: a, offset: .zero, to: b, offset: CGPoint(x: 440, y: 0), viewport: viewport,
       decoration: .scrollEffect(.coverFlow(), phase: phase))

@@ -209,10 +209,10 @@ struct SnappingTests {
       #expect(try snap(short, -3, velocity, .init(isRightToLeft: true)).target == -3)
       #expect(try snap(short, -8, velocity).target == -8)
     }
-    #expect(short.reachableOffsets(rightToLeft: true) == -3 ... -3)
+    #expect(short.reachableOffsets(isRightToLeft: true) == -3 ... -3)
     // Asymmetric insets, long content: the physical range is [−trailing, content + leading − viewport].
     let long = try SnapLayout.uniform(count: 20, itemExtent: 30, spacing: 5, viewport: 200, leadingInset: 8, trailingInset: 3)
-    #expect(long.reachableOffsets(rightToLeft: true) == -3...(695 + 8 - 200))
+    #expect(long.reachableOffsets(isRightToLeft: true) == -3...(695 + 8 - 200))
     #expect(try snap(long, 100, -5000, .init(isRightToLeft: true)).target == -3)  // hard flicks reach both ends
     #expect(try snap(long, 100, 5000, .init(isRightToLeft: true)).target == 503)
   }

@@ -245,15 +245,18 @@ struct TransitionScenarioTests {
     let grid = try GridLayout(sections: [.init(itemCount: 20, itemSize: CGSize(width: 110, height: 110))], viewportCrossExtent: 375)
     let carousel = try GridLayout.carousel(count: 20, itemSize: CGSize(width: 200, height: 260), spacing: 20, viewport: viewport.size)
     let offset = CGPoint(x: 220 * 3, y: 0)
-    let decoration = LayoutTransition.Decoration.carousel(.standard, axis: .horizontal)
+    let (effect, phase) = (ScrollEffect.scaleAndFade(), try ScrollPhase(axis: .horizontal, scale: .pitch(220)))
+    let decoration = LayoutTransition.Decoration.scrollEffect(effect, phase: phase)
     let transition = try LayoutTransition(from: grid, offset: .zero, to: carousel, offset: offset, viewport: viewport, decoration: decoration)
-    let decorated = carousel.attributes(in: viewport.visibleRect(at: offset), decoration: .standard)
+    var decorated = carousel.attributes(in: viewport.visibleRect(at: offset))
+    try effect.apply(to: &decorated, in: viewport.visibleRect(at: offset), phase: phase)
+    #expect(decorated.contains { $0.transform.a < 0.9 })  // the side cards are decorated
     for element in decorated {
       let k = try index(transition, element.elementID)
       #expect(transition.endAttributes[k] == element)
     }
     // At completion the springs are within their tolerances of the decorated
-    // end, so snapping to it moves nothing visibly (undecorated, scale 1 → 0.75 would jump).
+    // end, so snapping to it moves nothing visibly (undecorated, scale 1 → 0.8 would jump).
     var springs = transition.batch.makeFrame(velocities: false)
     try transition.batch.evaluate(at: transition.endTick, into: &springs)
     let end = LayoutChannels.values(of: transition.endAttributes), n = transition.elements.count

@@ -17,7 +17,7 @@ extension SpringBatch {
   /// The BLAS library answering the `.blas` backend, as found at run time
   /// from its symbols: "reference BLAS", "OpenBLAS … (Haswell)" or
   /// "Accelerate".
-  public static var blasImplementation: String { _BLAS.implementation }
+  package static var blasImplementation: String { _BLAS.implementation }
 
   /// Whether `.blas` gives the same bits as `.native` with the BLAS found at
   /// run time: `true` for reference BLAS, which accumulates in the native
@@ -26,5 +26,5 @@ extension SpringBatch {
   /// of each element's terms (e.g. |start·R| + |target·P| + |v₀·Ŝ| for a
   /// value): FMA and blocking change the last bits, never more. Either
   /// backend alone is deterministic run to run.
-  public static var blasMatchesNativeBitForBit: Bool { _BLAS.isBitCompatibleWithNative }
+  package static var blasMatchesNativeBitForBit: Bool { _BLAS.isBitCompatibleWithNative }
 }

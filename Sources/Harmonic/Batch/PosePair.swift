@@ -7,7 +7,7 @@
 /// extrapolates (that is what a spring's overshoot does with progress).
 /// Transforms are interpolated component-wise.
 public struct PosePair: Sendable {
-  public let elementCount: Int
+  package let elementCount: Int
   var _columns: [Double]
 
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for

@@ -3,7 +3,7 @@ extension SpringBatch {
   /// (N·C) × T column-major matrix.
   public struct Bake: Sendable {
     /// T.
-    public let frameCount: Int
+    package let frameCount: Int
     /// `values[j·N·C + e]` is element `e` at `ticks[j]`, in units.
     public internal(set) var values: [Double]
     /// The ticks of the last bake.

@@ -103,7 +103,7 @@ enum _SpringBatchProgress {
 
 extension SpringBatch {
   /// The derivative of ``averageProgress(at:)``, per second.
-  public func averageProgressVelocity(at time: AnimationTime) -> Double {
+  package func averageProgressVelocity(at time: AnimationTime) -> Double {
     var sum = 0.0
     for g in 0..<_groups.count {
       let group = _groups[g]

@@ -1,7 +1,7 @@
 extension SpringBatch {
   /// The first tick from which every element stays within its channel's
   /// value tolerance forever: the maximum of the elements' exact settle
-  /// times (see ``SpringMotion/endTime(within:)``), rounded up to a tick.
+  /// times (see ``Motion/endTick(within:)``), rounded up to a tick.
   /// `nil` if some element never settles (an undamped spring). The times
   /// are the exact motion's: a frame's values carry their own rounding on
   /// top (a few ulps of the element's scale, and below the normal range a

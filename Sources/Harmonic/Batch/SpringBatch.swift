@@ -67,11 +67,11 @@ public struct SpringBatch: Sendable {
   package var _columns: [Double]
 
   /// N·C.
-  public var elementCount: Int { itemCount * channelCount }
+  package var elementCount: Int { itemCount * channelCount }
 
   /// The element index of (item, channel): `channel·itemCount + item`.
   @inlinable
-  public func element(item: Int, channel: Int) -> Int { channel * itemCount + item }
+  package func element(item: Int, channel: Int) -> Int { channel * itemCount + item }
 
   /// Largest accepted N·C (BLAS takes 32-bit dimensions).
   package static let maximumElementCount = Int(Int32.max)
@@ -181,19 +181,19 @@ public struct SpringBatch: Sendable {
   }
 
   /// The spring that drives `item`.
-  public func spring(ofItem item: Int) -> Spring { _groups[_group(item)].spring }
+  package func spring(ofItem item: Int) -> Spring { _groups[_group(item)].spring }
 
   /// The start value of an element (its value at ``origin``), in units.
-  public func start(item: Int, channel: Int) -> Double { _columns[element(item: item, channel: channel)] }
+  package func start(item: Int, channel: Int) -> Double { _columns[element(item: item, channel: channel)] }
 
   /// The target of an element, in units.
-  public func target(item: Int, channel: Int) -> Double { _columns[elementCount + element(item: item, channel: channel)] }
+  package func target(item: Int, channel: Int) -> Double { _columns[elementCount + element(item: item, channel: channel)] }
 
   /// The velocity of an element at ``origin``, in units/s.
-  public func initialVelocity(item: Int, channel: Int) -> Double { _columns[2 * elementCount + element(item: item, channel: channel)] }
+  package func initialVelocity(item: Int, channel: Int) -> Double { _columns[2 * elementCount + element(item: item, channel: channel)] }
 
   /// The number of distinct spring groups currently in use.
-  public var groupCount: Int { _groups.count }
+  package var groupCount: Int { _groups.count }
 
   @inline(__always)
   func _group(_ item: Int) -> Int { _groupOfItem.isEmpty ? 0 : Int(_groupOfItem[item]) }

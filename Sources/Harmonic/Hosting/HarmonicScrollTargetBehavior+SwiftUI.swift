@@ -23,11 +23,11 @@ import SwiftUI
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 public struct HarmonicScrollTargetBehavior: ScrollTargetBehavior {
   /// The axis that snaps.
-  public let axis: ScrollAxis
+  package let axis: ScrollAxis
   /// Alignment, deceleration rate, flick limits.
-  public let options: Snapping.Options
+  package let options: Snapping.Options
   /// The snap targets for a content size and a container size (points).
-  public let snapLayout: @Sendable (_ content: CGSize, _ container: CGSize) throws(HarmonicError) -> SnapLayout
+  package let snapLayout: @Sendable (_ content: CGSize, _ container: CGSize) throws(HarmonicError) -> SnapLayout
 
   public init(
     axis: ScrollAxis, options: Snapping.Options = Snapping.Options(),

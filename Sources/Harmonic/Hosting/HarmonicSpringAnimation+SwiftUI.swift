@@ -31,11 +31,11 @@ import SwiftUI
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 public struct HarmonicSpringAnimation: CustomAnimation {
   /// The unit step of the spring: from 0 to 1, at rest.
-  public let step: SpringMotion
+  package let step: SpringMotion
   /// Seconds after which the step has settled.
-  public let duration: Double
+  package let duration: Double
   /// Whether to follow the system's Reduce Motion setting (default), always reduce, or never.
-  public let reduceMotion: ReduceMotion
+  package let reduceMotion: ReduceMotion
   /// The step with motion reduced, and when it has settled.
   let _reduced: (step: SpringMotion, duration: Double)
 

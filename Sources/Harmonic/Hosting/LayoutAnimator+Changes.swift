@@ -17,7 +17,7 @@ extension LayoutAnimator {
   }
 
   /// The ``LayoutUpdate`` of UIKit's update items.
-  public static func update(_ items: [UpdateItem]) -> LayoutUpdate {
+  package static func update(_ items: [UpdateItem]) -> LayoutUpdate {
     var update = LayoutUpdate()
     for item in items {
       switch item {
@@ -100,7 +100,7 @@ extension LayoutAnimator {
       guard
         let kept = try LayoutTransition.anchoredEnd(
           keeping: content, in: layout, at: heading, viewport: viewport, to: newLayout, update: update, endViewport: end, axis: scrollAxis,
-          rightToLeft: snappingOptions.isRightToLeft)
+          isRightToLeft: snappingOptions.isRightToLeft)
       else { return }
       let offset = keepsPage ? _aligning(kept.element, in: newLayout, viewport: end, from: kept.offset) ?? kept.offset : kept.offset
       (target, anchor, carry) = (offset, kept.element, true)
@@ -244,74 +244,59 @@ extension LayoutAnimator {
   // MARK: - Layout changes
 
   /// `setCollectionViewLayout(_:animated:)`: with `animated`, springs to
-  /// `newLayout` at `offset` from the current pose (a transition in flight
-  /// turns C¹); without, jumps there and ends whatever was in flight. The
-  /// offset is clamped to the new content (and moved to the nearest snap
-  /// target with ``snapping`` set).
+  /// `newLayout` from the current pose (a transition in flight turns C¹);
+  /// without, jumps there and ends whatever was in flight.
+  ///
+  /// The content goes to `offset`, or with none (the default) where
+  /// ``anchorPolicy`` says — by default the first fully visible cell stays
+  /// in view, at the same place on screen when the new content allows (the
+  /// layouts' items are then the same ones). Either is clamped to the new
+  /// content, and moved to the nearest snap target with ``snapping`` set.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   non-finite offset or one beyond ±1e12, or what the snap layout
-  ///   provider throws (the engine is then unchanged).
-  public mutating func setLayout(_ newLayout: some CollectionLayout, contentOffset offset: CGPoint, animated: Bool) throws(HarmonicError) {
+  ///   non-finite offset or one beyond ±1e12, or, with no offset, when the
+  ///   layouts' item counts differ; or what the snap layout provider throws
+  ///   (the engine is then unchanged).
+  public mutating func setLayout(_ newLayout: some CollectionLayout, contentOffset offset: CGPoint? = nil, animated: Bool) throws(HarmonicError) {
     defer { _checkInvariants() }
-    try LayoutAnimator._checkOffset(offset)
-    try _change(to: newLayout, endViewport: nil, update: LayoutUpdate(), requested: offset, policy: .followProgress, animated: animated)
-  }
-
-  /// `setCollectionViewLayout(_:animated:)` where the layout decides where
-  /// the content goes: the offset follows ``anchorPolicy`` — by default the
-  /// first fully visible cell stays in view, at the same place on screen
-  /// when the new content allows — and the layouts' items are the same ones.
-  /// Otherwise as ``setLayout(_:contentOffset:animated:)``.
-  ///
-  /// - Throws: what the snap layout provider throws, or
-  ///   ``HarmonicError/invalidParameter(name:value:accepted:)`` when the
-  ///   layouts' item counts differ (the engine is then unchanged).
-  public mutating func setLayout(_ newLayout: some CollectionLayout, animated: Bool) throws(HarmonicError) {
-    defer { _checkInvariants() }
-    try _change(to: newLayout, endViewport: nil, update: LayoutUpdate(), requested: nil, policy: anchorPolicy, animated: animated)
+    if let offset { try LayoutAnimator._checkOffset(offset) }
+    try _change(
+      to: newLayout, endViewport: nil, update: LayoutUpdate(), requested: offset, policy: offset == nil ? anchorPolicy : .followProgress,
+      animated: animated)
   }
 
   // MARK: - Bounds changes
 
   /// `prepare(forAnimatedBoundsChange:)`: the viewport changes (a rotation)
   /// and `layout` is the app's layout for it; springs there from the pose
-  /// on screen, the content offset to `contentOffset` (for example the
-  /// anchor item's ``GridLayout/placement(of:_:viewport:current:old:)``),
-  /// clamped to the new content and, with ``snapping`` set, moved to the
-  /// nearest snap target of the new viewport. The bounds change is over when
-  /// ``isAnimating`` turns false (`finalizeAnimatedBoundsChange`).
+  /// on screen. The bounds change is over when ``isAnimating`` turns false
+  /// (`finalizeAnimatedBoundsChange`).
+  ///
+  /// The content goes to `offset` (for example the anchor item's
+  /// ``GridLayout/placement(of:_:viewport:current:old:)``), or with none
+  /// (the default) where ``anchorPolicy`` says from where the content was
+  /// heading (a snap's target, a transition's end), so a rotation during a
+  /// snap, an update, a layout change or a gesture keeps the reader's cell
+  /// at the same place on screen as a fraction of the viewport. Either is
+  /// clamped to the new content; with ``snapping`` set it keeps the
+  /// reader's page instead: the cell at the snap alignment point
+  /// (``Snapping/Options/alignment``; or the anchor the policy names) lands
+  /// on the new bounds' alignment point, then on the nearest snap target —
+  /// a fraction of the width could sit nearer the next card's target.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` as
   ///   ``LayoutTransition``'s initializer does, or what the snap layout
   ///   provider throws (the engine is then unchanged).
   public mutating func prepare(
-    forAnimatedBoundsChange newViewport: Viewport, layout newLayout: some CollectionLayout, contentOffset offset: CGPoint
+    forAnimatedBoundsChange newViewport: Viewport, layout newLayout: some CollectionLayout, contentOffset offset: CGPoint? = nil
   )
     throws(HarmonicError)
   {
     defer { _checkInvariants() }
-    try LayoutAnimator._checkOffset(offset)
+    if let offset { try LayoutAnimator._checkOffset(offset) }
     try _change(
-      to: newLayout, endViewport: newViewport, update: LayoutUpdate(isBoundsChange: true), requested: offset, policy: .followProgress, animated: true)
-  }
-
-  /// `prepare(forAnimatedBoundsChange:)` where the engine decides where the
-  /// content goes: the offset follows ``anchorPolicy`` from where the
-  /// content was heading (a snap's target, a transition's end), so a
-  /// rotation during a snap, an update, a layout change or a gesture keeps
-  /// the reader's cell at the same place on screen as a fraction of the
-  /// viewport. With ``snapping`` set it keeps the reader's page instead:
-  /// the cell at the snap alignment point (``Snapping/Options/alignment``;
-  /// or the anchor the policy names) lands on the new bounds' alignment
-  /// point, then on the nearest snap target — a fraction of the width could
-  /// sit nearer the next card's target.
-  ///
-  /// - Throws: as ``prepare(forAnimatedBoundsChange:layout:contentOffset:)``.
-  public mutating func prepare(forAnimatedBoundsChange newViewport: Viewport, layout newLayout: some CollectionLayout) throws(HarmonicError) {
-    defer { _checkInvariants() }
-    try _change(
-      to: newLayout, endViewport: newViewport, update: LayoutUpdate(isBoundsChange: true), requested: nil, policy: anchorPolicy, animated: true)
+      to: newLayout, endViewport: newViewport, update: LayoutUpdate(isBoundsChange: true), requested: offset,
+      policy: offset == nil ? anchorPolicy : .followProgress, animated: true)
   }
 
   // MARK: - The one pipeline
@@ -388,7 +373,7 @@ extension LayoutAnimator {
       let shown =
         followed
         ?? (next._startsOnScreen(anchor, viewport: viewport)
-          ? anchor : next._firstStayingOnScreen(viewport: viewport, axis: scrollAxis, rightToLeft: snappingOptions.isRightToLeft))
+          ? anchor : next._firstStayingOnScreen(viewport: viewport, axis: scrollAxis, isRightToLeft: snappingOptions.isRightToLeft))
       // Both choices stay in the new layout: the anchor cannot be refused
       // (a refusal would be Harmonic's bug, not dropped silently).
       if let shown { _libraryConstant { try next.anchorContentOffset(to: shown, along: scrollAxis) } }
@@ -418,7 +403,7 @@ extension LayoutAnimator {
   /// `transition` turned towards `destination` at ``time`` (C¹, leaving
   /// elements kept).
   ///
-  /// - Throws: what ``LayoutTransition/retarget(to:offset:viewport:at:springs:)``
+  /// - Throws: what ``LayoutTransition/init(continuing:at:to:offset:viewport:endViewport:update:appearance:decoration:springs:tolerances:)``
   ///   throws: a destination whose item counts differ from the running
   ///   target's (the change is refused; no other path is tried).
   func _retargeted(_ transition: LayoutTransition, to destination: _Destination) throws(HarmonicError) -> LayoutTransition {

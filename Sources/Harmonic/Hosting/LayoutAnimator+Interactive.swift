@@ -120,10 +120,9 @@ extension LayoutAnimator {
 
   /// A touch lands while a released interactive transition springs: the
   /// gesture takes it over again at the progress that shows the current
-  /// pose — the inverse of the rubber band
-  /// (``LayoutTransition/progress(fromRubberBanded:)``) of the frame's
+  /// pose — the inverse of the rubber band of the frame's
   /// ``LayoutTransition/Frame/overallProgress``, measured along the
-  /// gesture's path (its ``LayoutTransition/overallProgressRange``) — so nothing jumps (with one
+  /// gesture's path — so nothing jumps (with one
   /// shared spring the pose is the same to rounding). Returns that progress,
   /// now ``transitionProgress``. ``activity`` is ``Activity/released`` while
   /// there is one to grab: until the release's average progress arrives

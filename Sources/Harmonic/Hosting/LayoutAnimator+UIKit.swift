@@ -107,7 +107,7 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
   /// event, a timestamp the clock cannot take); nil: an assertion in debug builds.
   public var onError: ((HarmonicError) -> Void)?
   /// The driver that shows the frames (set by ``HarmonicDisplayLinkDriver``'s initializer).
-  public internal(set) weak var driver: HarmonicDisplayLinkDriver?
+  package internal(set) weak var driver: HarmonicDisplayLinkDriver?
   /// The observer of the system's Reduce Motion setting (set once in the
   /// initializer, read once in `deinit`).
   nonisolated(unsafe) var _reduceMotionObserver: (any NSObjectProtocol)?
@@ -226,7 +226,7 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
 /// the next layout puts it, so UIKit's own closing animation moves nothing.
 open class HarmonicTransitionLayout: UICollectionViewTransitionLayout {
   /// The layout whose engine holds the interactive transition.
-  public let harmonic: HarmonicCollectionViewLayout
+  package let harmonic: HarmonicCollectionViewLayout
 
   public init(currentLayout: UICollectionViewLayout, nextLayout: UICollectionViewLayout, harmonic: HarmonicCollectionViewLayout) {
     self.harmonic = harmonic
@@ -259,8 +259,8 @@ open class HarmonicTransitionLayout: UICollectionViewTransitionLayout {
 /// snap target.
 @MainActor
 public final class HarmonicDisplayLinkDriver: NSObject {
-  public let layout: HarmonicCollectionViewLayout
-  public weak var collectionView: UICollectionView?
+  package let layout: HarmonicCollectionViewLayout
+  package weak var collectionView: UICollectionView?
   /// Called once each time the engine comes to rest (the completion of an
   /// update, a layout change, a snap or a released interactive transition).
   public var onIdle: (() -> Void)?
@@ -303,7 +303,7 @@ public final class HarmonicDisplayLinkDriver: NSObject {
   /// moves to that tick, the scroll view's offset follows a transition or
   /// snap, the layout is invalidated, and at rest the link stops and
   /// ``onIdle`` is called.
-  public func frame(atTimestamp timestamp: CFTimeInterval) {
+  package func frame(atTimestamp timestamp: CFTimeInterval) {
     let moving = layout.engine.isAnimating  // a transition or a snap owns the offset; otherwise the finger does
     do { try layout.engine.advance(to: try layout.clock.time(atTimestamp: timestamp)) } catch { layout.report(error) }
     if moving { collectionView?.contentOffset = layout.engine.contentOffset }

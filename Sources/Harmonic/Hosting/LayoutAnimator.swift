@@ -90,8 +90,8 @@ public struct LayoutAnimator: Sendable {
   /// The scroll axis snapping works along.
   public var scrollAxis: ScrollAxis
   /// What a batch update keeps in place on screen, and a layout or bounds
-  /// change that names no offset (``setLayout(_:animated:)``,
-  /// ``prepare(forAnimatedBoundsChange:layout:)``). Default
+  /// change that names no offset (``setLayout(_:contentOffset:animated:)`` with no offset,
+  /// ``prepare(forAnimatedBoundsChange:layout:contentOffset:)`` with no offset). Default
   /// ``AnchorPolicy/keepAnchor(_:)`` with the first fully visible cell: the
   /// reader's place holds through inserts and deletes above it.
   public var anchorPolicy: AnchorPolicy = .keepAnchor()

@@ -44,17 +44,17 @@ extension GridLayout {
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   an index path outside the layout.
-  public func frame(of indexPath: ItemIndexPath) throws(HarmonicError) -> CGRect {
+  package func frame(of indexPath: ItemIndexPath) throws(HarmonicError) -> CGRect {
     _itemFrame(try _globalIndex(indexPath))
   }
 
   /// The attributes of an item.
-  public func attributes(of indexPath: ItemIndexPath) throws(HarmonicError) -> LayoutAttributes {
+  package func attributes(of indexPath: ItemIndexPath) throws(HarmonicError) -> LayoutAttributes {
     _cell(try _globalIndex(indexPath))
   }
 
   /// Every item, in index-path order (O(n)).
-  public func allAttributes() -> [LayoutAttributes] { (0..<itemCount).map(_cell) }
+  package func allAttributes() -> [LayoutAttributes] { (0..<itemCount).map(_cell) }
 
   /// The (main, cross) ranges of a physical rect in left-to-right coordinates.
   func _ranges(_ rect: CGRect) -> (main: (Double, Double), cross: (Double, Double)) {
@@ -278,7 +278,7 @@ extension GridLayout {
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   a section outside the layout.
-  public func frame(ofSection section: Int) throws(HarmonicError) -> CGRect {
+  package func frame(ofSection section: Int) throws(HarmonicError) -> CGRect {
     try _Check.index(section, "section", count: itemCounts.count)
     return _frame(
       main: _sectionMainStart[section], cross: 0, mainSize: _sectionMainEnd[section] - _sectionMainStart[section],
@@ -286,7 +286,7 @@ extension GridLayout {
   }
 
   /// The number of lines (rows of a vertical grid, columns of a horizontal one).
-  public var lineCount: Int { _lineMainStart.count }
+  package var lineCount: Int { _lineMainStart.count }
 
   /// The item whose frame contains `point` (half-open: min ≤ p < max), or nil.
   ///
@@ -323,7 +323,7 @@ extension GridLayout {
 
 extension GridLayout {
   /// Whether the layout has this item.
-  public func contains(_ indexPath: ItemIndexPath) -> Bool {
+  package func contains(_ indexPath: ItemIndexPath) -> Bool {
     (0..<itemCounts.count).contains(indexPath.section) && (0..<itemCounts[indexPath.section]).contains(indexPath.item)
   }
 }

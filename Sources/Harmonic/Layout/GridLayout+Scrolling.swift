@@ -108,7 +108,7 @@ extension GridLayout {
   }
 
   /// Index paths of the cells visible in `rect` (O(log n + k)).
-  public func visibleIndexPaths(in rect: CGRect) -> [ItemIndexPath] {
+  package func visibleIndexPaths(in rect: CGRect) -> [ItemIndexPath] {
     attributes(in: rect).filter { $0.kind == .cell }.map(\.indexPath)
   }
 }

@@ -14,7 +14,7 @@ extension GridLayout {
   /// A ``SnapLayout`` along the scroll axis for this layout seen through
   /// `viewport`: its content insets along the axis are the snap area's
   /// insets (a 64-pt bar is a 64-pt top inset), and with
-  /// ``pinsSectionHeaders`` each line's target is moved down by its
+  /// `pinsSectionHeaders` each line's target is moved down by its
   /// section's header, which covers the top of the snap area while the
   /// section scrolls under it (exact for leading alignment).
   ///

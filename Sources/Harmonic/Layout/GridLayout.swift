@@ -112,12 +112,12 @@ public struct GridLayout: Sendable {
   }
 
   public let scrollAxis: ScrollAxis
-  public let lineAlignment: LineAlignment
+  package let lineAlignment: LineAlignment
   /// Headers stay at the start of the visible rect while their section is in it.
-  public let pinsSectionHeaders: Bool
+  package let pinsSectionHeaders: Bool
   public let isRightToLeft: Bool
   /// The viewport's extent across the scroll axis (its width when scrolling vertically).
-  public let viewportCrossExtent: Double
+  package let viewportCrossExtent: Double
   /// The whole content, points.
   public let contentSize: CGSize
   /// Items per section.
@@ -165,7 +165,7 @@ public struct GridLayout: Sendable {
   ///   spacing or inset, or an item wider than its section's available width.
   /// - Complexity: O(n) time, 32 bytes per item plus 24 per line.
   public init(
-    sections: [Section], scrollAxis: ScrollAxis = .vertical, viewportCrossExtent: Double, rightToLeft: Bool = false,
+    sections: [Section], scrollAxis: ScrollAxis = .vertical, viewportCrossExtent: Double, isRightToLeft rightToLeft: Bool = false,
     lineAlignment: LineAlignment = .leading, pinsSectionHeaders: Bool = false
   ) throws(HarmonicError) {
     try _Check.count(sections.count, "sections.count", atLeast: 1)
@@ -287,7 +287,7 @@ public struct GridLayout: Sendable {
   /// A list (table): one full-width row per item, `rowHeights[section][row]` points tall.
   public static func list(
     rowHeights: [[Double]], width: Double, rowSpacing: Double = 0, insets: LayoutInsets = .zero,
-    headerHeight: Double = 0, footerHeight: Double = 0, rightToLeft: Bool = false
+    headerHeight: Double = 0, footerHeight: Double = 0, isRightToLeft rightToLeft: Bool = false
   ) throws(HarmonicError) -> GridLayout {
     let rowWidth = width - insets.left - insets.right
     var sections: [Section] = []
@@ -300,18 +300,20 @@ public struct GridLayout: Sendable {
           itemSizes: heights.map { CGSize(width: max(rowWidth, 0), height: $0) }, insets: insets,
           lineSpacing: rowSpacing, interitemSpacing: 0, headerExtent: headerHeight, footerExtent: footerHeight))
     }
-    return try GridLayout(sections: sections, viewportCrossExtent: width, rightToLeft: rightToLeft)
+    return try GridLayout(sections: sections, viewportCrossExtent: width, isRightToLeft: rightToLeft)
   }
 
   /// A horizontal carousel: one row of `count` items, with insets that let
   /// the first and last item reach the viewport's center.
-  public static func carousel(count: Int, itemSize: CGSize, spacing: Double, viewport: CGSize, rightToLeft: Bool = false) throws(HarmonicError) -> GridLayout {
+  public static func carousel(
+    count: Int, itemSize: CGSize, spacing: Double, viewport: CGSize, isRightToLeft rightToLeft: Bool = false
+  ) throws(HarmonicError) -> GridLayout {
     let side = max(0, (Double(viewport.width) - Double(itemSize.width)) / 2)
     let vertical = max(0, (Double(viewport.height) - Double(itemSize.height)) / 2)
     let section = Section(
       itemCount: count, itemSize: itemSize, insets: LayoutInsets(top: vertical, left: side, bottom: vertical, right: side),
       lineSpacing: spacing, interitemSpacing: 0)
-    return try GridLayout(sections: [section], scrollAxis: .horizontal, viewportCrossExtent: Double(viewport.height), rightToLeft: rightToLeft)
+    return try GridLayout(sections: [section], scrollAxis: .horizontal, viewportCrossExtent: Double(viewport.height), isRightToLeft: rightToLeft)
   }
 }
 

@@ -48,7 +48,7 @@ public struct LayoutUpdate: Sendable, Hashable {
   }
 
   /// True when nothing is inserted, deleted, moved or reloaded.
-  public var isEmpty: Bool {
+  package var isEmpty: Bool {
     inserted.isEmpty && deleted.isEmpty && moved.isEmpty && reloaded.isEmpty && insertedSections.isEmpty
       && deletedSections.isEmpty && movedSections.isEmpty
   }
@@ -250,21 +250,21 @@ extension LayoutUpdate {
     }
 
     /// The new section of an old one (nil: deleted).
-    public func newSection(forOld section: Int) -> Int? { _oldSections.indices.contains(section) ? _oldSections[section] : nil }
+    package func newSection(forOld section: Int) -> Int? { _oldSections.indices.contains(section) ? _oldSections[section] : nil }
     /// The old section of a new one (nil: inserted).
-    public func oldSection(forNew section: Int) -> Int? { _newSections.indices.contains(section) ? _newSections[section] : nil }
+    package func oldSection(forNew section: Int) -> Int? { _newSections.indices.contains(section) ? _newSections[section] : nil }
 
     /// Whether an old item is reloaded (its old view leaves, a new one appears in its place).
     public func isReloaded(_ old: ItemIndexPath) -> Bool { !_reloaded.isEmpty && _reloaded.contains(old) }
 
     /// The old cell whose reload the new cell `element` is, if it is one.
-    public func reloadedOrigin(of element: ElementID) -> ElementID? {
+    package func reloadedOrigin(of element: ElementID) -> ElementID? {
       guard element.kind == .cell, let old = oldIndexPath(forNew: element.indexPath), _reloaded.contains(old) else { return nil }
       return .cell(old)
     }
 
     /// The new cell that replaces the reloaded old cell `element`, if it is one.
-    public func reloadedDestination(of element: ElementID) -> ElementID? {
+    package func reloadedDestination(of element: ElementID) -> ElementID? {
       guard element.kind == .cell, _reloaded.contains(element.indexPath) else { return nil }
       return newIndexPath(forOld: element.indexPath).map(ElementID.cell)
     }

@@ -115,11 +115,11 @@ public struct ScrollEffect: Sendable {
 
     /// +1, or −1 where reading order runs against the screen's x axis (RTL):
     /// multiply a screen-space angle or translation along the axis by it.
-    public var direction: Double { isRightToLeft ? -1 : 1 }
+    package var direction: Double { isRightToLeft ? -1 : 1 }
 
     /// A translation by `points` along the scroll axis in reading order
     /// (and `across` points along the other axis), as a transform.
-    public func translation(along points: Double, across: Double = 0) -> AffineTransform2D {
+    package func translation(along points: Double, across: Double = 0) -> AffineTransform2D {
       let along = points * direction
       return axis == .horizontal
         ? AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: along, ty: across)

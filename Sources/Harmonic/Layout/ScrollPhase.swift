@@ -63,7 +63,7 @@ public struct ScrollPhase: Sendable, Hashable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
   ///   naming `pitch` for a pitch outside [1e-6, 1e12] points (a smaller
   ///   one, down to a subnormal, made phases of ±∞).
-  public init(axis: ScrollAxis, alignment: SnapAlignment = .center, scale: Scale = .viewport, rightToLeft: Bool = false) throws(HarmonicError) {
+  public init(axis: ScrollAxis, alignment: SnapAlignment = .center, scale: Scale = .viewport, isRightToLeft rightToLeft: Bool = false) throws(HarmonicError) {
     if case let .pitch(pitch) = scale {
       try _Check.within(pitch, "pitch", .closed(ScrollPhase.minimumExtent), .closed(_Check.maximumLength), unit: "points")
     }
@@ -74,10 +74,10 @@ public struct ScrollPhase: Sendable, Hashable {
   /// with it every phase of accepted geometry is finite (|distance| ≤ 2e12
   /// over at least 1e-6), except where an element's own extent is the
   /// span (see ``phase(center:extent:velocity:offset:offsetVelocity:viewportExtent:)``).
-  public static let minimumExtent = 1e-6
+  package static let minimumExtent = 1e-6
 
   /// Throws unless the scalar forms' geometry is in range (as the column
-  /// form's, with the viewport extent at least ``minimumExtent``).
+  /// form's, with the viewport extent at least 1e-6).
   func _check(center: Double, extent: Double, offset: Double, viewportExtent: Double) throws(HarmonicError) {
     try _Check.coordinate(center, "center")
     try _Check.length(extent, "extent")
@@ -192,7 +192,7 @@ public struct ScrollPhase: Sendable, Hashable {
   ///   - offset: the content offset along the axis.
   ///   - offsetVelocity: its velocity, points per second.
   ///   - viewportExtent: the viewport's extent along the axis, points,
-  ///     within [1e-6, 1e12] (``minimumExtent``).
+  ///     within [1e-6, 1e12] (1e-6).
   ///   - phases: written, one per element (resized if needed).
   ///   - rates: written, one per element (resized if needed).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for

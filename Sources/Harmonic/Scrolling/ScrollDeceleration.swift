@@ -8,8 +8,7 @@
 ///
 /// Units: positions in points, velocities in points per **second**, time in
 /// ticks from ``start``, the deceleration rate per millisecond. UIKit hands `scrollViewWillEndDragging`
-/// velocities in points per millisecond: convert with
-/// ``pointsPerSecond(fromPointsPerMillisecond:)``.
+/// velocities in points per millisecond: multiply them by 1000.
 public struct ScrollDeceleration: Sendable, Hashable {
   /// The velocity factor per millisecond, in (0, 1).
   public let decelerationRate: Double
@@ -58,9 +57,6 @@ public struct ScrollDeceleration: Sendable, Hashable {
     return rate
   }
 
-  /// UIKit's points per millisecond to points per second.
-  public static func pointsPerSecond(fromPointsPerMillisecond velocity: Double) -> Double { velocity * 1000 }
-
   /// 1000·ln(rate): the (negative) exponential rate per second. Finite for
   /// every accepted rate (−744,440/s at the smallest double).
   public var decayConstant: Double { ScrollDeceleration.decayConstantPerSecond(decelerationRate) }
@@ -74,7 +70,7 @@ public struct ScrollDeceleration: Sendable, Hashable {
   /// (a geometric series of per-millisecond steps). It falls short of the
   /// exact travel by about half a millisecond of the initial motion (0.1 % at
   /// rate 0.998, 0.5 % at 0.99).
-  public var approximateRestOffset: Double {
+  package var approximateRestOffset: Double {
     initialOffset + (initialVelocity / 1000) * decelerationRate / (1 - decelerationRate)
   }
 

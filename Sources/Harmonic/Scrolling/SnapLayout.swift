@@ -136,19 +136,20 @@ public struct SnapLayout: Sendable {
 
   /// The reachable offsets (leading edge of the viewport, flow coordinates):
   /// [−leadingInset, max(−leadingInset, contentExtent + trailingInset − viewport)].
-  public var reachableOffsets: ClosedRange<Double> {
+  package var reachableOffsets: ClosedRange<Double> {
     let low = -leadingInset
     return low...max(low, contentExtent + trailingInset - viewportExtent)
   }
 
   /// The reachable content offsets in physical coordinates (what a scroll
-  /// view reports). Left to right they are ``reachableOffsets``; right to
-  /// left the leading inset is on the right:
+  /// view reports). Left to right (the default) they are
+  /// [−leadingInset, max(−leadingInset, contentExtent + trailingInset − viewport)];
+  /// right to left the leading inset is on the right:
   /// [−trailingInset, max(−trailingInset, contentExtent + leadingInset − viewport)].
   /// When the content is shorter than the viewport the range is one point,
   /// and mirroring must land on it, not on `contentExtent − viewport`.
-  public func reachableOffsets(rightToLeft: Bool) -> ClosedRange<Double> {
-    guard rightToLeft else { return reachableOffsets }
+  public func reachableOffsets(isRightToLeft: Bool = false) -> ClosedRange<Double> {
+    guard isRightToLeft else { return reachableOffsets }
     let low = -trailingInset
     return low...max(low, contentExtent + leadingInset - viewportExtent)
   }

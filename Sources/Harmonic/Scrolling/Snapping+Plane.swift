@@ -122,7 +122,7 @@ extension Snapping {
   ///
   /// The decision's ``Decision/target`` is continuous with the offset
   /// (unwrapped: it may lie beyond one period), so its
-  /// ``Decision/motion(spring:)`` runs the short way, across the seam: read
+  /// ``Decision/motion(spring:start:)`` runs the short way, across the seam: read
   /// the motion's values modulo the period to show them. The snap point in
   /// [0, period) is `layout.points[decision.index]`.
   ///

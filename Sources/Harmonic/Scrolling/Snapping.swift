@@ -222,7 +222,7 @@ public enum Snapping {
     // one-point flow range — content shorter than the viewport — is the one
     // physical point −trailingInset, not contentExtent − viewport).
     func physical(_ x: Double) -> Double { mirror ? layout.contentExtent - x - layout.viewportExtent : x }
-    let range = layout.reachableOffsets(rightToLeft: mirror)
+    let range = layout.reachableOffsets(isRightToLeft: mirror)
     let target = min(max(physical(point), range.lowerBound), range.upperBound) + 0  // + 0 turns −0 into +0
     return Decision(
       target: target, index: index, restOffset: physical(rest), offset: offset, velocity: velocity,

@@ -5,7 +5,7 @@ extension Spring {
   /// exactly computed sign of c² − 4km — and false for a spring constructed
   /// with ζ ≥ 1 (see ``dampingRatio``), whatever the rounding of its
   /// coefficients.
-  public var isUnderdamped: Bool { _basis.isOscillating && dampingRatio < 1 }
+  package var isUnderdamped: Bool { _basis.isOscillating && dampingRatio < 1 }
 
   /// The period of the damped oscillation, 2π/ω_d with ω_d = ω₀·√(1 − ζ²), in
   /// seconds; `+∞` when the spring does not oscillate (ζ ≥ 1, exactly so for
@@ -24,7 +24,7 @@ extension Spring {
 
   /// The tolerance ``settlingDuration`` uses: SwiftUI's epsilon of 0.001 on
   /// the value of a unit step, velocity not considered.
-  public static let settlingTolerance = SettleTolerance._unchecked(value: 0.001, velocity: .infinity)
+  package static let settlingTolerance = SettleTolerance._unchecked(value: 0.001, velocity: .infinity)
 
   /// The settling duration in SwiftUI's meaning, computed exactly: a step from
   /// 0 to 1 starting at rest, and the time after which the value stays within

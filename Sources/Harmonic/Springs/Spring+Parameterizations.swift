@@ -116,7 +116,7 @@ extension Spring {
   /// the duration is not published, nor is the amplitude at which it counts
   /// the motion as over, so this initializer states its own rule and keeps it
   /// exactly: "at rest" means within `restFraction` of the distance for good
-  /// (Harmonic's exact settle time, ``SpringMotion/endTime(within:)``,
+  /// (Harmonic's exact settle time, ``Motion/endTick(within:)``,
   /// of a motion from rest over a distance of 1). The curve has UIKit's shape
   /// (the same ζ) and ends when UIKit's animation ends; it is not claimed to
   /// match UIKit's frames bit for bit. For iOS 17's

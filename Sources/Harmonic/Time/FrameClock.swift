@@ -18,7 +18,7 @@ public struct FrameClock: Sendable, Hashable {
   /// Ticks spent paused (whole pauses only).
   package private(set) var pausedTicks: Int64 = 0
   /// The host timestamp the current pause began at; nil while running.
-  public private(set) var pausedAt: Double?
+  package private(set) var pausedAt: Double?
 
   /// - Parameter origin: the host timestamp of tick 0, seconds.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a

@@ -20,7 +20,7 @@
 
 extension LayoutTransition {
   /// Where a change leaves the content so that an anchor keeps its place
-  /// on screen (``anchoredEnd(keeping:in:at:viewport:to:update:endViewport:axis:rightToLeft:)``).
+  /// on screen (``anchoredEnd(keeping:in:at:viewport:to:update:endViewport:axis:isRightToLeft:)``).
   public struct AnchoredEnd: Sendable, Hashable {
     /// The end content offset, points: clamped to the new content.
     public let offset: CGPoint
@@ -62,7 +62,7 @@ extension LayoutTransition {
   ///   for v visible elements.
   public static func anchoredEnd(
     keeping anchor: ContentAnchor, in old: some CollectionLayout, at offset: CGPoint, viewport: Viewport, to new: some CollectionLayout,
-    update: LayoutUpdate = LayoutUpdate(), endViewport: Viewport? = nil, axis: ScrollAxis, rightToLeft: Bool = false
+    update: LayoutUpdate = LayoutUpdate(), endViewport: Viewport? = nil, axis: ScrollAxis, isRightToLeft rightToLeft: Bool = false
   ) throws(HarmonicError) -> AnchoredEnd? {
     try LayoutTransition._checkOffset(offset, "offset")
     let end = endViewport ?? viewport
@@ -87,7 +87,7 @@ extension LayoutTransition {
     case .firstVisible:
       break
     }
-    candidates += _readingOrder(old.attributes(in: rect, viewport: viewport, at: offset), in: rect, axis: axis, rightToLeft: rightToLeft)
+    candidates += _readingOrder(old.attributes(in: rect, viewport: viewport, at: offset), in: rect, axis: axis, isRightToLeft: rightToLeft)
     let (extent, endExtent) = vertical ? (Double(viewport.size.height), Double(end.size.height)) : (Double(viewport.size.width), Double(end.size.width))
     let along = Double(vertical ? offset.y : offset.x)
     for candidate in candidates {
@@ -105,7 +105,7 @@ extension LayoutTransition {
   /// The visible cells of `attributes` in reading order: fully visible ones
   /// first, by leading edge along `axis` (then across it, then by id), then
   /// the partly visible ones, the most visible first.
-  static func _readingOrder(_ attributes: [LayoutAttributes], in rect: CGRect, axis: ScrollAxis, rightToLeft: Bool) -> [LayoutAttributes] {
+  static func _readingOrder(_ attributes: [LayoutAttributes], in rect: CGRect, axis: ScrollAxis, isRightToLeft rightToLeft: Bool) -> [LayoutAttributes] {
     let vertical = axis == .vertical
     func key(_ a: LayoutAttributes) -> (tier: Int, first: Double, second: Double) {
       let frame = a.frame
@@ -150,11 +150,11 @@ extension LayoutTransition {
   /// average progress (the file's header gives the formula). The other
   /// axis, and the content size, keep following the average progress. The
   /// start and end offsets do not change: give an end where the element is
-  /// where it began on screen (``anchoredEnd(keeping:in:at:viewport:to:update:endViewport:axis:rightToLeft:)``)
+  /// where it began on screen (``anchoredEnd(keeping:in:at:viewport:to:update:endViewport:axis:isRightToLeft:)``)
   /// and it does not move on screen at all; any other end is made up along
   /// the average progress.
   ///
-  /// The anchor belongs to this segment: ``retarget(to:offset:viewport:at:springs:)``,
+  /// The anchor belongs to this segment: ``init(continuing:at:to:offset:viewport:endViewport:update:appearance:decoration:springs:tolerances:)``,
   /// ``finish(fromProgress:velocity:at:rubberBand:springs:)`` and
   /// ``cancel(fromProgress:velocity:at:rubberBand:springs:)`` follow the
   /// average progress again. A scrub (``scrub(progress:rubberBand:into:)``)
@@ -194,9 +194,9 @@ extension LayoutTransition {
     return Frame._shows(_startAttributes(k), in: viewport.visibleRect(at: startOffset))
   }
 
-  /// The first cell in reading order (``_readingOrder(_:in:axis:rightToLeft:)``)
+  /// The first cell in reading order (``_readingOrder(_:in:axis:isRightToLeft:)``)
   /// that starts this segment on screen and stays in the new layout.
-  func _firstStayingOnScreen(viewport: Viewport, axis: ScrollAxis, rightToLeft: Bool) -> ElementID? {
+  func _firstStayingOnScreen(viewport: Viewport, axis: ScrollAxis, isRightToLeft rightToLeft: Bool) -> ElementID? {
     let rect = viewport.visibleRect(at: startOffset)
     var shown: [LayoutAttributes] = []
     for k in elements.indices where elements[k].to != nil && elements[k].id.kind == .cell {
@@ -207,11 +207,11 @@ extension LayoutTransition {
         shown.append(element)
       }
     }
-    return LayoutTransition._readingOrder(shown, in: rect, axis: axis, rightToLeft: rightToLeft).first?.elementID
+    return LayoutTransition._readingOrder(shown, in: rect, axis: axis, isRightToLeft: rightToLeft).first?.elementID
   }
 
   /// The element the content offset follows, if any (``anchorContentOffset(to:along:)``).
-  public var contentAnchor: ElementID? { _anchor.map { elements[$0.element].id } }
+  package var contentAnchor: ElementID? { _anchor.map { elements[$0.element].id } }
 
   /// `offset` (the average-progress offset at progress `p`) with its
   /// coordinate along the anchor's axis following the anchor, from the

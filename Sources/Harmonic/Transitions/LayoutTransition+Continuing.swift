@@ -17,7 +17,7 @@ extension LayoutTransition {
   /// `running` was already animating away (``Element/to`` nil) are not part
   /// of the new transition: keep drawing them from `running` until they
   /// settle (``LayoutAnimator`` does), or use
-  /// ``retarget(to:offset:viewport:at:springs:)``, which keeps them. The
+  /// ``init(continuing:at:to:offset:viewport:endViewport:update:appearance:decoration:springs:tolerances:)``, which keeps them. The
   /// content offset goes on from the frame's with its velocity along the
   /// new path; ``Frame/overallProgress`` goes on from its value at `time` to 1.
   ///
@@ -127,7 +127,7 @@ extension LayoutTransition {
   }
 
   /// The one path for every change in flight (``init(continuing:at:to:offset:viewport:endViewport:update:appearance:decoration:springs:tolerances:)``,
-  /// ``retarget(to:offset:viewport:at:springs:)``, ``LayoutAnimator``'s
+  /// ``init(continuing:at:to:offset:viewport:endViewport:update:appearance:decoration:springs:tolerances:)``, ``LayoutAnimator``'s
   /// changes during a gesture): the setup of a fresh transition from the
   /// layout `running` shows in `pose`, then every continuing element's
   /// channels and velocities put back exactly as `pose` has them (the

@@ -24,10 +24,10 @@ extension LayoutTransition {
     /// The segment's average progress p̄ (0 → 1; may overshoot with bouncy springs).
     public internal(set) var progress: Double
     /// Progress across segments: `start + (end − start)·p̄` over the
-    /// segment's ``LayoutTransition/overallProgressRange``. It keeps counting
+    /// segment's share of the gesture's path. It keeps counting
     /// through ``LayoutTransition/finish(fromProgress:velocity:at:rubberBand:springs:)``,
     /// ``LayoutTransition/cancel(fromProgress:velocity:at:rubberBand:springs:)``
-    /// and ``LayoutTransition/retarget(to:offset:viewport:at:springs:)``.
+    /// and ``LayoutTransition/init(continuing:at:to:offset:viewport:endViewport:update:appearance:decoration:springs:tolerances:)``.
     ///
     /// Re-grabbing a released pinch: a scrub released at progress q with
     /// rate ṗ (per second) moves every element along
@@ -54,22 +54,22 @@ extension LayoutTransition {
     var _change: _ChangeChannels? = nil
 
     /// Whether this frame computes velocities (``makeFrame(velocities:attributes:)``).
-    public var hasVelocities: Bool { !_values.velocities.isEmpty }
+    package var hasVelocities: Bool { !_values.velocities.isEmpty }
 
     /// The rate of one channel (``LayoutChannels``) of element `element`, in
     /// the channel's units per second: 0 once complete and for a scrubbed
     /// pose; nil when the frame was made without velocities or the indices
     /// are out of range. With decomposed transforms, the transform channels'
     /// rates are those of the decomposition (rotation in radians per second).
-    public func velocity(ofElement element: Int, channel: Int) -> Double? {
+    package func velocity(ofElement element: Int, channel: Int) -> Double? {
       let n = _values.values.count / max(_channelCount, 1)
       guard hasVelocities, (0..<n).contains(element), (0..<_channelCount).contains(channel) else { return nil }
       return _values.velocities[channel * n + element]
     }
 
     /// The velocity of an element's center, points per second (nil as for
-    /// ``velocity(ofElement:channel:)``).
-    public func centerVelocity(ofElement element: Int) -> CGPoint? {
+    /// ``velocities``).
+    package func centerVelocity(ofElement element: Int) -> CGPoint? {
       guard let x = velocity(ofElement: element, channel: LayoutChannels.centerX),
         let y = velocity(ofElement: element, channel: LayoutChannels.centerY)
       else { return nil }

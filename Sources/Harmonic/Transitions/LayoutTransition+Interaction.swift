@@ -1,7 +1,7 @@
 extension LayoutTransition {
   /// Progress beyond [0, 1] rubber-banded (c = 0.55 in progress units, so
   /// it never passes −1 or 2), with its slope d(banded)/dp.
-  public static func rubberBanded(_ p: Double) -> (value: Double, slope: Double) {
+  package static func rubberBanded(_ p: Double) -> (value: Double, slope: Double) {
     // The rubber band over a "viewport" of one whole transition.
     if p > 1 {
       let band = RubberBand._offsetAndSlope(overscroll: p - 1, dimension: 1, coefficient: RubberBand.defaultCoefficient)
@@ -21,7 +21,7 @@ extension LayoutTransition {
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   a value outside (−1, 2), which the band never reaches, or not finite.
-  public static func progress(fromRubberBanded value: Double) throws(HarmonicError) -> Double {
+  package static func progress(fromRubberBanded value: Double) throws(HarmonicError) -> Double {
     try _Check.within(value, "value", .open(-1), .open(2), unit: "rubber-banded progress")
     if value > 1 { return 1 + RubberBand._overscroll(offset: value - 1, dimension: 1, coefficient: RubberBand.defaultCoefficient) }
     if value < 0 { return -RubberBand._overscroll(offset: -value, dimension: 1, coefficient: RubberBand.defaultCoefficient) }
@@ -182,7 +182,7 @@ extension LayoutTransition {
   ///   message names the cell in one layout only), or for a time before
   ///   the segment's start or a bad offset; the transition is then unchanged.
   /// - Complexity: the setup of a transition.
-  public mutating func retarget(
+  package mutating func retarget(
     to layout: some CollectionLayout, offset: CGPoint, viewport: Viewport, at time: AnimationTime, springs: LayoutTransition.Springs = .shared(.smooth)
   ) throws(HarmonicError) {
     try _Check.notBefore(time.ticks, start: batch.origin.ticks, of: "the segment start")

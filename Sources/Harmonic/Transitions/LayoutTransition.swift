@@ -11,7 +11,7 @@ extension LayoutTransition {
 
     /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
     ///   both ids are nil.
-    public init(from: ElementID?, to: ElementID?) throws(HarmonicError) {
+    package init(from: ElementID?, to: ElementID?) throws(HarmonicError) {
       guard from != nil || to != nil else {
         throw .invalidParameter(name: "from and to", value: 0, accepted: "at least one element id")
       }
@@ -43,23 +43,14 @@ extension LayoutTransition {
 extension LayoutTransition {
   /// Something applied to a layout's attributes at each end of a transition,
   /// given the visible rect at that end (a carousel's scale and alpha by
-  /// distance from the center, a parallax, a sticky header).
+  /// distance from the center — ``scrollEffect(_:phase:)`` with
+  /// ``ScrollEffect/scaleAndFade(minimumScale:minimumAlpha:)`` — a parallax,
+  /// a sticky header).
   public struct Decoration: Sendable {
     let _body: @Sendable (inout LayoutAttributes, CGRect) -> Void
 
     /// - Parameter body: changes one element's attributes for the visible rect.
     public init(_ body: @escaping @Sendable (inout LayoutAttributes, CGRect) -> Void) { _body = body }
-
-    /// A ``CarouselDecoration`` on the cells along `axis`.
-    public static func carousel(_ decoration: CarouselDecoration, axis: ScrollAxis = .horizontal) -> LayoutTransition.Decoration {
-      LayoutTransition.Decoration { attributes, rect in
-        guard attributes.kind == .cell else { return }
-        let horizontal = axis == .horizontal
-        decoration.apply(
-          to: &attributes, viewportCenter: Double(horizontal ? rect.midX : rect.midY),
-          viewportExtent: Double(horizontal ? rect.width : rect.height), axis: axis)
-      }
-    }
 
     /// A scroll-driven effect (``ScrollEffect``) at each end of the
     /// transition, its phases measured by `phase` in that end's visible
@@ -73,7 +64,7 @@ extension LayoutTransition {
     }
 
     /// Applies the decoration to `attributes` for the visible rect `rect`.
-    public func apply(to attributes: inout LayoutAttributes, visibleRect rect: CGRect) { _body(&attributes, rect) }
+    package func apply(to attributes: inout LayoutAttributes, visibleRect rect: CGRect) { _body(&attributes, rect) }
   }
 }
 
@@ -112,18 +103,18 @@ extension LayoutTransition {
 public struct LayoutTransition: Sendable {
   /// The animated elements, in batch order (sorted).
   public private(set) var elements: [LayoutTransition.Element]
-  public let include3D: Bool
-  public let transforms: TransformInterpolation
+  package let include3D: Bool
+  package let transforms: TransformInterpolation
   public internal(set) var batch: SpringBatch
   /// Start and end attributes of the current segment: see ``startAttributes``.
   var _endpoints: _Endpoints
   public internal(set) var startOffset: CGPoint
   public private(set) var endOffset: CGPoint
-  public private(set) var startContentSize: CGSize
-  public private(set) var endContentSize: CGSize
-  public let tolerances: LayoutTransition.Tolerances
+  package private(set) var startContentSize: CGSize
+  package private(set) var endContentSize: CGSize
+  package let tolerances: LayoutTransition.Tolerances
   /// The first tick from which the frame is exactly the end state: the
-  /// latest of the elements' exact settle ticks (within ``tolerances``) and
+  /// latest of the elements' exact settle ticks (within its tolerances) and
   /// ``SpringBatch/endTick``.
   ///
   /// Computed on first use, not by the initializer: it costs about as much
@@ -141,13 +132,13 @@ public struct LayoutTransition: Sendable {
   /// The layout being transitioned to.
   public internal(set) var target: any CollectionLayout
   /// The decoration applied at both ends (and to the ends of a retarget).
-  public internal(set) var decoration: LayoutTransition.Decoration?
+  package internal(set) var decoration: LayoutTransition.Decoration?
   /// The overall progress at the start of this segment and where it goes:
   /// 0 and 1 for a transition, the release point and 1 (``finish(fromProgress:velocity:at:rubberBand:springs:)``)
   /// or 0 (``cancel(fromProgress:velocity:at:rubberBand:springs:)``) for a
   /// released scrub, the overall progress at the interruption and 1 for a
-  /// ``retarget(to:offset:viewport:at:springs:)``. See ``Frame/overallProgress``.
-  public internal(set) var overallProgressRange: (start: Double, end: Double)
+  /// ``init(continuing:at:to:offset:viewport:endViewport:update:appearance:decoration:springs:tolerances:)``. See ``Frame/overallProgress``.
+  package internal(set) var overallProgressRange: (start: Double, end: Double)
   /// The element the content offset follows in this segment, if any.
   var _anchor: _Anchor? = nil
   /// A released scrub that starts exactly at its goal (progress 0

@@ -51,10 +51,10 @@ public struct KeyframeAnimation<Value: SpringAnimatable>: Sendable {
     }
   }
 
-  /// The tick the animation starts at, from ``startValue``.
+  /// The tick the animation starts at, from its starting value.
   public let start: AnimationTime
   /// The value at the start.
-  public let startValue: Value
+  @usableFromInline package let startValue: Value
   /// The keys, in order.
   public let keys: [Key]
   /// Per key: its tick, and the components and velocity components
@@ -230,11 +230,6 @@ extension KeyframeAnimation: Motion {
     let (i, exact) = _segment(at: time)
     if exact != nil { return i < 0 ? startValue : keys[i].value }
     return Value(springComponents: components(at: time).value)
-  }
-
-  @inlinable
-  public func velocity(at time: AnimationTime) -> Value.SpringVelocity {
-    Value.springVelocity(ofComponents: components(at: time).velocity)
   }
 
   /// The last key's value.

@@ -113,8 +113,6 @@ extension SpringMotion: Motion {
     let state = state(at: time)
     return (SIMD2(state.value, 0), SIMD2(state.velocity, 0))
   }
-  public func value(at time: AnimationTime) -> Double { state(at: time).value }
-  public func velocity(at time: AnimationTime) -> Double { state(at: time).velocity }
   public var endValue: Double { target }
   public func endTick(within tolerance: SettleTolerance) -> AnimationTime? { start._firstTick(afterSeconds: endTime(within: tolerance)) }
 }
@@ -124,8 +122,6 @@ extension ScrollDeceleration: Motion {
     let state = state(at: time)
     return (SIMD2(state.value, 0), SIMD2(state.velocity, 0))
   }
-  public func value(at time: AnimationTime) -> Double { state(at: time).value }
-  public func velocity(at time: AnimationTime) -> Double { state(at: time).velocity }
   public var endValue: Double { restOffset }
   public func endTick(within tolerance: SettleTolerance) -> AnimationTime? { start._firstTick(afterSeconds: endTime(within: tolerance)) }
 }

@@ -131,14 +131,14 @@ public struct RGBAColor: SpringAnimatable, Hashable {
 
   /// sRGB-encoded → linear light. `c` is clamped into [0, 1] first (NaN
   /// becomes 0), as the initializer clamps.
-  public static func linear(fromEncoded c: Double) -> Double {
+  package static func linear(fromEncoded c: Double) -> Double {
     let c = c >= 0 ? min(c, 1) : 0
     return c <= 0.04045 ? c / 12.92 : _Math.exp(2.4 * _Math.log((c + 0.055) / 1.055))
   }
 
   /// Linear light → sRGB-encoded. `l` is clamped into [0, 1] first (NaN
   /// becomes 0).
-  public static func encoded(fromLinear l: Double) -> Double {
+  package static func encoded(fromLinear l: Double) -> Double {
     let l = l >= 0 ? min(l, 1) : 0
     return l <= 0.0031308 ? 12.92 * l : 1.055 * _Math.exp(_Math.log(l) / 2.4) - 0.055
   }

@@ -16,9 +16,9 @@
 /// that instant.
 ///
 /// Cost: O(n) per step instant passed, O(n) per frame. One call applies at
-/// most ``maximumElementUpdates`` element updates (instants passed ×
+/// most 10,000,000 element updates (instants passed ×
 /// elements, about a second of work); a tick further ahead of
-/// ``appliedUntil`` throws instead of running on: read the chain as frames
+/// the last applied tick throws instead of running on: read the chain as frames
 /// go, or in several calls.
 public struct SpringChain<Value: SpringAnimatable>: Sendable {
   public let step: AnimationTime
@@ -26,7 +26,7 @@ public struct SpringChain<Value: SpringAnimatable>: Sendable {
   /// The elements; index 0 is the leader.
   public private(set) var elements: [ValueAnimation<Value>]
   /// The last step instant applied.
-  public private(set) var appliedUntil: AnimationTime
+  package private(set) var appliedUntil: AnimationTime
   let _start: AnimationTime
 
   /// - Parameters:
@@ -52,10 +52,10 @@ public struct SpringChain<Value: SpringAnimatable>: Sendable {
   }
 
   /// Most element updates (step instants × elements) one call applies.
-  public static var maximumElementUpdates: Int { 10_000_000 }
+  package static var maximumElementUpdates: Int { 10_000_000 }
 
   /// Applies every step instant up to `time`: a bounded number of them
-  /// (``maximumElementUpdates``), with no tick arithmetic that can overflow.
+  /// (10,000,000), with no tick arithmetic that can overflow.
   mutating func _advance(to time: AnimationTime) throws(HarmonicError) {
     guard time > appliedUntil else { return }
     // time > appliedUntil, so the difference is positive, or overflows only
@@ -93,7 +93,7 @@ public struct SpringChain<Value: SpringAnimatable>: Sendable {
   /// ``moveLeader(to:at:)`` when the finger lifts.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
-  ///   bad value, or a time too far ahead (see ``maximumElementUpdates``).
+  ///   bad value, or a time too far ahead (see 10,000,000).
   public mutating func holdLeader(_ value: Value, at time: AnimationTime) throws(HarmonicError) {
     try _advance(to: time)
     try elements[0].reset(value: value, velocity: Value.springVelocity(ofComponents: .zero), target: value, at: time)

@@ -34,7 +34,7 @@
 /// Cost: O(1) per update; O(touches) per ``lag(at:reducingMotion:)`` read, then O(touches)
 /// per row. Touches whose response has died out (below 1e-9 pt and
 /// 1e-9 pt/s per unit resistance) are dropped when a new one begins, and at
-/// most ``maximumTouches`` are kept (the oldest goes first).
+/// most 64 are kept (the oldest goes first).
 public struct SpringyScroll: Sendable, Hashable {
   /// The spring every row hangs on.
   public let spring: Spring
@@ -53,7 +53,7 @@ public struct SpringyScroll: Sendable, Hashable {
   package var touches: [Touch]
 
   /// Most touches kept.
-  public static let maximumTouches = 64
+  package static let maximumTouches = 64
 
   /// UIKit Dynamics' attachment in the classic springy flow layout
   /// (frequency 1 Hz, damping 0.8): response 1 s, damping ratio 0.8, mass 1.
@@ -169,12 +169,11 @@ public struct SpringyScroll: Sendable, Hashable {
 
     /// The scroll's last update: the motion is exact from there on.
     public var start: AnimationTime { scroll.lastUpdate }
+    /// Σ rᵢ·uᵢ(t) over the touches, the displacement of
+    /// ``Lag/displacement(ofRowAt:)``, and its velocity.
     public func components(at time: AnimationTime) -> (value: SIMD2<Double>, velocity: SIMD2<Double>) {
-      (SIMD2(value(at: time), 0), SIMD2(velocity(at: time), 0))
+      (SIMD2(_sum(at: time) { $0.value }, 0), SIMD2(_sum(at: time) { $0.velocity }, 0))
     }
-    /// Σ rᵢ·uᵢ(t) over the touches; the displacement of ``Lag/displacement(ofRowAt:)``.
-    public func value(at time: AnimationTime) -> Double { _sum(at: time) { $0.value } }
-    public func velocity(at time: AnimationTime) -> Double { _sum(at: time) { $0.velocity } }
     public var endValue: Double { 0 }
     /// A tick from which the displacement stays within `tolerance` for
     /// good: the latest at which every touch's share, rᵢ·uᵢ, stays within

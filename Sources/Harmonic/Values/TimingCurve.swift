@@ -62,7 +62,7 @@ public struct CubicBezier: Sendable, Hashable {
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
   ///   naming `progress` when `x` is NaN.
-  public func value(atProgress x: Double) throws(HarmonicError) -> Double {
+  package func value(atProgress x: Double) throws(HarmonicError) -> Double {
     try TimingCurve._checkProgress(x)
     return _value(atProgress: x)
   }
@@ -97,7 +97,7 @@ public struct CubicBezier: Sendable, Hashable {
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
   ///   naming `progress` when `x` is NaN.
-  public func slope(atProgress x: Double) throws(HarmonicError) -> Double? {
+  package func slope(atProgress x: Double) throws(HarmonicError) -> Double? {
     try TimingCurve._checkProgress(x)
     return _slope(atProgress: x)
   }

@@ -74,11 +74,6 @@ public struct ValueAnimator<Value: SpringAnimatable>: Sendable {
   /// The value at `time`: the motion's, then exactly its end value once ended.
   public func value(at time: AnimationTime) -> Value { hasEnded(at: time) ? motion.endValue : motion.value(at: time) }
 
-  /// The velocity at `time`, units per second (0 once ended).
-  public func velocity(at time: AnimationTime) -> Value.SpringVelocity {
-    hasEnded(at: time) ? Value.springVelocity(ofComponents: .zero) : motion.velocity(at: time)
-  }
-
   /// Where the current motion ends: the spring's target, the glide's rest
   /// value, the curve's end value, the value at rest.
   public var endValue: Value { motion.endValue }

@@ -27,7 +27,7 @@ public struct ValueDecay<Value: SpringAnimatable>: Sendable {
   /// The tick the decay starts at.
   public let start: AnimationTime
   /// 1000·ln(decelerationRate), per second (negative).
-  public let decayConstant: Double
+  @usableFromInline package let decayConstant: Double
   @usableFromInline let _start: Components
   @usableFromInline let _velocity: Components
   @usableFromInline let _startValue: Value
