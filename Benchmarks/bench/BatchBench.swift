@@ -7,7 +7,7 @@ extension Suite {
   /// A layout-like batch: 11 channels per item, seeded starts, targets and velocities.
   static func layoutBatch(items: Int, channels: Int, springs: SpringAssignment) throws -> SpringBatch {
     let (start, target, velocity) = layoutColumns(items: items, channels: channels)
-    return try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity, springs: springs)
+    return try SpringBatch(itemCount: items, channelCount: channels, from: start, to: target, velocity: velocity, springs: springs)
   }
 
   /// The start, target and velocity columns of ``layoutBatch(items:channels:springs:)``.
@@ -117,7 +117,7 @@ extension Suite {
       var built: SpringBatch?
       let setup = try measureOnce {
         built = try SpringBatch(
-          itemCount: items, channelCount: channels, start: columns.start, target: columns.target, velocity: columns.velocity,
+          itemCount: items, channelCount: channels, from: columns.start, to: columns.target, velocity: columns.velocity,
           springs: assignment)
       }
       let cores = ProcessInfo.processInfo.activeProcessorCount

@@ -16,7 +16,7 @@ extension Suite {
     let columns = try measure {
       for i in 0..<frames {
         try phase.phases(
-          centers: centers, extents: extents, offset: Double(i % 97), offsetVelocity: -1200, viewportExtent: 390, into: &phases, rates: &rates)
+          centers: centers, extents: extents, offset: Double(i % 97), offsetVelocity: -1200, viewportExtent: 390, into: &phases, phaseVelocities: &rates)
       }
       blackHole(phases[count - 1] + rates[0])
     }

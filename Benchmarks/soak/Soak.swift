@@ -32,7 +32,7 @@ struct Soak: ParsableCommand {
     let target = (0..<(items * channels)).map { Double($0 % 3 + 1) * 100 }
     let velocity = (0..<(items * channels)).map { Double($0 % 2) * 250 }
     let batch = try SpringBatch(
-      itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity,
+      itemCount: items, channelCount: channels, from: start, to: target, velocity: velocity,
       springs: .perItem(springs))
     let step = try AnimationTime(frame: 1, framesPerSecond: 120)
     var stepper = try batch.makeStepper(step: step)
@@ -79,8 +79,8 @@ struct Soak: ParsableCommand {
 
     // 2. Memory: frames of a 10k-item batch, resident size before and after.
     let big = try SpringBatch(
-      itemCount: 10_000, channelCount: 11, start: [Double](repeating: 1, count: 110_000),
-      target: (0..<110_000).map { Double($0 % 97) }, springs: .shared(.snappy))
+      itemCount: 10_000, channelCount: 11, from: [Double](repeating: 1, count: 110_000),
+      to: (0..<110_000).map { Double($0 % 97) }, springs: .shared(.snappy))
     var bigFrame = big.makeFrame()
     try big.evaluate(at: .zero, into: &bigFrame)
     let before = Soak.residentBytes()

@@ -117,12 +117,12 @@ final class PhotoGridViewController: UIViewController, UICollectionViewDataSourc
       layout.perform { engine in engine.transitionProgress = pinch.gesture.progress(scale: recognizer.scale) }
     case .ended, .cancelled:
       guard let pinch else { return }
-      let rate = pinch.gesture.rate(scale: recognizer.scale, velocity: recognizer.velocity)
-      if recognizer.state == .ended, LayoutAnimator.shouldFinish(progress: layout.engine.transitionProgress, rate: rate) {
-        layout.perform { engine throws(HarmonicError) in try engine.finishInteractiveTransition(velocity: rate) }
+      let velocity = pinch.gesture.progressVelocity(scale: recognizer.scale, velocity: recognizer.velocity)
+      if recognizer.state == .ended, LayoutAnimator.shouldFinish(progress: layout.engine.transitionProgress, progressVelocity: velocity) {
+        layout.perform { engine throws(HarmonicError) in try engine.finishInteractiveTransition(velocity: velocity) }
         columns = pinch.to
       } else {
-        layout.perform { engine throws(HarmonicError) in try engine.cancelInteractiveTransition(velocity: rate) }
+        layout.perform { engine throws(HarmonicError) in try engine.cancelInteractiveTransition(velocity: velocity) }
       }
     default:
       return

@@ -16,7 +16,7 @@ func backendsAgree(_ a: Double, _ b: Double, scale: Double) -> Bool {
 /// value or velocity is one coefficient exactly (nil when a probe is refused).
 func termScales(_ batch: SpringBatch, item: Int, channel: Int, at tick: AnimationTime) -> (value: Double, velocity: Double)? {
   let spring = batch.spring(ofItem: item)
-  let elapsed = tick - batch.origin
+  let elapsed = tick - batch.start
   guard let remaining = attempt({ () throws(HarmonicError) in try SpringMotion(spring: spring, from: 1, to: 0) }),
     let step = attempt({ () throws(HarmonicError) in try SpringMotion(spring: spring, from: 0, to: 1) }),
     let kick = attempt({ () throws(HarmonicError) in try SpringMotion(spring: spring, from: 0, to: 0, initialVelocity: 1) })
@@ -56,7 +56,7 @@ func fuzzBatch(_ input: inout FuzzInput) {
   guard
     var batch = attempt({ () throws(HarmonicError) in
       try SpringBatch(
-        itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity,
+        itemCount: items, channelCount: channels, from: start, to: target, velocity: velocity,
         springs: assignment, progressVelocity: input.bool() ? input.double() : 0)
     })
   else { return }
@@ -108,7 +108,7 @@ func fuzzBatch(_ input: inout FuzzInput) {
           // least subnormal: a subnormal tolerance saw 1.4 of it).
           require(
             distance <= tolerances[channel] + 1e-12 * scale + 4 * Double.leastNonzeroMagnitude,
-            "item \(item) channel \(channel) off by \(distance) > \(tolerances[channel]) at tick \(later.ticks), settle tick \(settle.ticks), origin \(batch.origin.ticks), "
+            "item \(item) channel \(channel) off by \(distance) > \(tolerances[channel]) at tick \(later.ticks), settle tick \(settle.ticks), origin \(batch.start.ticks), "
               + "spring \(batch.spring(ofItem: item)), start \(batch.start(item: item, channel: channel)), target \(batch.target(item: item, channel: channel)), "
               + "velocity \(batch.initialVelocity(item: item, channel: channel))")
         }
@@ -228,11 +228,11 @@ func evaluateAndCompare(_ batch: SpringBatch, at tick: AnimationTime, native: in
         require(
           false,
           "batch element has no scalar motion: item \(item) channel \(channel), start \(batch.start(item: item, channel: channel)), "
-            + "target \(batch.target(item: item, channel: channel)), velocity \(batch.initialVelocity(item: item, channel: channel)), origin \(batch.origin.ticks)"
+            + "target \(batch.target(item: item, channel: channel)), velocity \(batch.initialVelocity(item: item, channel: channel)), origin \(batch.start.ticks)"
         )
         return
       }
-      let state = motion.state(at: tick - batch.origin)
+      let state = motion.state(at: tick - batch.start)
       let e = batch.element(item: item, channel: channel)
       require(
         state.value.bitPattern == native.values[e].bitPattern && state.velocity.bitPattern == native.velocities[e].bitPattern,

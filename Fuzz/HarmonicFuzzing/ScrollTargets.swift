@@ -146,7 +146,7 @@ func fuzzScrollEffects(_ input: inout FuzzInput) {
     attempt({ () throws(HarmonicError) in
       try phase.phases(
         centers: centers, extents: extents, velocities: velocities, offset: offset, offsetVelocity: offsetVelocity, viewportExtent: viewport,
-        into: &phases, rates: &rates)
+        into: &phases, phaseVelocities: &rates)
     }) != nil
   else {
     require(phases.isEmpty && rates.isEmpty, "refused phase columns were written")
@@ -165,9 +165,9 @@ func fuzzScrollEffects(_ input: inout FuzzInput) {
         return
       }
       require(
-        one.phase.bitPattern == phases[k].bitPattern && one.rate.bitPattern == rates[k].bitPattern, "phase columns differ from the scalar form")
+        one.phase.bitPattern == phases[k].bitPattern && one.phaseVelocity.bitPattern == rates[k].bitPattern, "phase columns differ from the scalar form")
       // The column form accepted the geometry, so it is finite and in range: no NaN.
-      require(!one.phase.isNaN && !one.rate.isNaN, "a NaN phase from accepted geometry: \(one)")
+      require(!one.phase.isNaN && !one.phaseVelocity.isNaN, "a NaN phase from accepted geometry: \(one)")
     }
   }
   let parameter = input.byte() < 32 ? input.double() : input.moderate()
@@ -175,7 +175,7 @@ func fuzzScrollEffects(_ input: inout FuzzInput) {
     .scaleAndFade(minimumScale: parameter, minimumAlpha: parameter), .stack(peek: parameter, scaleStep: parameter, visibleCount: input.int(0...5)),
     .coverFlow(maximumAngle: parameter, perspective: parameter, minimumScale: parameter), .cube(perspective: parameter),
     .pageTurn(perspective: parameter), .parallax(factor: parameter), .rotaryWheel(radius: parameter, angle: parameter),
-    .zoom(scale: parameter), .crossFade, .rotate(angle: parameter, fade: parameter),
+    .zoomAndFade(scale: parameter), .dissolve, .turnAndFade(angle: parameter, fade: parameter),
   ])
   var attributes = (0..<n).map { k in
     LayoutAttributes(

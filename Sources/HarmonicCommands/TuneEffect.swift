@@ -20,9 +20,9 @@ package struct EffectPreview: Sendable, Hashable {
     Preset(name: "pageTurn", parameter: "perspective", unit: "pt", value: 1000, range: 100...3000),
     Preset(name: "parallax", parameter: "factor", unit: "", value: 0.5, range: -1...1),
     Preset(name: "rotaryWheel", parameter: "angle", unit: "°", value: 20, range: 1...45),
-    Preset(name: "zoom", parameter: "scale", unit: "", value: 0.5, range: 0...3),
-    Preset(name: "crossFade", parameter: "", unit: "", value: 0, range: 0...0),
-    Preset(name: "rotate", parameter: "angle", unit: "°", value: 22.5, range: 0...90),
+    Preset(name: "zoomAndFade", parameter: "scale", unit: "", value: 0.5, range: 0...3),
+    Preset(name: "dissolve", parameter: "", unit: "", value: 0, range: 0...0),
+    Preset(name: "turnAndFade", parameter: "angle", unit: "°", value: 22.5, range: 0...90),
   ]
 
   var preset: Preset
@@ -55,9 +55,9 @@ package struct EffectPreview: Sendable, Hashable {
     case "pageTurn": return .pageTurn(perspective: amount)
     case "parallax": return .parallax(factor: amount)
     case "rotaryWheel": return .rotaryWheel(radius: 400, angle: degrees)
-    case "zoom": return .zoom(scale: amount)
-    case "crossFade": return .crossFade
-    default: return .rotate(angle: degrees)
+    case "zoomAndFade": return .zoomAndFade(scale: amount)
+    case "dissolve": return .dissolve
+    default: return .turnAndFade(angle: degrees)
     }
   }
 
@@ -66,8 +66,8 @@ package struct EffectPreview: Sendable, Hashable {
     let value = EffectPreview.literal(amount)
     let argument: String
     switch preset.name {
-    case "crossFade": argument = ""
-    case "coverFlow", "rotate": argument = "(\(preset.parameter): \(value) * .pi / 180)"
+    case "dissolve": argument = ""
+    case "coverFlow", "turnAndFade": argument = "(\(preset.parameter): \(value) * .pi / 180)"
     case "rotaryWheel": argument = "(radius: 400, angle: \(value) * .pi / 180)"
     default: argument = "(\(preset.parameter): \(value))"
     }
@@ -84,10 +84,10 @@ package struct EffectPreview: Sendable, Hashable {
     case "scaleAndFade":
       let value = EffectPreview.literal(amount)
       return ".scrollTransition(axis: .horizontal) { content, phase in\n  content.scaleEffect(1 - (1 - \(value)) * abs(phase.value))\n}"
-    case "rotate":
+    case "turnAndFade":
       let value = EffectPreview.literal(amount)
       return ".scrollTransition(axis: .horizontal) { content, phase in\n  content.rotationEffect(.degrees(phase.value * \(value)))\n}"
-    case "zoom":
+    case "zoomAndFade":
       let value = EffectPreview.literal(amount)
       return
         ".scrollTransition(axis: .horizontal) { content, phase in\n  content.scaleEffect(1 + (\(value) - 1) * abs(phase.value))\n    .opacity(1 - abs(phase.value))\n}"
@@ -107,7 +107,7 @@ package struct EffectPreview: Sendable, Hashable {
         indexPath: ItemIndexPath(item: i, section: 0), frame: CGRect(x: Double(i) * pitch, y: 0, width: cards.extent, height: cards.height))
     }
     let rect = CGRect(x: offset, y: 0, width: cards.viewport, height: cards.height)
-    var phases: [(phase: Double, rate: Double)] = []
+    var phases: [(phase: Double, phaseVelocity: Double)] = []
     for card in attributes {
       phases.append(try checked(nil) { () throws(HarmonicError) in try phase.phase(of: card, in: rect, offsetVelocity: CGPoint(x: velocity, y: 0)) })
     }
@@ -115,7 +115,7 @@ package struct EffectPreview: Sendable, Hashable {
     func round(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }
     return zip(attributes, phases).map { card, phase in
       let m = card.combinedTransform3D.m
-      return [round(phase.phase), round(phase.rate), round(card.alpha), Double(card.zIndex)] + (0..<16).map { round(m[$0]) }
+      return [round(phase.phase), round(phase.phaseVelocity), round(card.alpha), Double(card.zIndex)] + (0..<16).map { round(m[$0]) }
     }
   }
 }

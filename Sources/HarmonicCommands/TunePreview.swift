@@ -72,12 +72,12 @@ struct TransitionPreviewInput: Sendable, Hashable {
         from: heading ? grid : list, offset: .zero, to: heading ? list : grid, offset: .zero, viewport: screen, springs: .shared(spring))
       for seconds in interrupts {
         heading.toggle()
-        let tick = transition.batch.origin + (try AnimationTime(seconds: seconds))
+        let tick = transition.batch.start + (try AnimationTime(seconds: seconds))
         try transition.retarget(to: heading ? list : grid, offset: .zero, viewport: screen, at: tick, springs: .shared(spring))
       }
       return transition
     }
-    let origin = transition.batch.origin
+    let origin = transition.batch.start
     let times = try TunePreview.frameTimes(until: transition.endTick.seconds - origin.seconds, fps: fps)
     var frame = transition.makeFrame()
     var frames: [TransitionPreviewOutput.Frame] = []

@@ -37,7 +37,7 @@ struct AcceptedRangesTests {
     #expect(_Check.maximumFactor == 1e6)
     #expect(try #require(Self.row("dimensionless factor")).contains("magnitude ≤ 1e6"))
     #expect(_Check.maximumProgressRate == 100)
-    #expect(try #require(Self.row("progress rate of a release")).contains("magnitude ≤ 100"))
+    #expect(try #require(Self.row("progress velocity of a release")).contains("magnitude ≤ 100"))
     #expect(ScrollPhase.minimumExtent == 1e-6)
     #expect(try #require(Self.row("pitch or viewport extent of a phase")).contains("within [1e-6, 1e12]"))
   }
@@ -77,11 +77,11 @@ struct AcceptedRangesTests {
     #expect(Self.accepted { try transition.scrub(progress: 1e6.nextUp, into: &frame) } == "finite with magnitude ≤ 1e6 (progress)")
     #expect(Self.accepted { _ = try RubberBand.offset(overscroll: 1, dimension: 100, coefficient: 0) } == "within (0, 1e6] (dimensionless)")
     #expect(
-      Self.accepted { _ = try SpringBatch(itemCount: 0, channelCount: 1, start: [], target: [], springs: .shared(.smooth)) }
+      Self.accepted { _ = try SpringBatch(itemCount: 0, channelCount: 1, from: [], to: [], springs: .shared(.smooth)) }
         == "≥ 1 (an empty batch has nothing to animate)")
     #expect(Self.accepted { _ = try Viewport(size: CGSize(width: 0, height: 480)) } == "within (0, 1e12] (points)")
     #expect(
-      Self.accepted { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: [0], target: [0], springs: .shared(.smooth)) }
+      Self.accepted { _ = try SpringBatch(itemCount: 2, channelCount: 3, from: [0], to: [0], springs: .shared(.smooth)) }
         == "itemCount × channelCount = 6")
     var rows = try ReorderModel(slots: [0, 44])
     #expect(Self.accepted { try rows.beginDrag(row: 2, position: 0, at: .zero) } == "within 0..<2")

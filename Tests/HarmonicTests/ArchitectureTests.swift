@@ -212,4 +212,52 @@ struct ArchitectureTests {
     #expect(!inline.isEmpty, "the count reads the sources")
     #expect(inline.count <= 40, "\(inline.count) inline throws: \(Dictionary(grouping: inline, by: { $0 }).mapValues(\.count))")
   }
+
+  /// The public declarations, each with its continuation lines (parameters
+  /// on the lines after `public init(`), comments left out.
+  static func publicDeclarations(_ file: SourceFile) -> [String] {
+    var result: [String] = [], current: String? = nil, depth = 0
+    for raw in file.code.split(separator: "\n", omittingEmptySubsequences: false) {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix("//") { continue }
+      if current == nil, line.hasPrefix("public ") || line.hasPrefix("open ") || line.hasPrefix("@inlinable public ") {
+        (current, depth) = ("", 0)
+      }
+      guard var declaration = current else { continue }
+      let code = line.split(separator: "{", maxSplits: 1).first.map(String.init) ?? ""
+      declaration += " " + code
+      depth += code.filter { $0 == "(" }.count - code.filter { $0 == ")" }.count
+      if line.contains("{") || (depth <= 0 && !line.hasSuffix(",") && !line.hasSuffix("(")) {
+        result.append(declaration)
+        current = nil
+      } else {
+        current = declaration
+      }
+    }
+    return result
+  }
+
+  @Test("public names keep the Glossary: rate only in decelerationRate, origin only on FrameClock, every start a tick, isRightToLeft, no engine phase")
+  func glossary() throws {
+    let startType = try Regex(#"\bstart(?:\s+[a-zA-Z]+)?\s*:\s*([A-Za-z]+)"#)
+    let plainLabel = try Regex(#"[(,]\s*rightToLeft\s*:"#)
+    var declarations = 0
+    for file in Self.sources {
+      for declaration in Self.publicDeclarations(file) {
+        declarations += 1
+        let words = Self.words(declaration)
+        #expect(!words.contains("rate") && !words.contains("rates"), "\(file.path): a rate that is not a deceleration rate: \(declaration)")
+        #expect(!words.contains("origin") || file.path == "Time/FrameClock.swift", "\(file.path): an origin that is not the clock's: \(declaration)")
+        for match in declaration.matches(of: startType) {
+          let type = match.output[1].substring.map(String.init) ?? ""
+          #expect(type == "AnimationTime", "\(file.path): a start that is not a tick (\(type)): \(declaration)")
+        }
+        #expect(declaration.firstMatch(of: plainLabel) == nil, "\(file.path): rightToLeft: instead of isRightToLeft: \(declaration)")
+      }
+      for name in Self.declaredNames(file.code) where name.hasSuffix("Phase") {
+        #expect(name == "ScrollPhase", "\(file.path): \(name) — an engine state is a stage, a phase is a scroll measure")
+      }
+    }
+    #expect(declarations > 700, "the scan reads the public declarations (\(declarations))")
+  }
 }

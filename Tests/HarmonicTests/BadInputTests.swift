@@ -174,29 +174,29 @@ struct BatchBadInputTests {
 
   @Test("sizes, empty batches, non-finite entries and group indices are named")
   func construction() {
-    #expect(name { _ = try SpringBatch(itemCount: 0, channelCount: 1, start: [], target: [], springs: .shared(.smooth)) } == "itemCount")
-    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 0, start: [], target: [], springs: .shared(.smooth)) } == "channelCount")
-    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: [1], target: ones, springs: .shared(.smooth)) } == "start.count")
+    #expect(name { _ = try SpringBatch(itemCount: 0, channelCount: 1, from: [], to: [], springs: .shared(.smooth)) } == "itemCount")
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 0, from: [], to: [], springs: .shared(.smooth)) } == "channelCount")
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, from: [1], to: ones, springs: .shared(.smooth)) } == "from.count")
     #expect(
-      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, velocity: [1], springs: .shared(.smooth)) } == "velocity.count")
+      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, from: ones, to: ones, velocity: [1], springs: .shared(.smooth)) } == "velocity.count")
     var bad = ones
     bad[5] = .nan
-    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: bad, springs: .shared(.smooth)) } == "target[item 1, channel 2]")
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, from: ones, to: bad, springs: .shared(.smooth)) } == "to[item 1, channel 2]")
     bad[5] = .infinity
     #expect(
-      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, velocity: bad, springs: .shared(.smooth)) }
+      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, from: ones, to: ones, velocity: bad, springs: .shared(.smooth)) }
         == "velocity[item 1, channel 2]")
     #expect(
-      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([.smooth], groupOfItem: [0, 1])) }
+      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, from: ones, to: ones, springs: .groups([.smooth], groupOfItem: [0, 1])) }
         == "groupOfItem[1]")
     #expect(
-      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([.smooth], groupOfItem: [0])) }
+      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, from: ones, to: ones, springs: .groups([.smooth], groupOfItem: [0])) }
         == "groupOfItem.count")
     #expect(
-      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .groups([], groupOfItem: [0, 0])) } == "springs.count")
-    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: ones, springs: .perItem([.smooth])) } == "springs.count")
+      name { _ = try SpringBatch(itemCount: 2, channelCount: 3, from: ones, to: ones, springs: .groups([], groupOfItem: [0, 0])) } == "springs.count")
+    #expect(name { _ = try SpringBatch(itemCount: 2, channelCount: 3, from: ones, to: ones, springs: .perItem([.smooth])) } == "springs.count")
     #expect(
-      name { _ = try SpringBatch(itemCount: 1 << 20, channelCount: 1 << 12, start: [], target: [], springs: .shared(.smooth)) } == "itemCount × channelCount")
+      name { _ = try SpringBatch(itemCount: 1 << 20, channelCount: 1 << 12, from: [], to: [], springs: .shared(.smooth)) } == "itemCount × channelCount")
   }
 
   @Test("every entry of a long column is checked, eight at a time and in the tail: the first bad one is named; ±1e100, −0 and subnormals pass")
@@ -206,25 +206,25 @@ struct BatchBadInputTests {
     let bad: [Double] = [.nan, -.nan, .infinity, -.infinity, 1e100.nextUp, -(1e100.nextUp), .greatestFiniteMagnitude]
     let good: [Double] = [1e100, -1e100, -0.0, .leastNonzeroMagnitude, -.leastNormalMagnitude]
     for position in base.indices {
-      let expected = "start[item \(position % items), channel \(position / items)]"
+      let expected = "from[item \(position % items), channel \(position / items)]"
       for value in bad {
         var start = base
         start[position] = value
         start[(position + 11) % start.count] = -.infinity  // a second bad value: the first one is named
         let first = min(position, (position + 11) % start.count)
         #expect(
-          name { _ = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth)) }
-            == "start[item \(first % items), channel \(first / items)]", "\(value) at \(position)")
+          name { _ = try SpringBatch(itemCount: items, channelCount: channels, from: start, to: base, springs: .shared(.smooth)) }
+            == "from[item \(first % items), channel \(first / items)]", "\(value) at \(position)")
         start[(position + 11) % start.count] = 0
         #expect(
-          name { _ = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth)) }
+          name { _ = try SpringBatch(itemCount: items, channelCount: channels, from: start, to: base, springs: .shared(.smooth)) }
             == expected, "\(value) at \(position)")
       }
       for value in good {
         var start = base
         start[position] = value
         #expect(
-          (try? SpringBatch(itemCount: items, channelCount: channels, start: start, target: base, springs: .shared(.smooth))) != nil,
+          (try? SpringBatch(itemCount: items, channelCount: channels, from: start, to: base, springs: .shared(.smooth))) != nil,
           "\(value) at \(position)")
       }
     }
@@ -232,8 +232,8 @@ struct BatchBadInputTests {
 
   @Test("operations refuse bad buffers, times and targets before writing anything")
   func operations() throws {
-    var batch = try SpringBatch(itemCount: 2, channelCount: 3, start: ones, target: [0, 0, 0, 0, 0, 0], springs: .shared(.bouncy))
-    let other = try SpringBatch(itemCount: 3, channelCount: 3, start: ones + [1, 1, 1], target: ones + [1, 1, 1], springs: .shared(.bouncy))
+    var batch = try SpringBatch(itemCount: 2, channelCount: 3, from: ones, to: [0, 0, 0, 0, 0, 0], springs: .shared(.bouncy))
+    let other = try SpringBatch(itemCount: 3, channelCount: 3, from: ones + [1, 1, 1], to: ones + [1, 1, 1], springs: .shared(.bouncy))
     var wrongFrame = other.makeFrame()
     let untouched = wrongFrame.values
     #expect(name { try batch.evaluate(at: .zero, into: &wrongFrame) } == "frame.values.count")
@@ -319,7 +319,8 @@ struct UncheckedInputTests {
     #expect(Self.name { _ = try phase.span(distance: .nan, extent: 1, viewportExtent: 1) } == "distance")
     #expect(Self.name { _ = try ScrollPhase(axis: .horizontal, scale: .pitch(5e-324)) } == "pitch")
     var (phases, rates) = ([Double](), [Double]())
-    #expect(Self.name { try phase.phases(centers: [0], extents: [1], offset: 0, viewportExtent: 1e-7, into: &phases, rates: &rates) } == "viewportExtent")
+    #expect(
+      Self.name { try phase.phases(centers: [0], extents: [1], offset: 0, viewportExtent: 1e-7, into: &phases, phaseVelocities: &rates) } == "viewportExtent")
     // At the smallest pitch and 1e12 points away: finite.
     let finest = try ScrollPhase(axis: .horizontal, scale: .pitch(ScrollPhase.minimumExtent))
     let far = try finest.phase(center: 1e12, extent: 0, offset: -1e12, viewportExtent: ScrollPhase.minimumExtent)
@@ -330,14 +331,14 @@ struct UncheckedInputTests {
   func effects() throws {
     #expect(Self.name { _ = try ScrollEffect.Input(phase: 0.5, distance: .nan, axis: .horizontal) } == "distance")
     #expect(Self.name { _ = try ScrollEffect.Input(phase: .nan, distance: 0, axis: .horizontal) } == "phase")
-    #expect(Self.name { _ = try ScrollEffect.Input(phase: 0, rate: .infinity, distance: 0, axis: .horizontal) } == "rate")
+    #expect(Self.name { _ = try ScrollEffect.Input(phase: 0, phaseVelocity: .infinity, distance: 0, axis: .horizontal) } == "phaseVelocity")
     var cards = (0..<3).map {
       LayoutAttributes(indexPath: ItemIndexPath(item: $0, section: 0), frame: CGRect(x: Double($0) * 120, y: 0, width: 100, height: 100))
     }
     let before = cards
     let phase = try ScrollPhase(axis: .horizontal)
     let rect = CGRect(x: 0, y: 0, width: 320, height: 480)
-    for preset in [ScrollEffect.parallax(), .scaleAndFade(), .coverFlow(), .rotaryWheel(), .zoom()] {
+    for preset in [ScrollEffect.parallax(), .scaleAndFade(), .coverFlow(), .rotaryWheel(), .zoomAndFade()] {
       #expect(Self.name { try preset.apply(to: &cards, in: rect, phase: phase, offsetVelocity: CGPoint(x: CGFloat.nan, y: 0)) } == "offsetVelocity")
       #expect(Self.name { try preset.apply(to: &cards, in: rect, phase: phase, velocities: [.zero]) } == "velocities.count")
       #expect(cards == before, "nothing written")

@@ -39,7 +39,7 @@ struct DocSnippetTests {
   func batches() throws {
     let start = [Double](repeating: 0, count: 4)
     let target: [Double] = [100, 200, 300, 400]
-    let batch = try SpringBatch(itemCount: 2, channelCount: 2, start: start, target: target,
+    let batch = try SpringBatch(itemCount: 2, channelCount: 2, from: start, to: target,
                                 springs: .shared(.snappy))
     var frame = batch.makeFrame()                    // reuse it: later frames allocate nothing
     try batch.evaluate(at: AnimationTime(ticks: AnimationTime.ticksPerSecond / 10), into: &frame)

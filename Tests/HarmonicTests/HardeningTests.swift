@@ -12,8 +12,8 @@ struct HardeningTests {
 
   func batch(origin: AnimationTime) throws -> SpringBatch {
     try SpringBatch(
-      itemCount: 2, channelCount: 1, start: [0, 5], target: [100, -50], velocity: [30, 0],
-      springs: .shared(try Spring(response: 4000, dampingRatio: 0.01)), origin: origin)
+      itemCount: 2, channelCount: 1, from: [0, 5], to: [100, -50], velocity: [30, 0],
+      springs: .shared(try Spring(response: 4000, dampingRatio: 0.01)), start: origin)
   }
 
   @Test("a batch with origin Int64.min evaluated at Int64.max: the exact elapsed time, bit for bit the scalar motion")

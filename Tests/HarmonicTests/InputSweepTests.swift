@@ -172,7 +172,7 @@ struct AdversarialSweepTests {
         ]
         for (name, body) in motions { if let failure = Self.broken("\(name), \(named)", body) { failures.append(failure) } }
       }
-      let batch = try SpringBatch(itemCount: 2, channelCount: 1, start: [0, 1], target: [1, 0], velocity: [5, 0], springs: .shared(.bouncy))
+      let batch = try SpringBatch(itemCount: 2, channelCount: 1, from: [0, 1], to: [1, 0], velocity: [5, 0], springs: .shared(.bouncy))
       if let failure = Self.broken("batch, value band \(tiny)", { [Self.ticks(try batch.endTick(valueTolerances: [tiny]))] }) {
         failures.append(failure)
       }
@@ -257,7 +257,7 @@ struct AdversarialSweepTests {
       }
       check("Viewport(width: \(v))") { [Double(try Viewport(size: CGSize(width: v, height: 100)).size.width)] }
       check("Pinch(completionScale: \(v))") {
-        let p = try LayoutAnimator.Pinch(completionScale: v); return [p.progress(scale: 1.5), p.rate(scale: 1.5, velocity: 1)]
+        let p = try LayoutAnimator.Pinch(completionScale: v); return [p.progress(scale: 1.5), p.progressVelocity(scale: 1.5, velocity: 1)]
       }
       check("FrameClock(origin: \(v))") { [Double(try FrameClock(origin: v).time(atTimestamp: 1).ticks)] }
       check("AnimationTime(seconds: \(v))") { [Double(try AnimationTime(seconds: v).ticks)] }
@@ -333,7 +333,7 @@ struct AdversarialSweepTests {
       let presets: [ScrollEffect] = [
         .scaleAndFade(minimumScale: v), .scaleAndFade(minimumAlpha: v), .stack(peek: v), .stack(scaleStep: v), .coverFlow(maximumAngle: v),
         .coverFlow(perspective: v), .coverFlow(minimumScale: v), .cube(perspective: v), .pageTurn(perspective: v), .parallax(factor: v),
-        .rotaryWheel(radius: v), .rotaryWheel(angle: v), .zoom(scale: v), .rotate(angle: v), .rotate(fade: v),
+        .rotaryWheel(radius: v), .rotaryWheel(angle: v), .zoomAndFade(scale: v), .turnAndFade(angle: v), .turnAndFade(fade: v),
       ]
       for (k, effect) in presets.enumerated() {
         check("preset \(k) with \(v)") {

@@ -66,15 +66,17 @@ struct LayoutAnimatorInputTests {
     let pinch = try LayoutAnimator.Pinch(completionScale: 2)
     // b78c276: ∞.
     let tiny = Double.leastNonzeroMagnitude
-    #expect(pinch.rate(scale: tiny, velocity: 1) == 100 && pinch.rate(scale: tiny, velocity: -1) == -100)
-    #expect(pinch.rate(scale: .nan, velocity: 1) == 0 && pinch.rate(scale: 1, velocity: .infinity) == 0)
+    #expect(pinch.progressVelocity(scale: tiny, velocity: 1) == 100 && pinch.progressVelocity(scale: tiny, velocity: -1) == -100)
+    #expect(pinch.progressVelocity(scale: .nan, velocity: 1) == 0 && pinch.progressVelocity(scale: 1, velocity: .infinity) == 0)
     var engine = try LayoutAnimator(layout: try LayoutAnimatorCombinedEventTests.grid([30]), viewport: Self.viewport, contentOffset: .zero)
     try engine.startInteractiveTransition(to: try GridLayout.list(rowHeights: [Array(repeating: 44, count: 30)], width: 320), contentOffset: .zero)
-    try engine.finishInteractiveTransition(velocity: pinch.rate(scale: Double.leastNonzeroMagnitude, velocity: 1))
+    try engine.finishInteractiveTransition(velocity: pinch.progressVelocity(scale: Double.leastNonzeroMagnitude, velocity: 1))
     // A NaN rate counts as 0 (the half decides); a NaN progress cancels; a NaN threshold is 0.
-    #expect(LayoutAnimator.shouldFinish(progress: 0.7, rate: .nan) && !LayoutAnimator.shouldFinish(progress: 0.3, rate: .nan))
-    #expect(!LayoutAnimator.shouldFinish(progress: .nan, rate: .nan) && !LayoutAnimator.shouldFinish(progress: .nan, rate: 0.1))
-    #expect(LayoutAnimator.shouldFinish(progress: 0.1, rate: 0.2, threshold: .nan) && !LayoutAnimator.shouldFinish(progress: 0.9, rate: -0.2, threshold: -1))
+    #expect(LayoutAnimator.shouldFinish(progress: 0.7, progressVelocity: .nan) && !LayoutAnimator.shouldFinish(progress: 0.3, progressVelocity: .nan))
+    #expect(!LayoutAnimator.shouldFinish(progress: .nan, progressVelocity: .nan) && !LayoutAnimator.shouldFinish(progress: .nan, progressVelocity: 0.1))
+    #expect(
+      LayoutAnimator.shouldFinish(progress: 0.1, progressVelocity: 0.2, threshold: .nan)
+        && !LayoutAnimator.shouldFinish(progress: 0.9, progressVelocity: -0.2, threshold: -1))
   }
 
   @Test("refused events leave the engine as it was: a grab or a release with no gesture, an offset beyond the limits")

@@ -265,7 +265,7 @@ struct LayoutAnimatorTests {
     engine.transitionProgress = 0.3
     try engine.finishInteractiveTransition(velocity: 2)
     let transition = try #require(engine.transition)
-    let (arrival, end) = (transition.batch.endTick, transition.endTick)
+    let (arrival, end) = (transition.batch.progressEndTick, transition.endTick)
     #expect(arrival < end, "the elements close their last 0.1 % after the progress arrives")
     // A tick before the arrival: grabbed, and every cell stays where it is shown.
     var early = engine
@@ -369,33 +369,33 @@ struct LayoutAnimatorTests {
     var gesture = try LayoutAnimator.Pinch(completionScale: 2)
     #expect(gesture.progress(scale: 1) == 0 && gesture.progress(scale: 2) == 1 && gesture.progress(scale: 4) == 2)
     #expect((gesture.progress(scale: 2.0.squareRoot()) - 0.5).magnitude < 1e-15 && gesture.progress(scale: 0.5) == -1)
-    #expect((gesture.rate(scale: 1.5, velocity: 0.9) - 0.6 / log(2)).magnitude < 1e-15)
-    #expect(gesture.progress(scale: .nan) == 0 && gesture.rate(scale: 0, velocity: 1) == 0)
+    #expect((gesture.progressVelocity(scale: 1.5, velocity: 0.9) - 0.6 / log(2)).magnitude < 1e-15)
+    #expect(gesture.progress(scale: .nan) == 0 && gesture.progressVelocity(scale: 0, velocity: 1) == 0)
     // Pinching in works the same way with a completion scale below 1.
     let pinchIn = try LayoutAnimator.Pinch(completionScale: 0.5)
-    #expect(pinchIn.progress(scale: 0.5) == 1 && pinchIn.rate(scale: 0.5, velocity: -0.5) > 0)
+    #expect(pinchIn.progress(scale: 0.5) == 1 && pinchIn.progressVelocity(scale: 0.5, velocity: -0.5) > 0)
     for bad in [0.0, -2, 1, 1.0001, .nan, .infinity, 1e7] {
       #expect(throws: HarmonicError.self) { try LayoutAnimator.Pinch(completionScale: bad) }
     }
     // The release: fast decides by direction, slow by which half.
-    #expect(LayoutAnimator.shouldFinish(progress: 0.2, rate: 0.8) && !LayoutAnimator.shouldFinish(progress: 0.9, rate: -0.8))
-    #expect(LayoutAnimator.shouldFinish(progress: 0.6, rate: 0.1) && !LayoutAnimator.shouldFinish(progress: 0.4, rate: -0.1))
+    #expect(LayoutAnimator.shouldFinish(progress: 0.2, progressVelocity: 0.8) && !LayoutAnimator.shouldFinish(progress: 0.9, progressVelocity: -0.8))
+    #expect(LayoutAnimator.shouldFinish(progress: 0.6, progressVelocity: 0.1) && !LayoutAnimator.shouldFinish(progress: 0.4, progressVelocity: -0.1))
 
     // End to end: pinch out to 1.5×, let go slowly at 1.5× (progress 0.58): it finishes.
     let (grid, list) = (try Self.grid(30), try Self.list(30))
     var engine = try LayoutAnimator(layout: grid, viewport: Self.viewport, contentOffset: .zero)
     try engine.startInteractiveTransition(to: list, contentOffset: .zero)
     for scale in [1.1, 1.25, 1.5] { engine.transitionProgress = gesture.progress(scale: scale) }
-    let rate = gesture.rate(scale: 1.5, velocity: 0.1)
-    #expect(LayoutAnimator.shouldFinish(progress: engine.transitionProgress, rate: rate))
+    let rate = gesture.progressVelocity(scale: 1.5, velocity: 0.1)
+    #expect(LayoutAnimator.shouldFinish(progress: engine.transitionProgress, progressVelocity: rate))
     try engine.finishInteractiveTransition(velocity: rate)
     // Caught again after 80 ms: the new pinch starts where the pose is and pinches back in fast: it cancels.
     try engine.advance(to: try Self.tick(0.08))
     gesture.baseProgress = try engine.grabInteractiveTransition()
     #expect(gesture.progress(scale: 1) == engine.transitionProgress && gesture.baseProgress > 0.58)
     engine.transitionProgress = gesture.progress(scale: 0.8)
-    let back = gesture.rate(scale: 0.8, velocity: -1.2)
-    #expect(!LayoutAnimator.shouldFinish(progress: engine.transitionProgress, rate: back))
+    let back = gesture.progressVelocity(scale: 0.8, velocity: -1.2)
+    #expect(!LayoutAnimator.shouldFinish(progress: engine.transitionProgress, progressVelocity: back))
     try engine.cancelInteractiveTransition(velocity: back)
     try engine.advance(to: try #require(engine.transition?.endTick))
     #expect(

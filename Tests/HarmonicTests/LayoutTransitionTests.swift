@@ -325,7 +325,7 @@ struct TransitionSetupTests {
     #expect(paths == 3, "both the in-order and the indexed copy")
   }
 
-  @Test("completion is computed on first read, never by frames before batch.endTick, shared by copies and the same from concurrent readers")
+  @Test("completion is computed on first read, never by frames before batch.progressEndTick, shared by copies and the same from concurrent readers")
   func deferredCompletion() throws {
     let grid = try GridLayout(
       sections: [.init(itemCount: 120, itemSize: CGSize(width: 100, height: 100), lineSpacing: 5, interitemSpacing: 5)],
@@ -337,7 +337,7 @@ struct TransitionSetupTests {
     #expect(!transition._completion.isResolved)
     // Frames (attribute and channel) and offset velocities up to the lower bound leave it alone.
     var frame = transition.makeFrame(velocities: true), columns = transition.makeFrame(attributes: false)
-    let bound = transition.batch.endTick
+    let bound = transition.batch.progressEndTick
     for tick in [AnimationTime.zero, AnimationTime(ticks: bound.ticks / 3), bound - AnimationTime(ticks: 1)] {
       try transition.frame(at: tick, into: &frame)
       try transition.frame(at: tick, into: &columns)
@@ -560,7 +560,7 @@ struct TransitionSetupTests {
         #expect(bits(transition._startAttributes(k)) == bits(starts[k]) && bits(transition._endAttributes(k)) == bits(ends[k]))
       }
       var frame = transition.makeFrame()
-      try transition.frame(at: transition.batch.origin, into: &frame)
+      try transition.frame(at: transition.batch.start, into: &frame)
       var inFlight = starts
       for k in inFlight.indices { (inFlight[k].zIndex, inFlight[k].isHidden) = (ends[k].zIndex, starts[k].isHidden && ends[k].isHidden) }
       // The channels at the start go through the springs (−0 + 0 = +0): equal by value.

@@ -26,7 +26,7 @@ struct MemoryFootprintTests {
     let n = 7, channels = 3
     let start = (0..<n * channels).map(Double.init)
     let batch = try SpringBatch(
-      itemCount: n, channelCount: channels, start: start, target: start.map { $0 + 1 },
+      itemCount: n, channelCount: channels, from: start, to: start.map { $0 + 1 },
       springs: .shared(.snappy))
     #expect(batch._columns.count * MemoryLayout<Double>.stride == 32 * batch.elementCount)
     let frame = batch.makeFrame(velocities: velocities)

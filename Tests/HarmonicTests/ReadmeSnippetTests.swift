@@ -26,7 +26,7 @@ struct ReadmeSnippetTests {
     let start = (0..<11 * n).map { Double($0 % 320) }
     let target = start.map { $0 + 100 }
     let velocity = [Double](repeating: 0, count: 11 * n)
-    let batch = try SpringBatch(itemCount: n, channelCount: 11, start: start, target: target,
+    let batch = try SpringBatch(itemCount: n, channelCount: 11, from: start, to: target,
                                 velocity: velocity, springs: .shared(.snappy))
     var frame = batch.makeFrame()                       // reuse it: frames then allocate nothing
     let t = try AnimationTime(frame: 12, framesPerSecond: 120)

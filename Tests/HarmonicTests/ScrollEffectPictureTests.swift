@@ -51,9 +51,9 @@ struct ScrollEffectPictureTests {
     ("effect-page-turn", "pageTurn()", .pageTurn(), 390, 0, true),
     ("effect-parallax", "parallax(factor: 0.5)", .parallax(), 200, 20, false),
     ("effect-rotary-wheel", "rotaryWheel()", .rotaryWheel(radius: 400, angle: 0.4), 120, 20, true),
-    ("effect-zoom", "zoom(scale: 0.5)", .zoom(), 200, 20, true),
-    ("effect-cross-fade", "crossFade", .crossFade, 390, 0, true),
-    ("effect-rotate", "rotate()", .rotate(), 200, 20, true),
+    ("effect-zoom", "zoomAndFade(scale: 0.5)", .zoomAndFade(), 200, 20, true),
+    ("effect-cross-fade", "dissolve", .dissolve, 390, 0, true),
+    ("effect-rotate", "turnAndFade()", .turnAndFade(), 200, 20, true),
   ]
 
   @Test("each effect's picture is what the effect draws now", arguments: 0..<10)

@@ -112,11 +112,11 @@ struct ScrollEffectTests {
           let phase = try ScrollPhase(axis: .horizontal, alignment: alignment, scale: scale, isRightToLeft: rtl)
           try phase.phases(
             centers: centers, extents: extents, velocities: velocities, offset: 321.25, offsetVelocity: -1500, viewportExtent: 390,
-            into: &phases, rates: &rates)
+            into: &phases, phaseVelocities: &rates)
           for k in 0..<n {
             let one = try phase.phase(
               center: centers[k], extent: extents[k], velocity: velocities[k], offset: 321.25, offsetVelocity: -1500, viewportExtent: 390)
-            #expect(one.phase.bitPattern == phases[k].bitPattern && one.rate.bitPattern == rates[k].bitPattern, "\(alignment) \(scale) \(rtl) \(k)")
+            #expect(one.phase.bitPattern == phases[k].bitPattern && one.phaseVelocity.bitPattern == rates[k].bitPattern, "\(alignment) \(scale) \(rtl) \(k)")
           }
         }
       }
@@ -137,16 +137,16 @@ struct ScrollEffectTests {
     }
     var phases: [Double] = [], rates: [Double] = []
     #expect(throws: HarmonicError.self) {
-      try pitch.phases(centers: [1, 2], extents: [1], offset: 0, viewportExtent: 400, into: &phases, rates: &rates)
+      try pitch.phases(centers: [1, 2], extents: [1], offset: 0, viewportExtent: 400, into: &phases, phaseVelocities: &rates)
     }
     #expect(phases.isEmpty && rates.isEmpty)
     // The viewport extent is a layout length of at least 1e-6 pt (a subnormal one made ±∞ phases).
     for bad in [0, -1, 1.000001e12, .infinity, .nan, 5e-324, 9.99e-7] {
       #expect(throws: HarmonicError.self) {
-        try pitch.phases(centers: [1], extents: [1], offset: 0, viewportExtent: bad, into: &phases, rates: &rates)
+        try pitch.phases(centers: [1], extents: [1], offset: 0, viewportExtent: bad, into: &phases, phaseVelocities: &rates)
       }
       do {
-        try pitch.phases(centers: [1], extents: [1], offset: 0, viewportExtent: bad, into: &phases, rates: &rates)
+        try pitch.phases(centers: [1], extents: [1], offset: 0, viewportExtent: bad, into: &phases, phaseVelocities: &rates)
       } catch .invalidParameter(let name, _, let accepted) {
         #expect(name == "viewportExtent" && accepted.contains("[1e-6, 1e12]"))
       } catch { Issue.record("unexpected \(error)") }
@@ -155,7 +155,7 @@ struct ScrollEffectTests {
     // Where the element's own extent is the span, an extent of 0 gives ±∞ off the reference, never NaN.
     let leading = try ScrollPhase(axis: .horizontal, alignment: .leading)
     try leading.phases(
-      centers: [-1e12, 0], extents: [0, 0], velocities: [1, 1], offset: 0, viewportExtent: ScrollPhase.minimumExtent, into: &phases, rates: &rates)
+      centers: [-1e12, 0], extents: [0, 0], velocities: [1, 1], offset: 0, viewportExtent: ScrollPhase.minimumExtent, into: &phases, phaseVelocities: &rates)
     #expect(phases == [-.infinity, 0] && rates.allSatisfy { !$0.isNaN })
   }
 
@@ -177,7 +177,7 @@ struct ScrollEffectTests {
         let t = try AnimationTime(seconds: seconds)
         try phase.phases(
           centers: centers, extents: extents, offset: motion.value(at: t), offsetVelocity: motion.velocity(at: t), viewportExtent: 390,
-          into: &phases, rates: &rates)
+          into: &phases, phaseVelocities: &rates)
         return (phases, rates)
       }
       // The rate against a central difference of the phase (h = 1e-4 s).
@@ -325,16 +325,16 @@ struct ScrollEffectTests {
 
   @Test("zoom: scale 1 + (s − 1)·a, alpha × (1 − a); cross-fade stays on the reference; rotate turns s·c·angle")
   func zoomCrossFadeRotate() {
-    let out = Self.applied(.zoom(scale: 0.5), phase: -0.5, distance: -100)
+    let out = Self.applied(.zoomAndFade(scale: 0.5), phase: -0.5, distance: -100)
     #expect(Self.close(out.transform, (0.75, 0, 0, 0.75, 0, 0)) && out.alpha == 0.5 && out.zIndex == -50)
-    let into = Self.applied(.zoom(scale: 1.5), phase: 0.5, distance: 100)
+    let into = Self.applied(.zoomAndFade(scale: 1.5), phase: 0.5, distance: 100)
     #expect(Self.close(into.transform, (1.25, 0, 0, 1.25, 0, 0)))
-    let fade = Self.applied(.crossFade, phase: 0.25, distance: 100)
+    let fade = Self.applied(.dissolve, phase: 0.25, distance: 100)
     #expect(Self.close(fade.transform, (1, 0, 0, 1, -100, 0)) && fade.alpha == 0.75 && fade.zIndex == -25)
-    let turn = Self.applied(.rotate(angle: .pi / 8, fade: 0.5), phase: 0.5, distance: 100)
+    let turn = Self.applied(.turnAndFade(angle: .pi / 8, fade: 0.5), phase: 0.5, distance: 100)
     let t = Double.pi / 16
     #expect(Self.close(turn.transform, (cos(t), sin(t), -sin(t), cos(t), 0, 0)) && turn.alpha == 0.75)
-    let mirrored = Self.applied(.rotate(angle: .pi / 8, fade: 0.5), phase: 0.5, distance: 100, rtl: true)
+    let mirrored = Self.applied(.turnAndFade(angle: .pi / 8, fade: 0.5), phase: 0.5, distance: 100, rtl: true)
     #expect(Self.close(mirrored.transform, (cos(t), -sin(t), sin(t), cos(t), 0, 0)))
   }
 
@@ -380,8 +380,9 @@ struct ScrollEffectTests {
     let presets: [(String, ScrollEffect)] = [
       ("scaleAndFade", .scaleAndFade()), ("stack", .stack()), ("stack 5", .stack(peek: 30, visibleCount: 5)), ("coverFlow", .coverFlow()),
       ("cube", .cube()), ("pageTurn", .pageTurn()), ("parallax", .parallax()), ("parallax 0.9", .parallax(factor: 0.9)),
-      ("rotaryWheel", .rotaryWheel(radius: 400, angle: 0.4)), ("zoom", .zoom()), ("zoom 3", .zoom(scale: 3)), ("crossFade", .crossFade),
-      ("rotate", .rotate()), ("combined", ScrollEffect.scaleAndFade().combined(with: .stack())),
+      ("rotaryWheel", .rotaryWheel(radius: 400, angle: 0.4)), ("zoomAndFade", .zoomAndFade()), ("zoomAndFade 3", .zoomAndFade(scale: 3)),
+      ("dissolve", .dissolve),
+      ("turnAndFade", .turnAndFade()), ("combined", ScrollEffect.scaleAndFade().combined(with: .stack())),
     ]
     var compared = 0
     for (card, spacing) in [(300.0, 20.0), (120.0, 10.0)] {

@@ -90,7 +90,7 @@ struct SettleTimeTests {
     #expect(settle > 1e14 && settle.isFinite)
     #expect((motion._state(atSeconds: settle).value + 224.9375).magnitude <= 0.01)  // beyond the public 1e12 s
     #expect((motion._state(atSeconds: settle * (1 - 1e-9)).value + 224.9375).magnitude > 0.01)
-    let batch = try SpringBatch(itemCount: 1, channelCount: 1, start: [-224.9375], target: [-224.9375], velocity: [-1799.5], springs: .shared(spring))
+    let batch = try SpringBatch(itemCount: 1, channelCount: 1, from: [-224.9375], to: [-224.9375], velocity: [-1799.5], springs: .shared(spring))
     #expect(try batch.endTick(valueTolerances: [0.01]) == nil)  // beyond ±414 years of ticks
   }
 
@@ -98,7 +98,7 @@ struct SettleTimeTests {
   func tinyScales() throws {
     let spring = try Spring(mass: 1, stiffness: 85.3434375, damping: 0.953125)
     let start = -5.874144831189116e-306, target = 1.1656763e-317, velocity = -9.215772747376152e-305
-    let batch = try SpringBatch(itemCount: 1, channelCount: 1, start: [start], target: [target], velocity: [velocity], springs: .shared(spring))
+    let batch = try SpringBatch(itemCount: 1, channelCount: 1, from: [start], to: [target], velocity: [velocity], springs: .shared(spring))
     let tolerance = 2.1219957905e-314
     let tick = try #require(try batch.endTick(valueTolerances: [tolerance]))
     #expect(tick.ticks > 0)
@@ -138,7 +138,7 @@ struct SettleTimeTests {
       let assignment: SpringAssignment =
         round % 2 == 0 ? .shared(springs[0]) : .groups(springs, groupOfItem: (0..<items).map { $0 % 4 })
       let tolerances = (0..<channels).map { _ in [0.5, 0.01, 1e-4].randomElement(using: &random)! }
-      let batch = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity, springs: assignment)
+      let batch = try SpringBatch(itemCount: items, channelCount: channels, from: start, to: target, velocity: velocity, springs: assignment)
       var latest = 0.0
       for e in 0..<n {
         let spring = round % 2 == 0 ? springs[0] : springs[(e % items) % 4]
@@ -189,7 +189,7 @@ struct SettleTimeTests {
       let target = [Double](repeating: 0, count: n)
       let assignment: SpringAssignment = grouped ? .groups(springs, groupOfItem: (0..<items).map { ($0 / 7) % 2 }) : .shared(springs[0])
       let tolerances = [[0.5, 0.01][round % 2], 1e-3]
-      let batch = try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity, springs: assignment)
+      let batch = try SpringBatch(itemCount: items, channelCount: channels, from: start, to: target, velocity: velocity, springs: assignment)
       var latest = 0.0
       for e in 0..<n {
         let spring = grouped ? springs[((e % items) / 7) % 2] : springs[0]

@@ -18,7 +18,7 @@ func makeBatch(items: Int, channels: Int = 11, springs: SpringAssignment, seed: 
     target[e] = (e % items) % 7 == 3 ? start[e] : Double.random(in: -2000...2000, using: &random)
     velocity[e] = (e % items) % 5 == 0 ? 0 : Double.random(in: -3000...3000, using: &random)
   }
-  return try SpringBatch(itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity, springs: springs)
+  return try SpringBatch(itemCount: items, channelCount: channels, from: start, to: target, velocity: velocity, springs: springs)
 }
 
 func mixedSprings(_ count: Int, seed: UInt64) throws -> [Spring] {
@@ -252,7 +252,7 @@ struct SpringBatchTests {
     }
     #expect(unique.count == 701)
     let ones = [Double](repeating: 1, count: springs.count)
-    let batch = try SpringBatch(itemCount: springs.count, channelCount: 1, start: ones, target: ones.map { -$0 }, springs: .perItem(springs))
+    let batch = try SpringBatch(itemCount: springs.count, channelCount: 1, from: ones, to: ones.map { -$0 }, springs: .perItem(springs))
     #expect(batch._groups.map(\.spring) == unique && batch._groupOfItem == expected)
   }
 
@@ -267,9 +267,9 @@ struct SpringBatchTests {
     let ones = [Double](repeating: 1, count: n)
     for velocity in [0.0, 3.5] {
       let split = try SpringBatch(
-        itemCount: n, channelCount: 1, start: ones, target: ones.map { -$0 }, springs: .perItem(springs), progressVelocity: velocity)
+        itemCount: n, channelCount: 1, from: ones, to: ones.map { -$0 }, springs: .perItem(springs), progressVelocity: velocity)
       let one = try _Parallel.workerMinimum.withValue(Int.max) {
-        try SpringBatch(itemCount: n, channelCount: 1, start: ones, target: ones.map { -$0 }, springs: .perItem(springs), progressVelocity: velocity)
+        try SpringBatch(itemCount: n, channelCount: 1, from: ones, to: ones.map { -$0 }, springs: .perItem(springs), progressVelocity: velocity)
       }
       #expect(split._groups.count == n - 1 && one._groups.count == n - 1)
       // The memo's path, one spring after another, is the reference.
@@ -279,7 +279,7 @@ struct SpringBatchTests {
       }
       #expect(split._groups.map(\.progressSettle.bitPattern) == expected)
       #expect(one._groups.map(\.progressSettle.bitPattern) == expected)
-      #expect(split.endTick == one.endTick && split.averageProgress(at: split.endTick) == 1)
+      #expect(split.progressEndTick == one.progressEndTick && split.averageProgress(at: split.progressEndTick) == 1)
     }
   }
 
@@ -333,7 +333,7 @@ struct SpringBatchTests {
       }
       let part = try SpringBatch(
         itemCount: size, channelCount: 11,
-        start: column(batch.start), target: column(batch.target), velocity: column(batch.initialVelocity),
+        from: column(batch.start), to: column(batch.target), velocity: column(batch.initialVelocity),
         springs: .groups(springs, groupOfItem: Array(groupOfItem[items])))
       var frame = part.makeFrame()
       try part.evaluate(at: tick, into: &frame)
@@ -449,7 +449,7 @@ struct SpringBatchTests {
     let k = (2 * Double.pi * 1.7) * (2 * Double.pi * 1.7)
     let spring = try Spring(mass: 1, stiffness: k, damping: 0)
     let omega = k.squareRoot()
-    let batch = try SpringBatch(itemCount: 1, channelCount: 2, start: [0, 40], target: [100, 0], velocity: [0, 900], springs: .shared(spring))
+    let batch = try SpringBatch(itemCount: 1, channelCount: 2, from: [0, 40], to: [100, 0], velocity: [0, 900], springs: .shared(spring))
     var stepper = try batch.makeStepper(step: try AnimationTime(frame: 1, framesPerSecond: 120))
     let steps = 200_000
     for _ in 0..<steps { stepper.advance() }
@@ -523,7 +523,7 @@ struct SpringBatchTests {
   func averageProgress() throws {
     let batch = try makeBatch(items: 700, springs: .perItem(try mixedSprings(700, seed: 31)))
     #expect(batch.averageProgress(at: .zero) == 0)
-    let end = batch.endTick
+    let end = batch.progressEndTick
     #expect(batch.averageProgress(at: end) == 1)
     #expect(batch.averageProgress(at: end - AnimationTime(ticks: 1)) != 1)
     var progress = [Double](repeating: 0, count: 700)
@@ -587,7 +587,7 @@ struct BatchSettleTests {
           latest = max(latest, spring._lastExcursion(p: p, q: q, tolerance: tolerances[channel], displacementVelocity: v))
         }
       }
-      #expect(pruned == batch.origin._firstTick(afterSeconds: latest), "ζ = \(ratio)")
+      #expect(pruned == batch.start._firstTick(afterSeconds: latest), "ζ = \(ratio)")
     }
   }
 
@@ -602,7 +602,7 @@ struct BatchSettleTests {
         latest = max(latest, spring._lastExcursion(p: p, q: v + spring._basis.decayRate * p, tolerance: tolerances[channel], displacementVelocity: v))
       }
     }
-    return batch.origin._firstTick(afterSeconds: latest)
+    return batch.start._firstTick(afterSeconds: latest)
   }
 
   @Test("the settle tick equals the brute-force maximum on mixed springs, ties, ulp neighbours and any thread split")
@@ -637,7 +637,7 @@ struct BatchSettleTests {
         velocity[e] = e / items == 0 ? gesture : (trial % 2 == 0 ? 0 : Double.random(in: -500...500, using: &random))
       }
       let batch = try SpringBatch(
-        itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity,
+        itemCount: items, channelCount: channels, from: start, to: target, velocity: velocity,
         springs: LayoutTransition._groups(springs))
       let tolerances = (0..<channels).map { _ in random.logUniform(1e-4, 2) }
       let expected = BatchSettleTests.bruteForceTick(batch, springs: springs, tolerances: tolerances)
@@ -668,7 +668,7 @@ struct BatchSettleTests {
       let perItem = (0..<batch.itemCount).map { batch._groups[batch._group($0)].spring }
       let tolerances = transition.tolerances.perChannel(include3D: transition.include3D)
       let settled = BatchSettleTests.bruteForceTick(batch, springs: perItem, tolerances: tolerances) ?? AnimationTime(ticks: .max)
-      #expect(transition.endTick == max(settled, batch.endTick), "trial \(trial)")
+      #expect(transition.endTick == max(settled, batch.progressEndTick), "trial \(trial)")
     }
   }
 }
@@ -729,7 +729,7 @@ struct RestingChannelTests {
     var drifted = 0
     for assignment in [SpringAssignment.shared(springs[3]), .perItem(springs)] {
       let batch = try SpringBatch(
-        itemCount: items, channelCount: channels, start: start, target: target, velocity: velocity, springs: assignment)
+        itemCount: items, channelCount: channels, from: start, to: target, velocity: velocity, springs: assignment)
       for backend in [BatchBackend.native, .blas] {
         var frame = batch.makeFrame()
         for tick in ticks {

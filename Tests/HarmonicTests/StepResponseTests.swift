@@ -74,8 +74,8 @@ struct StepResponseTests {
       } + [.bouncy, .snappy]
     let count = springs.count
     let batch = try SpringBatch(
-      itemCount: count, channelCount: 1, start: Array(repeating: 0, count: count),
-      target: Array(repeating: 0, count: count), springs: .perItem(springs))
+      itemCount: count, channelCount: 1, from: Array(repeating: 0, count: count),
+      to: Array(repeating: 0, count: count), springs: .perItem(springs))
     var progress = [Double](repeating: 0, count: count)
     for tick in Int64(0)...400 {
       let time = AnimationTime(ticks: tick * tick * 997)  // from the first ticks to ~0.23 s

@@ -75,7 +75,7 @@ enum AllocationCounter {
 /// the velocity. Backends that round differently agree within 4ε of them.
 func termScales(_ batch: SpringBatch, item: Int, channel: Int, at tick: AnimationTime) -> (value: Double, velocity: Double) {
   let basis = batch.spring(ofItem: item)._basis
-  let (c, s, remaining, step) = basis.stepBasis(tick._seconds(since: batch.origin))
+  let (c, s, remaining, step) = basis.stepBasis(tick._seconds(since: batch.start))
   let (start, target) = (batch.start(item: item, channel: channel), batch.target(item: item, channel: channel))
   let v0 = batch.initialVelocity(item: item, channel: channel)
   let restoring = basis.omegaSquared * (start - target) + basis.decayRate * v0

@@ -60,7 +60,7 @@ extension SpringBatch {
         let basis = _groups[g].spring._basis
         for j in 0..<frames {
           let tick = ticks[j]
-          let (_, s, remaining, step) = basis.stepBasis(tick._seconds(since: origin))
+          let (_, s, remaining, step) = basis.stepBasis(tick._seconds(since: start))
           let k = 3 * (g * frames + j)
           w[k] = remaining
           w[k + 1] = step

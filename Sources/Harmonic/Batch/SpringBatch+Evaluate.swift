@@ -40,7 +40,7 @@ extension SpringBatch {
   /// Each element gets `((0 + start·R) + target·P) + velocity·Ŝ` and
   /// `(0 + velocity·Ĉ) + restoring·(−Ŝ)` — the same operations, in the same
   /// order, as ``SpringMotion/state(at:)`` and reference BLAS, so all three
-  /// agree bit for bit. Times before ``origin`` give the state at the origin.
+  /// agree bit for bit. Times before ``start`` give the state at the start.
   ///
   /// - Parameters:
   ///   - time: the tick.
@@ -81,7 +81,7 @@ extension SpringBatch {
     precondition(visitBlock == nil || !_usesBLAS(backend), "SpringBatch._evaluate: BLAS writes no item blocks")
     precondition((visitBlock ?? 1) >= 1, "SpringBatch._evaluate: a block of at least one item")
     try _checkFrame(frame)
-    let seconds = time._seconds(since: origin)
+    let seconds = time._seconds(since: start)
     // Index loops throughout: for-in over arrays of structs allocates in
     // unoptimized builds, and frames must not allocate in any build.
     // Every spring distinct: the coefficients are computed block by block
@@ -155,11 +155,11 @@ extension SpringBatch {
   /// −Ŝ), as ``evaluate(at:into:backend:threads:)`` computes them.
   func _groupCoefficients(at time: AnimationTime) -> [Double] {
     var coefficients = [Double](repeating: 0, count: 5 * _groups.count)
-    _writeGroupCoefficients(at: time._seconds(since: origin), into: &coefficients, threads: nil)
+    _writeGroupCoefficients(at: time._seconds(since: start), into: &coefficients, threads: nil)
     return coefficients
   }
 
-  /// Every group's five coefficients `seconds` after the origin into
+  /// Every group's five coefficients `seconds` after the start into
   /// `coefficients` (5 per group, group-major), the groups split across
   /// workers (many groups, per-item springs, are the costly part).
   func _writeGroupCoefficients(at seconds: Double, into coefficients: inout [Double], threads: Int?) {

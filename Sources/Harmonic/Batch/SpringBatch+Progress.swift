@@ -61,8 +61,8 @@ extension SpringBatch {
   /// progress is exactly 1 (each group's progress within its tolerance of 1
   /// for good). ``endTick(valueTolerances:threads:)`` asks instead when
   /// every element's value is within a tolerance.
-  public var endTick: AnimationTime {
-    var latest = origin
+  public var progressEndTick: AnimationTime {
+    var latest = start
     for g in 0..<_groups.count {  // an index loop: no allocation in any build (frames read this)
       let settle = _groups[g].progressCompletion
       if settle > latest { latest = settle }
@@ -145,7 +145,7 @@ extension SpringBatch {
   /// within `band` (so does their mean, ``_averageImpulse(at:)``): each
   /// group's exact last excursion past it, after its progress origin.
   func _impulseEnd(within band: Double) -> AnimationTime {
-    var latest = origin
+    var latest = start
     for group in _groups {
       let seconds = group.spring._lastExcursion(p: 0, q: 1, tolerance: band)
       let end = group.progressOrigin._firstTick(afterSeconds: seconds) ?? AnimationTime(ticks: .max)

@@ -2,7 +2,7 @@ extension SpringBatch {
   /// Sends `items` towards new targets from `time` on, keeping every element's
   /// value and velocity at `time` (C¹), optionally with a new spring.
   ///
-  /// The whole batch moves its ``origin`` to `time`: every element restarts
+  /// The whole batch moves its ``start`` to `time`: every element restarts
   /// from its exact state there, so all items keep one clock. Retargeted items
   /// restart their progress from 0 at `time`; the others keep theirs.
   ///
@@ -10,7 +10,7 @@ extension SpringBatch {
   ///   - items: distinct item indices.
   ///   - targets: `items.count × channelCount` targets, channel-major over the
   ///     subset: the target of `items[k]`, channel c is `targets[c·items.count + k]`.
-  ///   - time: the tick of the hand-over; not before ``origin``.
+  ///   - time: the tick of the hand-over; not before ``start``.
   ///   - spring: the new spring of those items; `nil` keeps each item's spring.
   ///   - progressVelocity: the retargeted items' initial progress rate, per
   ///     second (default 0: their progress restarts from rest).
@@ -19,13 +19,13 @@ extension SpringBatch {
   ///     not depend on it.
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for a
   ///   duplicate or out-of-range item, a wrong target count, a non-finite
-  ///   target, or a time before the origin — before anything changes.
+  ///   target, or a time before the batch's start — before anything changes.
   /// - Complexity: O(N·C).
   public mutating func retarget(
     items: [Int], to targets: [Double], at time: AnimationTime, spring: Spring? = nil, progressVelocity: Double = 0, threads: Int? = nil
   ) throws(HarmonicError) {
     try _Check.finiteMagnitude(progressVelocity, "progressVelocity", unit: "1/s")
-    try _Check.notBefore(time.ticks, start: origin.ticks, of: "the batch origin")
+    try _Check.notBefore(time.ticks, start: start.ticks, of: "the batch's start")
     try _Check.shape(targets.count, "targets.count", expected: items.count * channelCount, what: "items.count × channelCount")
     var chosen = [Bool](repeating: false, count: itemCount)
     for (k, item) in items.enumerated() {
@@ -79,7 +79,7 @@ extension SpringBatch {
     _groups = groups
     _groupOfItem = groups.count == 1 ? [] : groupOfItem
     _rebuildRuns()
-    origin = time
+    start = time
     _updateDerivedColumns(threads: threads)
   }
 }

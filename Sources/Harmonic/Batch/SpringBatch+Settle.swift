@@ -236,6 +236,6 @@ extension SpringBatch {
       }
       if converged || !(high <= best || high < largestLow) { best = Swift.max(best, high) }
     }
-    return origin._firstTick(afterSeconds: best)
+    return start._firstTick(afterSeconds: best)
   }
 }

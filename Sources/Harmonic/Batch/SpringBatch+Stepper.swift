@@ -114,7 +114,7 @@ extension SpringBatch {
 }
 
 extension SpringBatch {
-  /// A stepper starting at ``origin`` that advances by `step`.
+  /// A stepper starting at ``start`` that advances by `step`.
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` when
   ///   `step` is not positive.
@@ -136,7 +136,7 @@ extension SpringBatch {
       propagators += [cMinusOne + basis.decayRate * s, s, -(basis.omegaSquared * s), cMinusOne - basis.decayRate * s]
     }
     return SpringBatch.Stepper(
-      step: step, time: origin, itemCount: itemCount, channelCount: channelCount, _state: state,
+      step: step, time: start, itemCount: itemCount, channelCount: channelCount, _state: state,
       _next: Array(repeating: 0, count: 2 * n), _targets: Array(_columns[n..<(2 * n)]),
       _propagators: propagators, _groupOfItem: _groupOfItem, _runs: _runs, _usesBLASRuns: _usesBLAS(.blas))
   }

@@ -24,9 +24,9 @@
 /// the group index when there is more than one group; 10M items × 11 channels
 /// take 3.5 GB.
 ///
-/// Time: the batch has an `origin` tick (where every element's start and
+/// Time: the batch has a ``start`` tick (where every element's start and
 /// initial velocity hold); states are pure functions of the tick. A
-/// ``retarget(items:to:at:spring:progressVelocity:threads:)`` moves the origin of the whole
+/// ``retarget(items:to:at:spring:progressVelocity:threads:)`` moves the start of the whole
 /// batch to the retarget tick (every element restarts from its exact state
 /// there), so all items always share one clock.
 ///
@@ -37,11 +37,12 @@ public struct SpringBatch: Sendable {
   public let itemCount: Int
   /// Number of channels C per item.
   public let channelCount: Int
-  /// The tick at which every element's start value and initial velocity hold.
-  public internal(set) var origin: AnimationTime
+  /// The tick at which every element's initial value and velocity hold:
+  /// where the batch's motions start.
+  public internal(set) var start: AnimationTime
 
   /// The value tolerance of the progress curve: progress is exactly 1 from
-  /// the tick it stays within this of 1 (see ``endTick``).
+  /// the tick it stays within this of 1 (see ``progressEndTick``).
   var _progressTolerance: Double
   /// The progress tolerance of a batch made without one: 0.001.
   static let defaultProgressTolerance = Spring.settlingTolerance.value
@@ -81,22 +82,23 @@ public struct SpringBatch: Sendable {
   /// - Parameters:
   ///   - itemCount: N ≥ 1.
   ///   - channelCount: C ≥ 1.
-  ///   - start: N·C values at `origin`, channel-major, in units.
+  ///   - start: N·C values at `start`, channel-major, in units.
   ///   - target: N·C targets, channel-major, in units.
   ///   - velocity: N·C initial velocities in units/s, channel-major; `nil` for rest.
   ///   - springs: which spring drives which item.
-  ///   - origin: the tick at which `start` and `velocity` hold. Default 0.
+  ///   - startTick: the tick at which the values and velocities hold
+  ///     (the batch's ``start``). Default 0.
   ///   - progressVelocity: the items' initial progress rate, per second
   ///     (progress is 0 → 1; see ``progress(at:into:)``). Default 0 (from rest).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` naming
-  ///   the first wrong input (a size, an element such as `start[item 3, channel 1]`,
+  ///   the first wrong input (a size, an element such as `from[item 3, channel 1]`,
   ///   a group index), before anything is built.
   /// - Complexity: O(N·C), plus one exact settle time per distinct spring
   ///   (1–2 µs each; searched on every core when every item's spring is
   ///   its own, with the same bits as on one).
   public init(
-    itemCount: Int, channelCount: Int, start: [Double], target: [Double], velocity: [Double]? = nil,
-    springs: SpringAssignment, origin: AnimationTime = .zero, progressVelocity: Double = 0
+    itemCount: Int, channelCount: Int, from start: [Double], to target: [Double], velocity: [Double]? = nil,
+    springs: SpringAssignment, start startTick: AnimationTime = .zero, progressVelocity: Double = 0
   ) throws(HarmonicError) {
     try _Check.count(itemCount, "itemCount", atLeast: 1, why: "an empty batch has nothing to animate")
     try _Check.count(channelCount, "channelCount", atLeast: 1)
@@ -104,8 +106,8 @@ public struct SpringBatch: Sendable {
     guard !overflow, elements <= SpringBatch.maximumElementCount else {
       throw .invalidParameter(name: "itemCount × channelCount", value: Double(itemCount) * Double(channelCount), accepted: "≤ 2³¹ − 1")
     }
-    try SpringBatch._checkColumn(start, "start", itemCount: itemCount, channelCount: channelCount, unit: "units")
-    try SpringBatch._checkColumn(target, "target", itemCount: itemCount, channelCount: channelCount, unit: "units")
+    try SpringBatch._checkColumn(start, "from", itemCount: itemCount, channelCount: channelCount, unit: "units")
+    try SpringBatch._checkColumn(target, "to", itemCount: itemCount, channelCount: channelCount, unit: "units")
     if let velocity {
       try SpringBatch._checkColumn(velocity, "velocity", itemCount: itemCount, channelCount: channelCount, unit: "units/s")
     }
@@ -116,7 +118,7 @@ public struct SpringBatch: Sendable {
     if let velocity { columns.append(contentsOf: velocity) } else { columns.append(contentsOf: repeatElement(0, count: elements)) }
     columns.append(contentsOf: repeatElement(0, count: elements))
     try self.init(
-      _checkedColumns: _take(&columns), itemCount: itemCount, channelCount: channelCount, springs: springs, origin: origin,
+      _checkedColumns: _take(&columns), itemCount: itemCount, channelCount: channelCount, springs: springs, start: startTick,
       progressVelocity: progressVelocity)
   }
 
@@ -126,17 +128,17 @@ public struct SpringBatch: Sendable {
   /// restoring terms ``_updateDerivedColumns(threads:)`` writes, bit for
   /// bit. The columns are taken, not copied.
   init(
-    _checkedColumns columns: consuming [Double], itemCount: Int, channelCount: Int, springs: SpringAssignment, origin: AnimationTime,
+    _checkedColumns columns: consuming [Double], itemCount: Int, channelCount: Int, springs: SpringAssignment, start startTick: AnimationTime,
     progressVelocity: Double, progressTolerance: Double = SpringBatch.defaultProgressTolerance, derived: Bool = false
   ) throws(HarmonicError) {
     let (springList, groupOfItem) = try springs._resolve(itemCount: itemCount)
     try _Check.finiteMagnitude(progressVelocity, "progressVelocity", unit: "1/s")
     self.itemCount = itemCount
     self.channelCount = channelCount
-    self.origin = origin
+    self.start = startTick
     self._progressTolerance = progressTolerance
     self._groups = _SpringGroup.groups(
-      springList, distinct: springs._listsDistinctSprings, origin: origin, velocity: progressVelocity, tolerance: progressTolerance)
+      springList, distinct: springs._listsDistinctSprings, origin: startTick, velocity: progressVelocity, tolerance: progressTolerance)
     self._groupOfItem = groupOfItem
     self._runs = []
     self._itemsPerGroup = []
@@ -149,8 +151,8 @@ public struct SpringBatch: Sendable {
   /// restoring]`, taken), with no springs: the placeholder of a setup
   /// whose batch is made later from these columns (a change in flight).
   /// Its columns may be read and taken; it must not be evaluated.
-  init(_unbuiltColumns columns: consuming [Double], itemCount: Int, channelCount: Int, origin: AnimationTime) {
-    (self.itemCount, self.channelCount, self.origin) = (itemCount, channelCount, origin)
+  init(_unbuiltColumns columns: consuming [Double], itemCount: Int, channelCount: Int, start startTick: AnimationTime) {
+    (self.itemCount, self.channelCount, self.start) = (itemCount, channelCount, startTick)
     (_progressTolerance, _groups, _groupOfItem, _runs, _itemsPerGroup) = (SpringBatch.defaultProgressTolerance, [], [], [], [])
     _columns = _take(&columns)
   }
@@ -183,13 +185,13 @@ public struct SpringBatch: Sendable {
   /// The spring that drives `item`.
   package func spring(ofItem item: Int) -> Spring { _groups[_group(item)].spring }
 
-  /// The start value of an element (its value at ``origin``), in units.
+  /// The start value of an element (its value at ``start``), in units.
   package func start(item: Int, channel: Int) -> Double { _columns[element(item: item, channel: channel)] }
 
   /// The target of an element, in units.
   package func target(item: Int, channel: Int) -> Double { _columns[elementCount + element(item: item, channel: channel)] }
 
-  /// The velocity of an element at ``origin``, in units/s.
+  /// The velocity of an element at ``start``, in units/s.
   package func initialVelocity(item: Int, channel: Int) -> Double { _columns[2 * elementCount + element(item: item, channel: channel)] }
 
   /// The number of distinct spring groups currently in use.

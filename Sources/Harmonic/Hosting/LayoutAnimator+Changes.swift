@@ -1,6 +1,6 @@
 // Batch updates, layout changes and bounds changes: every one through
 // `_begin`, which starts a transition at the current tick from the pose on
-// screen, whatever the phase.
+// screen, whatever the stage.
 
 extension LayoutAnimator {
   // MARK: - Batch updates
@@ -119,7 +119,7 @@ extension LayoutAnimator {
     let resting = try _restingOffset(target, in: newLayout, viewport: end)
     let destination = _Destination(layout: newLayout, offset: resting)
     guard animated else {
-      (layout, viewport, contentOffset, phase, leaving) = (newLayout, end, resting, .resting(nil), [])
+      (layout, viewport, contentOffset, stage, leaving) = (newLayout, end, resting, .resting(nil), [])
       return
     }
     if isMotionReduced {
@@ -203,7 +203,7 @@ extension LayoutAnimator {
   /// target, the running transition's end, the gesture's target, or where
   /// it is.
   var _heading: CGPoint {
-    switch phase {
+    switch stage {
     case .resting(let scroll): scroll.map { $0.offset(at: $0.end) } ?? contentOffset
     case .transitioning(let running): running.shown.transition.endOffset
     case .interactive(let gesture): gesture.target.offset
@@ -319,7 +319,7 @@ extension LayoutAnimator {
     var next: LayoutTransition
     var retiring: _Leaving?
     var scroll: _ScrollMotion?
-    switch phase {
+    switch stage {
     case .resting(let snap):
       scroll = carry ? snap : nil
       next = try LayoutTransition(
@@ -384,7 +384,7 @@ extension LayoutAnimator {
   /// The cell the running transition's offset follows along ``scrollAxis``
   /// (its id in the current layout), if any.
   var _followed: ElementID? {
-    guard case .transitioning(let running) = phase, running.shown.transition._anchor?.axis == scrollAxis else { return nil }
+    guard case .transitioning(let running) = stage, running.shown.transition._anchor?.axis == scrollAxis else { return nil }
     return running.shown.transition.contentAnchor
   }
 
@@ -421,7 +421,7 @@ extension LayoutAnimator {
     (layout, viewport) = (newLayout, end)
     var shown = _Shown(next, frame: next.makeFrame())
     shown.pinThroughout(in: newLayout, viewport: end, axis: scrollAxis)
-    phase = .transitioning(_Running(shown: shown, grabbable: grabbable, carried: carried))
+    stage = .transitioning(_Running(shown: shown, grabbable: grabbable, carried: carried))
     try _evaluate()
   }
 }

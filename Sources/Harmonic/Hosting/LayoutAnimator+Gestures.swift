@@ -1,11 +1,11 @@
 extension LayoutAnimator {
   /// A pinch driving an interactive transition: `UIPinchGestureRecognizer`'s
-  /// scale and velocity → ``LayoutAnimator/transitionProgress`` and the rate
-  /// to release with.
+  /// scale and velocity → ``LayoutAnimator/transitionProgress`` and the
+  /// progress velocity to release with.
   ///
   /// Zooming is felt in ratios, so progress is logarithmic in the scale:
   /// `base + ln(scale)/ln(completionScale)` — pinching out by 2× and then by
-  /// another 2× moves as far each time — and the rate is
+  /// another 2× moves as far each time — and the progress velocity is
   /// `(velocity/scale)/ln(completionScale)` per second. A pinch that grabs a
   /// released transition again starts from the progress
   /// ``LayoutAnimator/grabInteractiveTransition()`` returns: set it as
@@ -37,29 +37,30 @@ extension LayoutAnimator {
       return baseProgress + _Math.log(scale) / _Math.log(completionScale)
     }
 
-    /// The progress rate, per second, at `scale` moving at `velocity` (the
+    /// The progress velocity, per second, at `scale` moving at `velocity` (the
     /// recognizer's scale factor per second); 0 for a scale or velocity that
-    /// is not usable (not finite, or a scale that is not positive). A rate
+    /// is not usable (not finite, or a scale that is not positive). A velocity
     /// beyond ±100 per second (a scale near 0) is given as ±100, the most
     /// ``LayoutAnimator/finishInteractiveTransition(velocity:)`` accepts.
-    public func rate(scale: Double, velocity: Double) -> Double {
+    public func progressVelocity(scale: Double, velocity: Double) -> Double {
       guard scale > 0, scale.isFinite, velocity.isFinite else { return 0 }
       let rate = (velocity / scale) / _Math.log(completionScale)
       return rate.isNaN ? 0 : min(max(rate, -_Check.maximumProgressRate), _Check.maximumProgressRate)
     }
   }
 
-  /// Whether a released gesture finishes (true) or cancels: a rate beyond
+  /// Whether a released gesture finishes (true) or cancels: a progress
+  /// velocity beyond
   /// `threshold` (progress per second) decides by its direction, a slower
   /// release by which half the progress is in — iOS's usual rule.
   ///
-  /// Inputs that are not numbers: a NaN rate counts as 0 (the progress
+  /// Inputs that are not numbers: a NaN velocity counts as 0 (the progress
   /// decides), a NaN progress cancels, and a NaN or negative threshold
   /// counts as 0 (any motion decides).
-  public static func shouldFinish(progress: Double, rate: Double, threshold: Double = 0.5) -> Bool {
+  public static func shouldFinish(progress: Double, progressVelocity velocity: Double, threshold: Double = 0.5) -> Bool {
     let threshold = threshold >= 0 ? threshold : 0
-    if rate > threshold { return true }
-    if rate < -threshold { return false }
+    if velocity > threshold { return true }
+    if velocity < -threshold { return false }
     return progress >= 0.5
   }
 }

@@ -19,7 +19,7 @@ extension LayoutAnimator {
     let start = _Destination(layout: layout, offset: try _restingOffset(_heading, in: layout, viewport: viewport))
     var path: LayoutTransition
     var retiring: _Leaving?
-    switch phase {
+    switch stage {
     case .resting:
       path = try LayoutTransition(
         from: layout, offset: contentOffset, to: newLayout, offset: target.offset, viewport: viewport, appearance: appearance, springs: springs,
@@ -39,11 +39,11 @@ extension LayoutAnimator {
     // Progress 0 is `start` at rest only when nothing was moving and the
     // offset is one the content can rest at (not held in the rubber band
     // past the content's end, not between snap targets).
-    let startsAtRest = if case .resting(nil) = phase { start.offset == contentOffset } else { false }
+    let startsAtRest = if case .resting(nil) = stage { start.offset == contentOffset } else { false }
     if let retiring { leaving.append(retiring) }
     layout = newLayout
     contentOffset = pose.contentOffset
-    phase = .interactive(_Gesture(shown: _Shown(path, frame: pose), start: start, target: target, startsAtRest: startsAtRest, progress: 0))
+    stage = .interactive(_Gesture(shown: _Shown(path, frame: pose), start: start, target: target, startsAtRest: startsAtRest, progress: 0))
   }
 
   /// `UICollectionViewTransitionLayout.transitionProgress`: where the
@@ -54,7 +54,7 @@ extension LayoutAnimator {
   /// gesture's progress (the released gesture's while it springs; else 0).
   public var transitionProgress: Double {
     get {
-      switch phase {
+      switch stage {
       case .interactive(let gesture): gesture.progress
       case .transitioning(let running): running.grabbable?.progress ?? 0
       case .resting: 0
@@ -62,13 +62,13 @@ extension LayoutAnimator {
     }
     set {
       defer { _checkInvariants() }
-      guard case .interactive(var gesture) = phase, newValue.isFinite, newValue.magnitude <= 1e6 else { return }
-      phase = .resting(nil)  // the pose is then this setter's alone: written in place
+      guard case .interactive(var gesture) = stage, newValue.isFinite, newValue.magnitude <= 1e6 else { return }
+      stage = .resting(nil)  // the pose is then this setter's alone: written in place
       // Checked above: the scrub cannot fail (a failure is Harmonic's bug, not a refusal).
       _libraryConstant { try gesture.shown.transition.scrub(progress: newValue, rubberBand: true, into: &gesture.shown.frame) }
       gesture.progress = newValue
       contentOffset = gesture.shown.frame.contentOffset
-      phase = .interactive(gesture)
+      stage = .interactive(gesture)
     }
   }
 
@@ -95,7 +95,7 @@ extension LayoutAnimator {
   }
 
   mutating func _release(velocity: Double, towardsEnd: Bool) throws(HarmonicError) {
-    let held: _Gesture? = if case .interactive(let gesture) = phase { gesture } else { nil }
+    let held: _Gesture? = if case .interactive(let gesture) = stage { gesture } else { nil }
     try _Check.state(held != nil, "transitionProgress", value: transitionProgress, needs: "an interactive transition started first")
     let gesture = held!
     let path = gesture.shown.transition
@@ -133,7 +133,7 @@ extension LayoutAnimator {
   public mutating func grabInteractiveTransition() throws(HarmonicError) -> Double {
     defer { _checkInvariants() }
     let released: (_Running, _Gesture)? =
-      if case .transitioning(let running) = phase, let gesture = running.grabbable(at: time) { (running, gesture) } else { nil }
+      if case .transitioning(let running) = stage, let gesture = running.grabbable(at: time) { (running, gesture) } else { nil }
     try _Check.state(
       released != nil, "transitionProgress", value: transitionProgress, needs: "a released interactive transition still in flight, its progress not yet arrived"
     )
@@ -149,7 +149,7 @@ extension LayoutAnimator {
     try gesture.shown.transition.scrub(progress: progress, rubberBand: true, into: &gesture.shown.frame)
     gesture.progress = progress
     (layout, contentOffset) = (gesture.target.layout, gesture.shown.frame.contentOffset)
-    phase = .interactive(gesture)
+    stage = .interactive(gesture)
     return progress
   }
 }

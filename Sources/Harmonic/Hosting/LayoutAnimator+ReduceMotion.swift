@@ -18,15 +18,15 @@ extension LayoutAnimator {
       from: layout, offset: contentOffset, shown: layoutAttributesForElements(in: viewport.visibleRect(at: contentOffset)), to: destination.layout,
       offset: destination.offset, viewport: viewport, endViewport: end, update: update, spring: spring, start: time)
     var retiring: _Leaving?
-    if case .transitioning(let running) = phase { retiring = _Leaving(retiring: running.shown) }
-    if case .interactive(let gesture) = phase { retiring = _Leaving(retiring: gesture.shown) }
+    if case .transitioning(let running) = stage { retiring = _Leaving(retiring: running.shown) }
+    if case .interactive(let gesture) = stage { retiring = _Leaving(retiring: gesture.shown) }
     if let departing = fade.departing {
       leaving.append(
         _Leaving(transition: departing, frame: departing.makeFrame(), elements: Array(departing.elements.indices), restMasks: departing._restMasks()))
     }
     guard let arriving = fade.arriving else {
       if let retiring { leaving.append(retiring) }
-      (layout, viewport, contentOffset, phase) = (destination.layout, end, destination.offset, .resting(nil))
+      (layout, viewport, contentOffset, stage) = (destination.layout, end, destination.offset, .resting(nil))
       try _evaluate()
       return
     }

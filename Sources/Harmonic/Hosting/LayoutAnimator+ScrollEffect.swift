@@ -8,7 +8,7 @@ extension LayoutAnimator {
   /// a snap's or deceleration's, a transition's; 0 at rest and under a
   /// gesture (the host's scroll view owns the offset then).
   var _offsetVelocity: CGPoint {
-    switch phase {
+    switch stage {
     case .resting(let scroll?):
       let along = scroll.velocity(at: time)
       return scroll.axis == .vertical ? CGPoint(x: 0, y: along) : CGPoint(x: along, y: 0)

@@ -180,7 +180,7 @@ extension LayoutAnimator {
   /// S(t) − S(end): the scroll goes on, and lands on its target moved with
   /// the content. A finger landing does not stop it before the transition
   /// ends (a transition keeps the offset until it completes); it stops the
-  /// scroll it hands over to the resting phase.
+  /// scroll it hands over to the resting stage.
   struct _Carried: Sendable {
     let axis: ScrollAxis
     let scroll: _ScrollMotion

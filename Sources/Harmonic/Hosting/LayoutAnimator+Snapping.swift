@@ -35,7 +35,7 @@ extension LayoutAnimator {
     let vertical = scrollAxis == .vertical
     let (along, across) = vertical ? (Double(contentOffset.y), Double(contentOffset.x)) : (Double(contentOffset.x), Double(contentOffset.y))
     let speed = try LayoutAnimator._pointsPerSecond(velocity, along: scrollAxis)
-    guard case .resting = phase else { return contentOffset }
+    guard case .resting = stage else { return contentOffset }
     let motion: _ScrollMotion
     if let snapping {
       let decision = try Snapping.target(layout: try snapping(layout, viewport), offset: along, velocity: speed, options: snappingOptions)
@@ -51,7 +51,7 @@ extension LayoutAnimator {
       guard rest != along else { return contentOffset }
       motion = try _ScrollMotion(.deceleration(natural), target: rest, axis: scrollAxis, across: across, at: time)
     }
-    phase = .resting(motion)
+    stage = .resting(motion)
     try _evaluate()
     return contentOffset
   }
@@ -75,8 +75,8 @@ extension LayoutAnimator {
   ///   shown; with the offset given, the engine takes the screen's (not
   ///   finite or beyond ±1e12: ignored). Nil keeps the engine's.
   public mutating func scrollViewWillBeginDragging(showing offset: CGPoint? = nil) {
-    if case .resting(.some) = phase { phase = .resting(nil) }
-    if case .resting(nil) = phase, let offset, LayoutAnimator._isAcceptedOffset(offset) { contentOffset = offset }
+    if case .resting(.some) = stage { stage = .resting(nil) }
+    if case .resting(nil) = stage, let offset, LayoutAnimator._isAcceptedOffset(offset) { contentOffset = offset }
     _checkInvariants()
   }
 

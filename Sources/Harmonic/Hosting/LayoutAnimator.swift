@@ -36,11 +36,11 @@
 ///   motion carry the release, ``scrollViewWillEndDragging(withVelocity:spring:)``
 ///   and ``scrollViewWillBeginDragging(showing:)``.
 ///
-/// **Events combine.** The engine is one phase machine (``activity``):
+/// **Events combine.** The engine is one stage machine (``activity``):
 /// resting (optionally with a snap scroll in flight), transitioning,
 /// interactive, or released (a let-go gesture that a touch may grab). Any
-/// event is accepted in any phase and continues from the pose on screen —
-/// every element where it is, with its velocity — and leaving a phase ends
+/// event is accepted in any stage and continues from the pose on screen —
+/// every element where it is, with its velocity — and leaving a stage ends
 /// what belonged to it: an update, a layout change, a rotation or a gesture
 /// during a snap takes the offset over from where the scroll is (a batch
 /// update keeps heading for the snap target), and a release during a
@@ -114,9 +114,9 @@ public struct LayoutAnimator: Sendable {
   public var systemReducesMotion = false
 
   /// What the engine is doing (see ``Activity``).
-  var phase: _Phase
+  var stage: _Stage
   /// Earlier transitions still carrying elements that have left the
-  /// layout. They outlive the phase that started them: a deleted cell
+  /// layout. They outlive the stage that started them: a deleted cell
   /// keeps fading out whatever happens next, until it settles or a change
   /// without animation drops it.
   var leaving: [_Leaving]
@@ -147,7 +147,7 @@ public struct LayoutAnimator: Sendable {
     self.time = time
     self.snappingOptions = Snapping.Options()
     self.scrollAxis = .vertical
-    self.phase = .resting(nil)
+    self.stage = .resting(nil)
     self.leaving = []
   }
 
@@ -168,7 +168,7 @@ public struct LayoutAnimator: Sendable {
   /// True while a transition, a gesture, a snap or leaving elements are in
   /// flight: keep the display link running and invalidate the layout every frame.
   public var isAnimating: Bool {
-    if case .resting(nil) = phase { return !leaving.isEmpty }
+    if case .resting(nil) = stage { return !leaving.isEmpty }
     return true
   }
 
@@ -188,18 +188,18 @@ public struct LayoutAnimator: Sendable {
     _checkInvariants()
   }
 
-  /// Brings the phase and the leaving elements to ``time``.
+  /// Brings the stage and the leaving elements to ``time``.
   mutating func _evaluate() throws(HarmonicError) {
-    switch phase {
+    switch stage {
     case .resting(let scroll?):
       contentOffset = scroll.offset(at: time)
-      if time >= scroll.end { phase = .resting(nil) }
+      if time >= scroll.end { stage = .resting(nil) }
     case .transitioning(var running):
-      phase = .resting(nil)  // the frame is then this function's alone: written in place
+      stage = .resting(nil)  // the frame is then this function's alone: written in place
       do {
         try running.shown.evaluate(at: time)
       } catch {
-        phase = .transitioning(running)
+        stage = .transitioning(running)
         throw error
       }
       let frame = running.shown.frame
@@ -215,14 +215,14 @@ public struct LayoutAnimator: Sendable {
       }
       if !frame.hasEnded { running.shown.pin(at: contentOffset, from: frame.contentOffset, in: layout, viewport: viewport) }
       if !frame.hasEnded {
-        phase = .transitioning(running)
+        stage = .transitioning(running)
       } else if let carried = running.carried, let scroll = carried.moving(at: time) {
         // The transition ends under a scroll that goes on: the scroll
         // lands where the content offset now heads; from this tick on the
         // offset is the scroll's own (the same bits whichever frame first
         // sees the transition complete).
         let landing = scroll.landing(at: carried.offset(frame.contentOffset, at: scroll.end, weight: 1))
-        phase = .resting(landing)
+        stage = .resting(landing)
         contentOffset = landing.offset(at: time)
       }
     case .resting(nil), .interactive:
@@ -262,7 +262,7 @@ public struct LayoutAnimator: Sendable {
       result.append(LayoutAnimator._answer(shown.frame.attributes[k], as: to))
     }
     #if DEBUG
-    if LayoutAnimator._fault.get() == .swappedIdentity, shown.transition.batch.origin == time, let a = result.firstIndex(where: { $0.kind == .cell }),
+    if LayoutAnimator._fault.get() == .swappedIdentity, shown.transition.batch.start == time, let a = result.firstIndex(where: { $0.kind == .cell }),
       let b = result[(a + 1)...].firstIndex(where: { $0.kind == .cell })
     {
       (result[a].indexPath, result[b].indexPath) = (result[b].indexPath, result[a].indexPath)
@@ -333,7 +333,7 @@ public struct LayoutAnimator: Sendable {
   /// An origin that is not finite or beyond ±1e12 is not recorded.
   public mutating func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
     defer { _checkInvariants() }
-    if case .resting(nil) = phase, LayoutAnimator._isAcceptedOffset(newBounds.origin) {
+    if case .resting(nil) = stage, LayoutAnimator._isAcceptedOffset(newBounds.origin) {
       contentOffset = newBounds.origin
     }
     return newBounds.size != viewport.size

@@ -190,12 +190,12 @@ extension ScrollEffect {
     }
   }
 
-  /// Zoom: scale `1 + (scale − 1)·a` and alpha times `1 − a` — with a
+  /// Zoom and fade: scale `1 + (scale − 1)·a` and alpha times `1 − a` — with a
   /// `scale` below 1 elements shrink away as they leave (zoom out), above 1
   /// they grow (zoom in). zIndex −round(100·|p|).
   ///
   /// - Parameter scale: the scale at one unit of phase, in [0, 10] (clamped).
-  public static func zoom(scale: Double = 0.5) -> ScrollEffect {
+  public static func zoomAndFade(scale: Double = 0.5) -> ScrollEffect {
     let scale = scale.isNaN ? 1 : Swift.min(Swift.max(scale, 0), 10)
     // Growing (scale > 1) reaches into the viewport from up to one unit away; hidden beyond.
     return ScrollEffect(reach: scale > 1 ? Reach(phase: 1) : .none) { attributes, input in
@@ -207,23 +207,23 @@ extension ScrollEffect {
     }
   }
 
-  /// Cross-fade: elements do not move; each stays on the reference
+  /// Dissolve: elements do not move; each stays on the reference
   /// (translation −d along the axis) and fades, alpha times `1 − a`, so
   /// one page dissolves into the next. zIndex −round(100·|p|).
-  public static let crossFade = ScrollEffect(reach: Reach(phase: 1)) { attributes, input in
+  public static let dissolve = ScrollEffect(reach: Reach(phase: 1)) { attributes, input in
     attributes._then(input.translation(along: -input.distance))
     attributes.alpha *= 1 - input.clampedPhase.magnitude
     attributes._stackOrder(input.phase)
   }
 
-  /// Rotate in and out: a turn of `s·c·angle` in the screen's plane (a
+  /// Turn and fade: a turn of `s·c·angle` in the screen's plane (a
   /// horizontal scroll; `c·angle` for a vertical one) and alpha times
   /// `1 − a·fade`.
   ///
   /// - Parameters:
   ///   - angle: radians at one unit of phase.
   ///   - fade: how much alpha is lost at one unit, in [0, 1] (clamped).
-  public static func rotate(angle: Double = .pi / 8, fade: Double = 0.5) -> ScrollEffect {
+  public static func turnAndFade(angle: Double = .pi / 8, fade: Double = 0.5) -> ScrollEffect {
     let (angle, fade) = (angle.isFinite ? angle : 0, _unit(fade))
     // A turned element's corners reach past its frame: one unit.
     return ScrollEffect(reach: Reach(phase: 1)) { attributes, input in

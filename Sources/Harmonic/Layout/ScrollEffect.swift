@@ -5,7 +5,7 @@
 /// attributes, to a transition's ends (``LayoutTransition/Decoration/scrollEffect(_:phase:)``)
 /// and to what ``LayoutAnimator`` answers (``LayoutAnimator/scrollEffect``).
 ///
-/// An effect is a plain function of the element's phase, rate and distance
+/// An effect is a plain function of the element's phase, phase velocity and distance
 /// (``Input``) that edits its attributes: the presets in
 /// `ScrollEffect+Presets` are written this way, and so is a custom one:
 ///
@@ -30,7 +30,7 @@
 /// the value that has no effect (a perspective below 1 point or not finite:
 /// the default), so a preset's transforms stay finite and its alpha within
 /// [0, 1] for the phases ``ScrollPhase`` computes from accepted geometry
-/// (fuzzed). An ``Input`` holds no NaN and no infinite distance or rate
+/// (fuzzed). An ``Input`` holds no NaN and no infinite distance or phase velocity
 /// (its initializer throws).
 ///
 /// An effect declares its ``Reach``: how far from the visible rect it can
@@ -84,8 +84,8 @@ public struct ScrollEffect: Sendable {
     /// The phase in the ``ScrollPhase``'s unit: never NaN; ±∞ only for an
     /// element of extent 0 off a leading or trailing reference.
     public private(set) var phase: Double
-    /// The phase's rate, per second: finite.
-    public private(set) var rate: Double
+    /// The phase velocity, phase per second: finite.
+    public private(set) var phaseVelocity: Double
     /// The signed distance from the reference, points, in reading order:
     /// finite, within ±2e12.
     public private(set) var distance: Double
@@ -95,19 +95,19 @@ public struct ScrollEffect: Sendable {
     public var isRightToLeft: Bool
 
     /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
-    ///   naming `phase` when it is NaN, `rate` when it is not finite or
+    ///   naming `phase` when it is NaN, `phaseVelocity` when it is not finite or
     ///   beyond ±1e12 per second, or `distance` when it is not finite or
     ///   beyond ±2e12 points (two coordinates apart).
-    public init(phase: Double, rate: Double = 0, distance: Double, axis: ScrollAxis, isRightToLeft: Bool = false) throws(HarmonicError) {
+    public init(phase: Double, phaseVelocity: Double = 0, distance: Double, axis: ScrollAxis, isRightToLeft: Bool = false) throws(HarmonicError) {
       try _Check.holds(!phase.isNaN, "phase", value: phase, accepted: "a phase that is not NaN (±∞ allowed)")
-      try _Check.magnitude(rate, "rate", atMost: _Check.maximumScrollVelocity, unit: "phase per second")
+      try _Check.magnitude(phaseVelocity, "phaseVelocity", atMost: _Check.maximumScrollVelocity, unit: "phase per second")
       try _Check.magnitude(distance, "distance", atMost: 2 * _Check.maximumCoordinate, unit: "points")
-      self.init(_phase: phase, rate: rate, distance: distance, axis: axis, isRightToLeft: isRightToLeft)
+      self.init(_phase: phase, phaseVelocity: phaseVelocity, distance: distance, axis: axis, isRightToLeft: isRightToLeft)
     }
 
     /// Unchecked, for what ``ScrollPhase`` computed from checked geometry.
-    init(_phase phase: Double, rate: Double, distance: Double, axis: ScrollAxis, isRightToLeft: Bool) {
-      (self.phase, self.rate, self.distance, self.axis, self.isRightToLeft) = (phase, rate, distance, axis, isRightToLeft)
+    init(_phase phase: Double, phaseVelocity: Double, distance: Double, axis: ScrollAxis, isRightToLeft: Bool) {
+      (self.phase, self.phaseVelocity, self.distance, self.axis, self.isRightToLeft) = (phase, phaseVelocity, distance, axis, isRightToLeft)
     }
 
     /// The phase clamped into [−1, 1].
@@ -203,9 +203,9 @@ public struct ScrollEffect: Sendable {
       let center = Double(horizontal ? attributes[k].center.x : attributes[k].center.y)
       let extent = Double(horizontal ? attributes[k].size.width : attributes[k].size.height)
       let distance = phase._distance(center: center, extent: extent, offset: offset, viewportExtent: viewport)
-      let (p, rate) = phase._phase(distance: distance, extent: extent, velocity: velocity, offsetVelocity: scroll, viewportExtent: viewport)
-      guard !p.isNaN, distance.isFinite, rate.isFinite else { continue }
-      let input = Input(_phase: p, rate: rate, distance: distance, axis: phase.axis, isRightToLeft: phase.isRightToLeft)
+      let (p, phaseVelocity) = phase._phase(distance: distance, extent: extent, velocity: velocity, offsetVelocity: scroll, viewportExtent: viewport)
+      guard !p.isNaN, distance.isFinite, phaseVelocity.isFinite else { continue }
+      let input = Input(_phase: p, phaseVelocity: phaseVelocity, distance: distance, axis: phase.axis, isRightToLeft: phase.isRightToLeft)
       do {
         try apply(to: &attributes[k], input: input)
       } catch {

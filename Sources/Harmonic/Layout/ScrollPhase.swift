@@ -10,7 +10,7 @@
 /// layouts), with ``SnapAlignment/trailing`` the trailing edges. Negative
 /// is before the reference (an element that has scrolled past the leading
 /// edge), positive after it. Its **phase** is the distance in the chosen
-/// ``Scale``, and its **rate** the phase's change per second: the element's
+/// ``Scale``, and its **phase velocity** the phase's change per second: the element's
 /// own velocity along the axis (0 at rest; a transition's frame gives it)
 /// minus the scroll's.
 ///
@@ -30,7 +30,7 @@
 /// pure functions of the tick, so the phases at a tick are too, whatever
 /// the frame schedule.
 ///
-/// Cost: O(1) per element; ``phases(centers:extents:velocities:offset:offsetVelocity:viewportExtent:into:rates:)``
+/// Cost: O(1) per element; ``phases(centers:extents:velocities:offset:offsetVelocity:viewportExtent:into:phaseVelocities:)``
 /// reads and writes flat columns (structure of arrays) with no allocation.
 public struct ScrollPhase: Sendable, Hashable {
   /// The unit of a phase.
@@ -142,7 +142,7 @@ public struct ScrollPhase: Sendable, Hashable {
     }
   }
 
-  /// One element's phase and rate (phase per second).
+  /// One element's phase and phase velocity (phase per second).
   ///
   /// - Parameters:
   ///   - center: the element's center along the axis, content coordinates.
@@ -151,7 +151,7 @@ public struct ScrollPhase: Sendable, Hashable {
   ///   - offset: the content offset along the axis, points.
   ///   - offsetVelocity: the offset's velocity, points per second.
   ///   - viewportExtent: the viewport's extent along the axis, points.
-  /// - Returns: the phase in the ``scale``'s unit and its rate per second,
+  /// - Returns: the phase in the ``scale``'s unit and its velocity, phase per second,
   ///   never NaN. Where the span is the element's own extent
   ///   (``Scale/viewport`` with leading alignment before the reference, or
   ///   trailing after it), an element of extent 0 has a phase of ±∞ off
@@ -164,7 +164,7 @@ public struct ScrollPhase: Sendable, Hashable {
   ///   form checks them.
   public func phase(
     center: Double, extent: Double, velocity: Double = 0, offset: Double, offsetVelocity: Double = 0, viewportExtent: Double
-  ) throws(HarmonicError) -> (phase: Double, rate: Double) {
+  ) throws(HarmonicError) -> (phase: Double, phaseVelocity: Double) {
     try _check(center: center, extent: extent, offset: offset, viewportExtent: viewportExtent)
     try _Check.scrollVelocity(velocity, "velocity")
     try _Check.scrollVelocity(offsetVelocity, "offsetVelocity")
@@ -172,16 +172,16 @@ public struct ScrollPhase: Sendable, Hashable {
     return _phase(distance: d, extent: extent, velocity: velocity, offsetVelocity: offsetVelocity, viewportExtent: viewportExtent)
   }
 
-  /// The phase and rate of an element `d` points from the reference.
+  /// The phase and phase velocity of an element `d` points from the reference.
   @inlinable
-  func _phase(distance d: Double, extent: Double, velocity: Double, offsetVelocity: Double, viewportExtent: Double) -> (phase: Double, rate: Double) {
+  func _phase(distance d: Double, extent: Double, velocity: Double, offsetVelocity: Double, viewportExtent: Double) -> (phase: Double, phaseVelocity: Double) {
     let span = _span(distance: d, extent: extent, viewportExtent: viewportExtent)
     let relative = isRightToLeft ? offsetVelocity - velocity : velocity - offsetVelocity
     guard span > 0 else { return (d == 0 ? 0 : d < 0 ? -.infinity : .infinity, 0) }
     return (d / span, relative / span)
   }
 
-  /// Every element's phase and rate at once, from columns (structure of
+  /// Every element's phase and phase velocity at once, from columns (structure of
   /// arrays): element k's center, extent and own velocity along the axis.
   ///
   /// - Parameters:
@@ -194,7 +194,7 @@ public struct ScrollPhase: Sendable, Hashable {
   ///   - viewportExtent: the viewport's extent along the axis, points,
   ///     within [1e-6, 1e12] (1e-6).
   ///   - phases: written, one per element (resized if needed).
-  ///   - rates: written, one per element (resized if needed).
+  ///   - phaseVelocities: written, one per element (resized if needed).
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   columns of different counts, a center or offset beyond ±1e12 points,
   ///   an extent outside [0, 1e12], a velocity beyond ±1e12 points per second,
@@ -203,7 +203,7 @@ public struct ScrollPhase: Sendable, Hashable {
   /// - Complexity: O(n), no allocation when the outputs already hold n values.
   public func phases(
     centers: [Double], extents: [Double], velocities: [Double] = [], offset: Double, offsetVelocity: Double = 0,
-    viewportExtent: Double, into phases: inout [Double], rates: inout [Double]
+    viewportExtent: Double, into phases: inout [Double], phaseVelocities: inout [Double]
   ) throws(HarmonicError) {
     let n = centers.count
     try _Check.shape(extents.count, "extents.count", expected: n, what: "one per center")
@@ -225,7 +225,7 @@ public struct ScrollPhase: Sendable, Hashable {
       }
     }
     if phases.count != n { phases = [Double](repeating: 0, count: n) }
-    if rates.count != n { rates = [Double](repeating: 0, count: n) }
+    if phaseVelocities.count != n { phaseVelocities = [Double](repeating: 0, count: n) }
     // The scalar arithmetic of phase(center:…), its choices made once: the
     // same operations in the same order, so the same bits.
     let view: Double, side: Double  // the reference line; the element point's offset in half extents
@@ -247,7 +247,7 @@ public struct ScrollPhase: Sendable, Hashable {
       extents.withUnsafeBufferPointer { extents in
         velocities.withUnsafeBufferPointer { velocities in
           phases.withUnsafeMutableBufferPointer { phases in
-            rates.withUnsafeMutableBufferPointer { rates in
+            phaseVelocities.withUnsafeMutableBufferPointer { phaseVelocities in
               for k in 0..<n {
                 let extent = extents[k]
                 let element = side == 0 ? centers[k] : side < 0 ? centers[k] - extent / 2 : centers[k] + extent / 2
@@ -259,9 +259,9 @@ public struct ScrollPhase: Sendable, Hashable {
                 let v = velocities.isEmpty ? 0 : velocities[k]
                 let relative = mirrored ? offsetVelocity - v : v - offsetVelocity
                 if span > 0 {
-                  (phases[k], rates[k]) = (d / span, relative / span)
+                  (phases[k], phaseVelocities[k]) = (d / span, relative / span)
                 } else {
-                  (phases[k], rates[k]) = (d == 0 ? 0 : d < 0 ? -.infinity : .infinity, 0)
+                  (phases[k], phaseVelocities[k]) = (d == 0 ? 0 : d < 0 ? -.infinity : .infinity, 0)
                 }
               }
             }
@@ -271,7 +271,7 @@ public struct ScrollPhase: Sendable, Hashable {
     }
   }
 
-  /// The phase and rate of `attributes` (its untransformed frame) seen
+  /// The phase and phase velocity of `attributes` (its untransformed frame) seen
   /// through the visible rect `rect` (the viewport at its content offset),
   /// the scroll moving at `offsetVelocity` and the element at `velocity`
   /// (points per second; nil: at rest).
@@ -280,7 +280,7 @@ public struct ScrollPhase: Sendable, Hashable {
   ///   for the components along ``axis``.
   public func phase(
     of attributes: LayoutAttributes, in rect: CGRect, velocity: CGPoint? = nil, offsetVelocity: CGPoint? = nil
-  ) throws(HarmonicError) -> (phase: Double, rate: Double) {
+  ) throws(HarmonicError) -> (phase: Double, phaseVelocity: Double) {
     let horizontal = axis == .horizontal
     let (velocity, offsetVelocity) = (velocity ?? CGPoint(x: 0, y: 0), offsetVelocity ?? CGPoint(x: 0, y: 0))
     return try phase(

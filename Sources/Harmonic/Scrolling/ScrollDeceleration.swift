@@ -113,11 +113,11 @@ public struct ScrollDeceleration: Sendable, Hashable {
     return seconds
   }
 
-  /// The rate per millisecond that brings this start and velocity to rest
-  /// exactly at `target`, or `nil` when no rate in (0, 1) does (the target is
-  /// behind the motion, or the velocity is 0).
-  public static func decelerationRate(toRestAt target: Double, from start: Double, velocity: Double) -> Double? {
-    let travel = target - start
+  /// The deceleration rate per millisecond that brings a motion from
+  /// `offset` with `velocity` to rest exactly at `target`, or `nil` when no
+  /// rate in (0, 1) does (the target is behind the motion, or the velocity is 0).
+  public static func decelerationRate(toRestAt target: Double, from offset: Double, velocity: Double) -> Double? {
+    let travel = target - offset
     guard velocity != 0, travel != 0, (travel > 0) == (velocity > 0) else { return nil }
     let rate = _Math.exp(-velocity / (1000 * travel))
     return rate > 0 && rate < 1 ? rate : nil

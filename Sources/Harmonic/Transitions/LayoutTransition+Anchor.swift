@@ -248,10 +248,10 @@ extension LayoutTransition {
   /// The anchored offset's rate at `time` along the anchor's axis, points
   /// per second: the center's velocity plus w'·R.
   func _anchorVelocity(at time: AnimationTime, progressRate: Double) -> Double {
-    guard let anchor = _anchor, time >= batch.origin else { return 0 }
+    guard let anchor = _anchor, time >= batch.start else { return 0 }
     let center = anchor.channel
     let spring = batch.spring(ofItem: anchor.element)
-    let seconds = time._seconds(since: batch.origin)
+    let seconds = time._seconds(since: batch.start)
     func rate(_ channel: Int) -> Double {
       let (x0, x1, v0) = (
         batch.start(item: anchor.element, channel: channel), batch.target(item: anchor.element, channel: channel),

@@ -77,7 +77,7 @@ extension LayoutTransition {
   /// built from them when the change asks (``_pose(_:in:)``) — the same
   /// bits as a full frame's, without its 2·N·C values and N attributes.
   package func _frameForChange(at time: AnimationTime, attributes: Bool = true) throws(HarmonicError) -> LayoutTransition.Frame {
-    try _Check.notBefore(time.ticks, start: batch.origin.ticks, of: "the running segment's start")
+    try _Check.notBefore(time.ticks, start: batch.start.ticks, of: "the running segment's start")
     if attributes {
       var now = makeFrame(velocities: true)
       try frame(at: time, into: &now)
@@ -93,7 +93,7 @@ extension LayoutTransition {
     now.hasEnded = false
     (now.progress, now.overallProgress, now.contentOffset, now.contentSize) = _state(atProgress: batch.averageProgress(at: time))
     _addReleaseImpulse(at: time, overall: &now.overallProgress, offset: &now.contentOffset)
-    if time > batch.origin, let anchor = _anchor {
+    if time > batch.start, let anchor = _anchor {
       now.contentOffset = _anchored(now.contentOffset, lead: channels.value(channel: anchor.channel, item: anchor.element), progress: now.progress)
     }
     now._change = channels
@@ -107,7 +107,7 @@ extension LayoutTransition {
     if frame._writesAttributes { return frame.attributes[k] }
     if frame.hasEnded { return _endAttributes(k) }
     var pose = _inFlight(k)
-    guard let time = frame.time, !(time <= batch.origin && transforms == .decomposed) else { return pose }
+    guard let time = frame.time, !(time <= batch.start && transforms == .decomposed) else { return pose }
     let channels = frame._channels(items: elements.count)
     withUnsafeTemporaryAllocation(of: Double.self, capacity: batch.channelCount) { values in
       for channel in 0..<batch.channelCount { values[channel] = channels.value(channel: channel, item: k) }
@@ -247,7 +247,7 @@ extension LayoutTransition {
     let m = n * (include3D ? LayoutChannels.count3D : LayoutChannels.count2D)
     // Running's index of the element each one continues (−1: none), found once.
     let sources = elements.map { inFlight.continued($0) ?? -1 }
-    let origin = batch.origin
+    let origin = batch.start
     // The deferred completion and the compact endpoints' deferred arrays
     // hold the batch (and with it the columns): let go of them first, so
     // that the columns taken below have one owner and are written in
@@ -579,7 +579,7 @@ extension LayoutTransition {
       segment: order.map(\.0), include3D: fresh.include3D, transforms: running.transforms, tolerances: tolerances, decoration: fresh.decoration,
       identities: identities, startValues: start, velocities: velocity, ends: ends, startOffset: now.contentOffset, endOffset: fresh.endOffset,
       startContentSize: now.contentSize, endContentSize: target.contentSize, offsetVelocity: .zero, progressVelocity: progressRate,
-      springs: springs, target: target, overallProgressRange: (now.overallProgress, 1), origin: fresh.batch.origin)
+      springs: springs, target: target, overallProgressRange: (now.overallProgress, 1), origin: fresh.batch.start)
   }
 }
 

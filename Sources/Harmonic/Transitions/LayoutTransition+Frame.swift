@@ -30,7 +30,7 @@ extension LayoutTransition {
     /// and ``LayoutTransition/init(continuing:at:to:offset:viewport:endViewport:update:appearance:decoration:springs:tolerances:)``.
     ///
     /// Re-grabbing a released pinch: a scrub released at progress q with
-    /// rate ṗ (per second) moves every element along
+    /// progress velocity ṗ (per second) moves every element along
     /// `start + (end − start)·(q + (g − q)·p̄(t))`, g = 1 (finish) or 0
     /// (cancel), p̄ = P(t) + ṗ/(g − q)·Ŝ(t) — so with one shared spring, the
     /// frame at t *is* the original transition's
@@ -173,12 +173,12 @@ extension LayoutTransition {
       frame.hasEnded = true
       return
     }
-    if frame._writesAttributes, frame.hasEnded || time <= batch.origin {  // reused after the end, or the exact start
+    if frame._writesAttributes, frame.hasEnded || time <= batch.start {  // reused after the end, or the exact start
       _restoreInFlight(&frame.attributes)
     }
     // Recomposing is exact only to rounding: no attributes from a
     // decomposition at the start.
-    let applies = frame._writesAttributes && !(time <= batch.origin && transforms == .decomposed)
+    let applies = frame._writesAttributes && !(time <= batch.start && transforms == .decomposed)
     if applies && !batch._usesBLAS(backend) && !elements.isEmpty {
       // Each block of elements' attributes from its values while they are
       // in the worker's cache, instead of a second pass that reads every
@@ -208,7 +208,7 @@ extension LayoutTransition {
     }
     (frame.progress, frame.overallProgress, frame.contentOffset, frame.contentSize) = _state(atProgress: batch.averageProgress(at: time))
     _addReleaseImpulse(at: time, overall: &frame.overallProgress, offset: &frame.contentOffset)
-    if time > batch.origin { frame.contentOffset = _anchored(frame.contentOffset, values: frame._values.values, progress: frame.progress) }
+    if time > batch.start { frame.contentOffset = _anchored(frame.contentOffset, values: frame._values.values, progress: frame.progress) }
     frame.hasEnded = false
   }
 
@@ -220,9 +220,9 @@ extension LayoutTransition {
   }
 
   /// Whether `time` is at or after ``endTick``: without computing it
-  /// before ``SpringBatch/endTick``, a lower bound.
+  /// before ``SpringBatch/progressEndTick``, a lower bound.
   func _isComplete(at time: AnimationTime) -> Bool {
-    time >= batch.endTick && time >= endTick
+    time >= batch.progressEndTick && time >= endTick
   }
 
   /// The content offset's velocity at `time`, points per second: p̄'·(end − start),

@@ -185,7 +185,7 @@ extension LayoutTransition {
   package mutating func retarget(
     to layout: some CollectionLayout, offset: CGPoint, viewport: Viewport, at time: AnimationTime, springs: LayoutTransition.Springs = .shared(.smooth)
   ) throws(HarmonicError) {
-    try _Check.notBefore(time.ticks, start: batch.origin.ticks, of: "the segment start")
+    try _Check.notBefore(time.ticks, start: batch.start.ticks, of: "the segment start")
     try LayoutTransition._checkOffset(offset, "offset")
     let now = try _frameForChange(at: time, attributes: false)
     self = try LayoutTransition._continuing(

@@ -19,8 +19,8 @@ extension LayoutTransition {
     /// A velocity per element, channel-major (`channel·N + item` over the
     /// transition's ``LayoutTransition/elements``), in channel units per second.
     case perElement([Double])
-    /// A progress rate ṗ per second (a scrub's): every element gets
-    /// ṗ·(end − start), and the content offset and progress get the same rate.
+    /// A progress velocity ṗ per second (a scrub's): every element gets
+    /// ṗ·(end − start), and the content offset and progress get the same progress velocity.
     case progress(Double)
     /// A gesture velocity in points per second, given to every item's center.
     case gesture(CGPoint)

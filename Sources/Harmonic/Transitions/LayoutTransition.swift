@@ -115,12 +115,12 @@ public struct LayoutTransition: Sendable {
   package let tolerances: LayoutTransition.Tolerances
   /// The first tick from which the frame is exactly the end state: the
   /// latest of the elements' exact settle ticks (within its tolerances) and
-  /// ``SpringBatch/endTick``.
+  /// ``SpringBatch/progressEndTick``.
   ///
   /// Computed on first use, not by the initializer: it costs about as much
   /// as the rest of the setup (an exact settle time for each element that can
   /// be the last to settle), and a frame before
-  /// `batch.endTick` — a lower bound, O(spring groups) — never
+  /// `batch.progressEndTick` — a lower bound, O(spring groups) — never
   /// needs it. The first frame at or after that tick computes it, unless it
   /// was read before: read it once off the main thread after setup (copies
   /// of the transition share the value) to take the cost out of every frame.
@@ -262,7 +262,7 @@ public struct LayoutTransition: Sendable {
       swap(&columns, &setup.columns)  // handed over, not shared (the batch writes into them)
       if !buildsBatch {
         let channels = setup.include3D ? LayoutChannels.count3D : LayoutChannels.count2D
-        self.batch = SpringBatch(_unbuiltColumns: _take(&columns), itemCount: setup.elements.count, channelCount: channels, origin: start)
+        self.batch = SpringBatch(_unbuiltColumns: _take(&columns), itemCount: setup.elements.count, channelCount: channels, start: start)
         self._completion = _Deferred { start }
         self._endpoints = .compact(kept, elements: setup.elements, batch: batch)
         return
@@ -433,7 +433,7 @@ public struct LayoutTransition: Sendable {
       }.unwrapped()
     }
     let batch = try SpringBatch(
-      _checkedColumns: _take(&columns), itemCount: n, channelCount: channels, springs: assignment, origin: origin,
+      _checkedColumns: _take(&columns), itemCount: n, channelCount: channels, springs: assignment, start: origin,
       progressVelocity: explicitProgressVelocity ?? progressVelocity, progressTolerance: progressTolerance, derived: prepared)
     return (batch, try _completion(batch, tolerances: tolerances, include3D: include3D))
   }
@@ -540,7 +540,7 @@ public struct LayoutTransition: Sendable {
     let perChannel = tolerances.perChannel(include3D: include3D)
     return _Deferred {
       let settled = batch._settleTick(checkedTolerances: perChannel, threads: nil) ?? AnimationTime(ticks: .max)
-      return max(settled, batch.endTick)
+      return max(settled, batch.progressEndTick)
     }
   }
 

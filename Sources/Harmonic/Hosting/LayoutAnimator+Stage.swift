@@ -1,8 +1,8 @@
-// The engine's state as one phase machine (swift-nio's model): a
-// `_Phase` whose cases carry exactly the data of that phase, each UIKit event
+// The engine's state as one stage machine (swift-nio's model): a
+// `_Stage` whose cases carry exactly the data of that stage, each UIKit event
 // one transition of it, and `_checkInvariants()` after every event in debug
-// builds. Leaving a phase drops what belonged to it: a snap in flight ends
-// with the resting phase it belonged to, a released gesture stops being
+// builds. Leaving a stage drops what belonged to it: a snap in flight ends
+// with the resting stage it belonged to, a released gesture stops being
 // grabbable when another change takes over its transition.
 //
 // What wins when goals conflict, in order: what is on screen never jumps
@@ -12,8 +12,8 @@
 // speed.
 
 extension LayoutAnimator {
-  /// What the engine is doing, with exactly the data of that phase.
-  enum _Phase: Sendable {
+  /// What the engine is doing, with exactly the data of that stage.
+  enum _Stage: Sendable {
     /// The content rests in ``LayoutAnimator/layout``; after a release with
     /// snapping on, the scroll moves to its snap target.
     case resting(_ScrollMotion?)
@@ -200,7 +200,7 @@ extension LayoutAnimator {
     /// path shows: a grab there moved every cell up to 0.001 of its travel
     /// (0.17 pt, found by the host fuzzer's random sweep).
     func grabbable(at time: AnimationTime) -> _Gesture? {
-      time < shown.transition.batch.endTick ? grabbable : nil
+      time < shown.transition.batch.progressEndTick ? grabbable : nil
     }
   }
 
@@ -242,9 +242,9 @@ extension LayoutAnimator {
     }
   }
 
-  /// The transition on screen, in any phase that has one.
+  /// The transition on screen, in any stage that has one.
   var _shown: _Shown? {
-    switch phase {
+    switch stage {
     case .resting: nil
     case .transitioning(let running): running.shown
     case .interactive(let gesture): gesture.shown
@@ -254,16 +254,16 @@ extension LayoutAnimator {
   /// The running transition (a clear-box hook for tests: its completion, its frames).
   package var transition: LayoutTransition? { _shown?.transition }
 
-  /// The tick at which the current phase ends by itself — the running
+  /// The tick at which the current stage ends by itself — the running
   /// transition's completion, the snap's landing, a released gesture's
   /// arrival (from there it can no longer be grabbed) — or nil (at rest, or
   /// a gesture that holds): a clear-box hook for tests.
   package var _phaseEnd: AnimationTime? {
-    switch phase {
+    switch stage {
     case .resting(let scroll): scroll?.end
     case .transitioning(let running):
       running.grabbable(at: time) == nil
-        ? running.shown.transition.endTick : min(running.shown.transition.batch.endTick, running.shown.transition.endTick)
+        ? running.shown.transition.endTick : min(running.shown.transition.batch.progressEndTick, running.shown.transition.endTick)
     case .interactive: nil
     }
   }
@@ -286,9 +286,9 @@ extension LayoutAnimator {
     case released
   }
 
-  /// The phase the engine is in (see ``Activity``).
+  /// The stage the engine is in (see ``Activity``).
   public var activity: Activity {
-    switch phase {
+    switch stage {
     case .resting(let scroll): scroll == nil ? .resting : .snapping
     case .transitioning(let running): running.grabbable(at: time) == nil ? .transitioning : .released
     case .interactive: .interactive
@@ -319,7 +319,7 @@ extension LayoutAnimator {
   package static let _fault = TaskLocal<_Fault?>(wrappedValue: nil)
 
   /// Every bit of the engine's state that events and frames change, in a
-  /// fixed order: the tick, offset, viewport, content size, the phase and
+  /// fixed order: the tick, offset, viewport, content size, the stage and
   /// its data (the frame's every attribute, a snap's path, a gesture's
   /// progress and ends, a carried scroll), the leaving elements and the
   /// Reduce Motion setting. Two engines with the same digest answer every
@@ -350,7 +350,7 @@ extension LayoutAnimator {
       add(t.startOffset)
       add(t.endOffset)
       add(t.endContentSize)
-      bits.append(UInt64(bitPattern: t.batch.origin.ticks))
+      bits.append(UInt64(bitPattern: t.batch.start.ticks))
       bits.append(UInt64(bitPattern: t.endTick.ticks))
       for a in shown.frame.attributes { add(a) }
       for k in shown.pinned { bits.append(UInt64(k)) }
@@ -363,7 +363,7 @@ extension LayoutAnimator {
     add(viewport.insets.bottom)
     add(viewport.insets.right)
     bits.append(systemReducesMotion ? 1 : 0)
-    switch phase {
+    switch stage {
     case .resting(nil):
       bits.append(0)
     case .resting(let scroll?):
@@ -403,12 +403,12 @@ extension LayoutAnimator {
   func _checkInvariants() {
     #if DEBUG
     assert(Double(contentOffset.x).isFinite && Double(contentOffset.y).isFinite, "LayoutAnimator: the content offset is finite")
-    switch phase {
+    switch stage {
     case .resting(let scroll):
       if let scroll { assert(scroll.start <= time, "LayoutAnimator: a snap starts at or before the current tick") }
     case .transitioning(let running):
       assert(running.shown.frame.attributes.count == running.shown.transition.elements.count, "LayoutAnimator: the frame is the transition's")
-      assert(!running.shown.frame.hasEnded, "LayoutAnimator: a complete transition has handed over to the resting phase")
+      assert(!running.shown.frame.hasEnded, "LayoutAnimator: a complete transition has handed over to the resting stage")
     case .interactive(let gesture):
       assert(gesture.progress.isFinite, "LayoutAnimator: the gesture's progress is finite")
       assert(gesture.shown.frame.attributes.count == gesture.shown.transition.elements.count, "LayoutAnimator: the pose is the gesture's")
