@@ -246,7 +246,7 @@ struct _HostRun {
     // a carried scroll to the resting phase, which lands before the frame).
     var (from, fromTick) = (last.engine, last.tick)
     while true {
-      guard let end = from._phaseEnd, end.ticks > fromTick, end.ticks <= tick else {
+      guard let end = from._stageEnd, end.ticks > fromTick, end.ticks <= tick else {
         return "\(from.activity) turned \(engine.activity) between ticks \(fromTick) and \(tick), not at its end"
       }
       var (before, after) = (from, from)

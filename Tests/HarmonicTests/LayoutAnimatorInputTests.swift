@@ -89,4 +89,86 @@ struct LayoutAnimatorInputTests {
     #expect(throws: HarmonicError.self) { try engine.startInteractiveTransition(to: engine.layout, contentOffset: CGPoint(x: 2e12, y: 0)) }
     #expect(engine.contentOffset == before.0 && engine.activity == before.1 && !engine.isAnimating)
   }
+
+  /// Each kind of event, refused in every stage it can be refused in: the
+  /// engine's whole state (``LayoutAnimator/_digest``) is the same bits
+  /// after the throw. Events are one pure function of the state, committed
+  /// only when it returns.
+  @Test("every kind of refused event leaves the engine's whole state unchanged, in every stage")
+  func refusalsChangeNothing() throws {
+    let grid = try LayoutAnimatorCombinedEventTests.grid([30])
+    let other = try LayoutAnimatorCombinedEventTests.grid([12])
+    let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 10)
+    func stages() throws -> [(String, LayoutAnimator)] {
+      var resting = try Self.snappingEngine()
+      resting.springs = .shared(.bouncy)
+      var snapping = resting
+      _ = try snapping.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: 2))
+      try snapping.advance(to: tick)
+      var transitioning = resting
+      try transitioning.prepare(
+        forCollectionViewUpdates: [.delete(ItemIndexPath(item: 2, section: 0))], layout: try LayoutAnimatorCombinedEventTests.grid([29]))
+      try transitioning.advance(to: tick)
+      var interactive = resting
+      let larger = try GridLayout(sections: [.init(itemCount: 30, itemSize: CGSize(width: 150, height: 150))], viewportCrossExtent: 320)
+      try interactive.startInteractiveTransition(to: larger, contentOffset: .zero)
+      interactive.transitionProgress = 0.4
+      var released = interactive
+      try released.finishInteractiveTransition(velocity: 1)
+      try released.advance(to: tick)
+      return [("resting", resting), ("snapping", snapping), ("transitioning", transitioning), ("interactive", interactive), ("released", released)]
+    }
+    var refusals = 0
+    for (stage, engine) in try stages() {
+      let events: [(String, (inout LayoutAnimator) throws(HarmonicError) -> Void)] = [
+        (
+          "an update whose counts do not match",
+          { engine throws(HarmonicError) in
+            try engine.prepare(forCollectionViewUpdates: [.delete(ItemIndexPath(item: 0, section: 0))], layout: other)
+          }
+        ),
+        ("a layout change to other items without an offset", { engine throws(HarmonicError) in try engine.setLayout(other, animated: true) }),
+        (
+          "a bounds change to other items",
+          { engine throws(HarmonicError) in
+            try engine.prepare(forAnimatedBoundsChange: try Viewport(size: CGSize(width: 480, height: 320)), layout: other)
+          }
+        ),
+        ("a release with no gesture, or too fast", { engine throws(HarmonicError) in try engine.finishInteractiveTransition(velocity: 1e9) }),
+        ("a cancel too fast", { engine throws(HarmonicError) in try engine.cancelInteractiveTransition(velocity: -1e9) }),
+        ("a grab of nothing released", { engine throws(HarmonicError) in _ = try engine.grabInteractiveTransition() }),
+        (
+          "a scroll release whose snap layout throws",
+          { engine throws(HarmonicError) in
+            engine.snapping = { _, _ throws(HarmonicError) in throw .undefined(quantity: "snap layout", reason: "the test's") }
+            defer { engine.snapping = nil }
+            _ = try engine.scrollViewWillEndDragging(withVelocity: CGPoint(x: 0, y: 3))
+          }
+        ),
+      ]
+      for (name, event) in events {
+        var copy = engine
+        let before = copy._digest
+        do {
+          try event(&copy)
+          continue  // accepted in this stage (a scroll release off rest is a no-op that returns the offset)
+        } catch {
+          refusals += 1
+        }
+        // The closure may have set `snapping` around the throw; the engine's own state is what must not move.
+        #expect(copy._digest == before, "\(stage): \(name) changed the engine")
+      }
+    }
+    print("refused events: \(refusals), the state unchanged after each")
+    #expect(refusals >= 20, "\(refusals) refusals exercised")
+    #if DEBUG
+    // The check can fail: an engine that moves its clock on a refused update is caught.
+    var broken = try Self.snappingEngine()
+    let before = broken._digest
+    LayoutAnimator._fault.withValue(.hiddenChangeOnRefusal) {
+      #expect(throws: HarmonicError.self) { try broken.prepare(forCollectionViewUpdates: [.delete(ItemIndexPath(item: 0, section: 0))], layout: other) }
+    }
+    #expect(broken._digest != before)
+    #endif
+  }
 }

@@ -57,13 +57,13 @@ extension LayoutAnimator {
       springs = .shared(try Spring(mass: spring.mass, stiffness: spring.stiffness * 1.01, damping: spring.damping))
     }
     do {
-      try _change(to: newLayout, endViewport: nil, update: LayoutAnimator.update(items), requested: nil, policy: anchorPolicy, animated: true)
+      try _apply(.change(to: newLayout, endViewport: nil, update: LayoutAnimator.update(items), requested: nil, policy: anchorPolicy, animated: true))
     } catch {
       if LayoutAnimator._fault.get() == .hiddenChangeOnRefusal { time = AnimationTime(ticks: time.ticks + 1) }
       throw error
     }
     #else
-    try _change(to: newLayout, endViewport: nil, update: LayoutAnimator.update(items), requested: nil, policy: anchorPolicy, animated: true)
+    try _apply(.change(to: newLayout, endViewport: nil, update: LayoutAnimator.update(items), requested: nil, policy: anchorPolicy, animated: true))
     #endif
   }
 
@@ -75,10 +75,11 @@ extension LayoutAnimator {
   /// viewport): its end offset by `policy` — `requested`, when the app
   /// names one, for ``AnchorPolicy/followProgress`` — then a cross-fade
   /// with motion reduced, a jump without animation, else a transition
-  /// through `_begin`.
-  mutating func _change(
+  /// through ``_beginning(to:endViewport:update:anchor:carry:)``: the
+  /// engine's next state, nothing changed.
+  func _changing(
     to newLayout: some CollectionLayout, endViewport: Viewport?, update: LayoutUpdate, requested: CGPoint?, policy: AnchorPolicy, animated: Bool
-  ) throws(HarmonicError) {
+  ) throws(HarmonicError) -> _Next {
     let end = endViewport ?? viewport
     let heading = _heading
     var target = requested ?? heading
@@ -118,15 +119,9 @@ extension LayoutAnimator {
     }
     let resting = try _restingOffset(target, in: newLayout, viewport: end)
     let destination = _Destination(layout: newLayout, offset: resting)
-    guard animated else {
-      (layout, viewport, contentOffset, stage, leaving) = (newLayout, end, resting, .resting(nil), [])
-      return
-    }
-    if isMotionReduced {
-      try _crossFade(to: destination, viewport: end, update: update)
-    } else {
-      try _begin(to: destination, endViewport: endViewport, update: update, anchor: anchor, carry: carry)
-    }
+    guard animated else { return _Next(layout: newLayout, viewport: end, contentOffset: resting, stage: .resting(nil), leaving: []) }
+    if isMotionReduced { return try _crossFading(to: destination, viewport: end, update: update) }
+    return try _beginning(to: destination, endViewport: endViewport, update: update, anchor: anchor, carry: carry)
   }
 
   /// The snap alignment point of `viewport` at `offset` along ``scrollAxis``
@@ -260,9 +255,10 @@ extension LayoutAnimator {
   public mutating func setLayout(_ newLayout: some CollectionLayout, contentOffset offset: CGPoint? = nil, animated: Bool) throws(HarmonicError) {
     defer { _checkInvariants() }
     if let offset { try LayoutAnimator._checkOffset(offset) }
-    try _change(
-      to: newLayout, endViewport: nil, update: LayoutUpdate(), requested: offset, policy: offset == nil ? anchorPolicy : .followProgress,
-      animated: animated)
+    try _apply(
+      .change(
+        to: newLayout, endViewport: nil, update: LayoutUpdate(), requested: offset, policy: offset == nil ? anchorPolicy : .followProgress,
+        animated: animated))
   }
 
   // MARK: - Bounds changes
@@ -294,9 +290,10 @@ extension LayoutAnimator {
   {
     defer { _checkInvariants() }
     if let offset { try LayoutAnimator._checkOffset(offset) }
-    try _change(
-      to: newLayout, endViewport: newViewport, update: LayoutUpdate(isBoundsChange: true), requested: offset,
-      policy: offset == nil ? anchorPolicy : .followProgress, animated: true)
+    try _apply(
+      .change(
+        to: newLayout, endViewport: newViewport, update: LayoutUpdate(isBoundsChange: true), requested: offset,
+        policy: offset == nil ? anchorPolicy : .followProgress, animated: true))
   }
 
   // MARK: - The one pipeline
@@ -311,10 +308,11 @@ extension LayoutAnimator {
   ///
   /// With `anchor`, the new transition's offset follows that element
   /// (``LayoutTransition/anchorContentOffset(to:along:)``); with `carry`, a
-  /// scroll in flight goes on under it (``_Carried``).
-  mutating func _begin(
+  /// scroll in flight goes on under it (``_Carried``). Returns the
+  /// engine's next state; nothing changes here.
+  func _beginning(
     to destination: _Destination, endViewport: Viewport?, update: LayoutUpdate, anchor: ElementID? = nil, carry: Bool = false
-  ) throws(HarmonicError) {
+  ) throws(HarmonicError) -> _Next {
     let end = endViewport ?? viewport
     var next: LayoutTransition
     var retiring: _Leaving?
@@ -378,7 +376,8 @@ extension LayoutAnimator {
       // (a refusal would be Harmonic's bug, not dropped silently).
       if let shown { _libraryConstant { try next.anchorContentOffset(to: shown, along: scrollAxis) } }
     }
-    try _install(next, in: destination.layout, viewport: end, grabbable: nil, retiring: retiring, carried: _Carried(axis: scrollAxis, scroll: scroll, at: time))
+    return try _installing(
+      next, in: destination.layout, viewport: end, grabbable: nil, retiring: retiring, carried: _Carried(axis: scrollAxis, scroll: scroll, at: time))
   }
 
   /// The cell the running transition's offset follows along ``scrollAxis``
@@ -412,17 +411,21 @@ extension LayoutAnimator {
     return turned
   }
 
-  /// Makes `next` the running transition, resting in `newLayout` and `end`.
-  mutating func _install(
-    _ next: LayoutTransition, in newLayout: any CollectionLayout, viewport end: Viewport, grabbable: _Gesture?, retiring: _Leaving?,
-    carried: _Carried? = nil
-  ) throws(HarmonicError) {
-    if let retiring { leaving.append(retiring) }
-    (layout, viewport) = (newLayout, end)
-    var shown = _Shown(next, frame: next.makeFrame())
+  /// The next state with `transition` running, resting in `newLayout` and
+  /// `end`, evaluated at ``time``; `departed` (a cross-fade's) and
+  /// `retiring` join the leaving elements, in that order.
+  func _installing(
+    _ transition: LayoutTransition, in newLayout: any CollectionLayout, viewport end: Viewport, grabbable: _Gesture?, retiring: _Leaving?,
+    carried: _Carried? = nil, departed: _Leaving? = nil
+  ) throws(HarmonicError) -> _Next {
+    var next = _now
+    next.leaving += [departed, retiring].compactMap { $0 }
+    (next.layout, next.viewport) = (newLayout, end)
+    var shown = _Shown(transition, frame: transition.makeFrame())
     shown.pinThroughout(in: newLayout, viewport: end, axis: scrollAxis)
-    stage = .transitioning(_Running(shown: shown, grabbable: grabbable, carried: carried))
-    try _evaluate()
+    next.stage = .transitioning(_Running(shown: shown, grabbable: grabbable, carried: carried))
+    try next.evaluate(at: time)
+    return next
   }
 }
 

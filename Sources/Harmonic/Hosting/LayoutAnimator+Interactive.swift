@@ -15,6 +15,11 @@ extension LayoutAnimator {
   public mutating func startInteractiveTransition(to newLayout: some CollectionLayout, contentOffset offset: CGPoint) throws(HarmonicError) {
     defer { _checkInvariants() }
     try LayoutAnimator._checkOffset(offset)
+    try _apply(.startInteractive(to: newLayout, offset: offset))
+  }
+
+  /// The next state of ``startInteractiveTransition(to:contentOffset:)``.
+  func _startingInteractiveTransition(to newLayout: some CollectionLayout, offset: CGPoint) throws(HarmonicError) -> _Next {
     let target = _Destination(layout: newLayout, offset: try _restingOffset(offset, in: newLayout, viewport: viewport))
     let start = _Destination(layout: layout, offset: try _restingOffset(_heading, in: layout, viewport: viewport))
     var path: LayoutTransition
@@ -40,10 +45,11 @@ extension LayoutAnimator {
     // offset is one the content can rest at (not held in the rubber band
     // past the content's end, not between snap targets).
     let startsAtRest = if case .resting(nil) = stage { start.offset == contentOffset } else { false }
-    if let retiring { leaving.append(retiring) }
-    layout = newLayout
-    contentOffset = pose.contentOffset
-    stage = .interactive(_Gesture(shown: _Shown(path, frame: pose), start: start, target: target, startsAtRest: startsAtRest, progress: 0))
+    var next = _now
+    if let retiring { next.leaving.append(retiring) }
+    (next.layout, next.contentOffset) = (newLayout, pose.contentOffset)
+    next.stage = .interactive(_Gesture(shown: _Shown(path, frame: pose), start: start, target: target, startsAtRest: startsAtRest, progress: 0))
+    return next
   }
 
   /// `UICollectionViewTransitionLayout.transitionProgress`: where the
@@ -80,7 +86,7 @@ extension LayoutAnimator {
   ///   transition (the engine is then unchanged).
   public mutating func finishInteractiveTransition(velocity: Double = 0) throws(HarmonicError) {
     defer { _checkInvariants() }
-    try _release(velocity: velocity, towardsEnd: true)
+    try _apply(.release(velocity: velocity, towardsEnd: true))
   }
 
   /// `cancelInteractiveTransition()`: springs back to where the content was
@@ -91,10 +97,11 @@ extension LayoutAnimator {
   /// - Throws: as ``finishInteractiveTransition(velocity:)``.
   public mutating func cancelInteractiveTransition(velocity: Double = 0) throws(HarmonicError) {
     defer { _checkInvariants() }
-    try _release(velocity: velocity, towardsEnd: false)
+    try _apply(.release(velocity: velocity, towardsEnd: false))
   }
 
-  mutating func _release(velocity: Double, towardsEnd: Bool) throws(HarmonicError) {
+  /// The next state of a finish (`towardsEnd`) or a cancel.
+  func _releasing(velocity: Double, towardsEnd: Bool) throws(HarmonicError) -> _Next {
     let held: _Gesture? = if case .interactive(let gesture) = stage { gesture } else { nil }
     try _Check.state(held != nil, "transitionProgress", value: transitionProgress, needs: "an interactive transition started first")
     let gesture = held!
@@ -114,7 +121,7 @@ extension LayoutAnimator {
       released = try _retargeted(released, to: gesture.start)
       grabbable = nil
     }
-    try _install(
+    return try _installing(
       released, in: towardsEnd ? gesture.target.layout : gesture.start.layout, viewport: viewport, grabbable: grabbable, retiring: nil)
   }
 
@@ -132,12 +139,19 @@ extension LayoutAnimator {
   ///   no released interactive transition is in flight (the engine is then unchanged).
   public mutating func grabInteractiveTransition() throws(HarmonicError) -> Double {
     defer { _checkInvariants() }
+    try _apply(.grab)
+    return transitionProgress
+  }
+
+  /// The next state of ``grabInteractiveTransition()``.
+  func _grabbing() throws(HarmonicError) -> _Next {
     let released: (_Running, _Gesture)? =
       if case .transitioning(let running) = stage, let gesture = running.grabbable(at: time) { (running, gesture) } else { nil }
     try _Check.state(
       released != nil, "transitionProgress", value: transitionProgress, needs: "a released interactive transition still in flight, its progress not yet arrived"
     )
-    var (running, gesture) = released!
+    var gesture = released!.1
+    let running = released!.0
     // The frame's overall progress counts along the path's own range (a
     // path that began mid-flight starts where that motion was): back to
     // the path's banded progress, then through the band's inverse. The
@@ -148,8 +162,8 @@ extension LayoutAnimator {
     let progress = try LayoutTransition.progress(fromRubberBanded: shown)
     try gesture.shown.transition.scrub(progress: progress, rubberBand: true, into: &gesture.shown.frame)
     gesture.progress = progress
-    (layout, contentOffset) = (gesture.target.layout, gesture.shown.frame.contentOffset)
-    stage = .interactive(gesture)
-    return progress
+    var next = _now
+    (next.layout, next.contentOffset, next.stage) = (gesture.target.layout, gesture.shown.frame.contentOffset, .interactive(gesture))
+    return next
   }
 }

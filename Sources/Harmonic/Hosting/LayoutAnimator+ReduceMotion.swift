@@ -11,8 +11,9 @@ extension LayoutAnimator {
   /// bits as after the change with motion.
   ///
   /// Elements already leaving (an earlier deletion) go on fading out where
-  /// they are in the content. Nothing changes unless every step succeeds.
-  mutating func _crossFade(to destination: _Destination, viewport end: Viewport, update: LayoutUpdate) throws(HarmonicError) {
+  /// they are in the content. Returns the engine's next state; nothing
+  /// changes here.
+  func _crossFading(to destination: _Destination, viewport end: Viewport, update: LayoutUpdate) throws(HarmonicError) -> _Next {
     let spring: Spring = if case .shared(let spring) = springs { spring } else { .smooth }
     let fade = try LayoutTransition.crossFade(
       from: layout, offset: contentOffset, shown: layoutAttributesForElements(in: viewport.visibleRect(at: contentOffset)), to: destination.layout,
@@ -20,16 +21,17 @@ extension LayoutAnimator {
     var retiring: _Leaving?
     if case .transitioning(let running) = stage { retiring = _Leaving(retiring: running.shown) }
     if case .interactive(let gesture) = stage { retiring = _Leaving(retiring: gesture.shown) }
+    var departed: _Leaving?
     if let departing = fade.departing {
-      leaving.append(
-        _Leaving(transition: departing, frame: departing.makeFrame(), elements: Array(departing.elements.indices), restMasks: departing._restMasks()))
+      departed = _Leaving(transition: departing, frame: departing.makeFrame(), elements: Array(departing.elements.indices), restMasks: departing._restMasks())
     }
     guard let arriving = fade.arriving else {
-      if let retiring { leaving.append(retiring) }
-      (layout, viewport, contentOffset, stage) = (destination.layout, end, destination.offset, .resting(nil))
-      try _evaluate()
-      return
+      var next = _now
+      next.leaving += [departed, retiring].compactMap { $0 }
+      (next.layout, next.viewport, next.contentOffset, next.stage) = (destination.layout, end, destination.offset, .resting(nil))
+      try next.evaluate(at: time)
+      return next
     }
-    try _install(arriving, in: destination.layout, viewport: end, grabbable: nil, retiring: retiring)
+    return try _installing(arriving, in: destination.layout, viewport: end, grabbable: nil, retiring: retiring, departed: departed)
   }
 }

@@ -32,10 +32,17 @@ extension LayoutAnimator {
     -> CGPoint
   {
     defer { _checkInvariants() }
+    try _apply(.scrollRelease(speed: try LayoutAnimator._pointsPerSecond(velocity, along: scrollAxis), spring: spring))
+    return contentOffset
+  }
+
+  /// The next state of a scroll released at `speed` (points per second
+  /// along ``scrollAxis``): the snap or the deceleration the engine
+  /// carries, at rest only (unchanged in any other stage).
+  func _releasingScroll(speed: Double, spring: Spring) throws(HarmonicError) -> _Next {
     let vertical = scrollAxis == .vertical
     let (along, across) = vertical ? (Double(contentOffset.y), Double(contentOffset.x)) : (Double(contentOffset.x), Double(contentOffset.y))
-    let speed = try LayoutAnimator._pointsPerSecond(velocity, along: scrollAxis)
-    guard case .resting = stage else { return contentOffset }
+    guard case .resting = stage else { return _now }
     let motion: _ScrollMotion
     if let snapping {
       let decision = try Snapping.target(layout: try snapping(layout, viewport), offset: along, velocity: speed, options: snappingOptions)
@@ -48,12 +55,13 @@ extension LayoutAnimator {
       let natural = try ScrollDeceleration(decelerationRate: snappingOptions.decelerationRate, from: along, velocity: speed)
       let range = vertical ? viewport.reachable(content: layout.contentSize).y : viewport.reachable(content: layout.contentSize).x
       let rest = min(max(natural.restOffset, range.lowerBound), range.upperBound)
-      guard rest != along else { return contentOffset }
+      guard rest != along else { return _now }
       motion = try _ScrollMotion(.deceleration(natural), target: rest, axis: scrollAxis, across: across, at: time)
     }
-    stage = .resting(motion)
-    try _evaluate()
-    return contentOffset
+    var next = _now
+    next.stage = .resting(motion)
+    try next.evaluate(at: time)
+    return next
   }
 
   /// UIKit's release velocity (points per millisecond) along `axis`, in

@@ -24,6 +24,109 @@ extension LayoutAnimator {
     case interactive(_Gesture)
   }
 
+  /// The engine's whole state after an event: its layout, viewport,
+  /// content offset, stage and leaving elements (the anchor lives in the
+  /// stage's transition). An event is one pure function of the current
+  /// state, ``LayoutAnimator/_next(after:)``, that builds this without
+  /// changing anything and throws when the event is refused; then
+  /// ``LayoutAnimator/_commit(_:)``, which cannot fail, installs it. So a
+  /// refused event changes nothing, by construction.
+  struct _Next: Sendable {
+    var layout: any CollectionLayout
+    var viewport: Viewport
+    var contentOffset: CGPoint
+    var stage: _Stage
+    var leaving: [_Leaving]
+
+    /// The stage and the leaving elements brought to `time`.
+    mutating func evaluate(at time: AnimationTime) throws(HarmonicError) {
+      switch stage {
+      case .resting(let scroll?):
+        contentOffset = scroll.offset(at: time)
+        if time >= scroll.end { stage = .resting(nil) }
+      case .transitioning(var running):
+        stage = .resting(nil)  // the frame is then this function's alone: written in place
+        do {
+          try running.shown.evaluate(at: time)
+        } catch {
+          stage = .transitioning(running)
+          throw error
+        }
+        let frame = running.shown.frame
+        contentOffset = frame.contentOffset
+        #if DEBUG
+        if LayoutAnimator._fault.get() == .jumpInFlight, frame.progress > 0.3, frame.progress < 0.35 {
+          contentOffset = CGPoint(x: Double(contentOffset.x), y: Double(contentOffset.y) + 700)
+        }
+        #endif
+        if let carried = running.carried {
+          let weight = frame.hasEnded ? 1 : running.shown.transition._residualWeight(frame.progress)
+          contentOffset = carried.offset(frame.contentOffset, at: time, weight: weight)
+        }
+        if !frame.hasEnded { running.shown.pin(at: contentOffset, from: frame.contentOffset, in: layout, viewport: viewport) }
+        if !frame.hasEnded {
+          stage = .transitioning(running)
+        } else if let carried = running.carried, let scroll = carried.moving(at: time) {
+          // The transition ends under a scroll that goes on: the scroll
+          // lands where the content offset now heads; from this tick on the
+          // offset is the scroll's own (the same bits whichever frame first
+          // sees the transition complete).
+          let landing = scroll.landing(at: carried.offset(frame.contentOffset, at: scroll.end, weight: 1))
+          stage = .resting(landing)
+          contentOffset = landing.offset(at: time)
+        }
+      case .resting(nil), .interactive:
+        break
+      }
+      for k in leaving.indices { try leaving[k].evaluate(at: time) }
+      leaving.removeAll { $0.frame.hasEnded }
+    }
+  }
+
+  /// The state now, as the base of an event's next state.
+  var _now: _Next { _Next(layout: layout, viewport: viewport, contentOffset: contentOffset, stage: stage, leaving: leaving) }
+
+  /// Installs `next` (the one step that changes the engine; it cannot fail).
+  mutating func _commit(_ next: _Next) {
+    (layout, viewport, contentOffset, stage, leaving) = (next.layout, next.viewport, next.contentOffset, next.stage, next.leaving)
+  }
+
+  /// Every event the engine takes from its host that changes its state.
+  enum _Event {
+    /// A change of layout, viewport or data (``LayoutAnimator/prepare(forCollectionViewUpdates:layout:)``,
+    /// ``LayoutAnimator/setLayout(_:contentOffset:animated:)``,
+    /// ``LayoutAnimator/prepare(forAnimatedBoundsChange:layout:contentOffset:)``).
+    case change(
+      to: any CollectionLayout, endViewport: Viewport?, update: LayoutUpdate, requested: CGPoint?, policy: AnchorPolicy, animated: Bool)
+    /// ``LayoutAnimator/startInteractiveTransition(to:contentOffset:)``.
+    case startInteractive(to: any CollectionLayout, offset: CGPoint)
+    /// ``LayoutAnimator/finishInteractiveTransition(velocity:)`` (towards the end) or the cancel.
+    case release(velocity: Double, towardsEnd: Bool)
+    /// ``LayoutAnimator/grabInteractiveTransition()``.
+    case grab
+    /// ``LayoutAnimator/scrollViewWillEndDragging(withVelocity:spring:)``, in points per second.
+    case scrollRelease(speed: Double, spring: Spring)
+  }
+
+  /// The whole state after `event`, from the current one; nothing changes.
+  ///
+  /// - Throws: what the event's path throws: the event is then refused.
+  func _next(after event: _Event) throws(HarmonicError) -> _Next {
+    switch event {
+    case .change(let layout, let endViewport, let update, let requested, let policy, let animated):
+      try _changing(to: layout, endViewport: endViewport, update: update, requested: requested, policy: policy, animated: animated)
+    case .startInteractive(let layout, let offset): try _startingInteractiveTransition(to: layout, offset: offset)
+    case .release(let velocity, let towardsEnd): try _releasing(velocity: velocity, towardsEnd: towardsEnd)
+    case .grab: try _grabbing()
+    case .scrollRelease(let speed, let spring): try _releasingScroll(speed: speed, spring: spring)
+    }
+  }
+
+  /// Takes `event`: its next state, committed; unchanged when it is refused.
+  mutating func _apply(_ event: _Event) throws(HarmonicError) {
+    _commit(try _next(after: event))
+  }
+
   /// A transition the engine shows: its frame at the current tick, and its
   /// elements by their ids, for O(1) item queries.
   struct _Shown: Sendable {
@@ -258,7 +361,7 @@ extension LayoutAnimator {
   /// transition's completion, the snap's landing, a released gesture's
   /// arrival (from there it can no longer be grabbed) — or nil (at rest, or
   /// a gesture that holds): a clear-box hook for tests.
-  package var _phaseEnd: AnimationTime? {
+  package var _stageEnd: AnimationTime? {
     switch stage {
     case .resting(let scroll): scroll?.end
     case .transitioning(let running):

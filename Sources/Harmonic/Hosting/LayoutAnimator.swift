@@ -54,7 +54,11 @@
 /// far: 60 Hz, 120 Hz and irregular frames see the same bits at the same
 /// tick, when events are stamped on the frames' clock (an event is taken at
 /// ``time``: call ``advance(to:)`` with the event's tick first). A refused
-/// event (a thrown error) leaves the engine as it was.
+/// event (a thrown error) leaves the engine as it was, by construction:
+/// each event's next state — layout, viewport, offset, stage, leaving
+/// elements, the anchor the offset follows — is computed whole from the
+/// current one without changing it, and installed in one step that cannot
+/// fail.
 ///
 /// Alpha: the answers clamp it to [0, 1], what UIKit draws; in flight a
 /// bouncy spring's alpha may overshoot, and ``LayoutSnapshot`` and the
@@ -188,48 +192,13 @@ public struct LayoutAnimator: Sendable {
     _checkInvariants()
   }
 
-  /// Brings the stage and the leaving elements to ``time``.
+  /// Brings the stage and the leaving elements to ``time``, in place
+  /// (the frames are moved out for the evaluation: no copy).
   mutating func _evaluate() throws(HarmonicError) {
-    switch stage {
-    case .resting(let scroll?):
-      contentOffset = scroll.offset(at: time)
-      if time >= scroll.end { stage = .resting(nil) }
-    case .transitioning(var running):
-      stage = .resting(nil)  // the frame is then this function's alone: written in place
-      do {
-        try running.shown.evaluate(at: time)
-      } catch {
-        stage = .transitioning(running)
-        throw error
-      }
-      let frame = running.shown.frame
-      contentOffset = frame.contentOffset
-      #if DEBUG
-      if LayoutAnimator._fault.get() == .jumpInFlight, frame.progress > 0.3, frame.progress < 0.35 {
-        contentOffset = CGPoint(x: Double(contentOffset.x), y: Double(contentOffset.y) + 700)
-      }
-      #endif
-      if let carried = running.carried {
-        let weight = frame.hasEnded ? 1 : running.shown.transition._residualWeight(frame.progress)
-        contentOffset = carried.offset(frame.contentOffset, at: time, weight: weight)
-      }
-      if !frame.hasEnded { running.shown.pin(at: contentOffset, from: frame.contentOffset, in: layout, viewport: viewport) }
-      if !frame.hasEnded {
-        stage = .transitioning(running)
-      } else if let carried = running.carried, let scroll = carried.moving(at: time) {
-        // The transition ends under a scroll that goes on: the scroll
-        // lands where the content offset now heads; from this tick on the
-        // offset is the scroll's own (the same bits whichever frame first
-        // sees the transition complete).
-        let landing = scroll.landing(at: carried.offset(frame.contentOffset, at: scroll.end, weight: 1))
-        stage = .resting(landing)
-        contentOffset = landing.offset(at: time)
-      }
-    case .resting(nil), .interactive:
-      break
-    }
-    for k in leaving.indices { try leaving[k].evaluate(at: time) }
-    leaving.removeAll { $0.frame.hasEnded }
+    var next = _now
+    (stage, leaving) = (.resting(nil), [])
+    defer { _commit(next) }
+    try next.evaluate(at: time)
   }
 
   // MARK: - UIKit's queries
