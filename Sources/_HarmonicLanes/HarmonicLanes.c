@@ -1,5 +1,5 @@
 // The step basis of many springs at once, eight lanes wide: a C port of
-// `_SpringBasisLanes.stepBasis` and the lane math of `_Math+Vector.swift`,
+// `_SpringBasis.stepBasis` and the scalar `_Math` functions, lane by lane,
 // the same IEEE operations in the same order, so every lane is bit for bit
 // Harmonic's scalar result (`LaneKernelTests` compares each variant with
 // the scalar path). C, not Swift, for one reason: a C function can be
@@ -214,7 +214,7 @@ INLINE vd step_series(vd decayRate, vd omegaSquared, double t, vl active) {
 
 typedef struct { vd c, s, remaining, step; vl scalar; } basis;
 
-/// `_SpringBasisLanes.stepBasis` for eight springs of one regime at `t`.
+/// `_SpringBasis.stepBasis` for eight springs of one regime at `t`.
 INLINE basis step_basis(
   const HarmonicLaneConstants *k, int oscillating, vd decayRate, vd omegaSquared, vd rootDiscriminant, vd slowRate, double t) {
   vl scalar;
@@ -350,75 +350,88 @@ INLINE void group_basis(const HarmonicLaneConstants *k, const double *group, dou
   __builtin_memcpy(out->scalar, &b.scalar, sizeof b.scalar);
 }
 
-/// Items first ..< first + count of the sorted layout at `t` into `out`
-/// (slot-major, `count` apart): every group of the chunks they touch, the
-/// lanes outside the range (or unused) not stored. STORE writes one
-/// group's lanes (`o`, `indices`).
-#define SORTED_RANGE(STORE)                                                                  \
-  int64_t left = 0, end = first + count;                                                       \
-  for (int64_t c = first / CHUNK; c <= (end - 1) / CHUNK; c++) {                               \
-    const double *chunk = layout + c * GROUPS * GROUP_DOUBLES;                              \
-    for (int g = 0; g < GROUPS; g++) {                                                      \
-      const double *group = chunk + g * GROUP_DOUBLES;                                      \
-      int32_t indices[LANES];                                                               \
-      __builtin_memcpy(indices, group + 4 * LANES, sizeof indices);                         \
-      if (indices[0] < 0) break; /* the chunk's unused groups */                            \
-      group_out o;                                                                          \
-      group_basis(k, group, t, &o);                                                         \
-      STORE                                                                                 \
-    }                                                                                       \
-  }                                                                                         \
-  return left;
+/// Where one group's lanes go: the lanes of `o` whose items (`indices`)
+/// are in first ..< end, slot-major `count` apart; adds to `*left` the
+/// lanes left to the caller.
+typedef void (*store_group)(
+  const group_out *o, const int32_t *indices, int64_t first, int64_t end, int64_t count, int slots, double *out, int64_t *left);
 
 /// Lane by lane, those in range.
-#define STORE_LANES                                                                          \
-  for (int i = 0; i < LANES; i++) {                                                         \
-    int64_t j = indices[i];                                                                    \
-    if (j < first || j >= end) continue;                                                    \
-    j -= first;                                                                             \
-    left += o.scalar[i] & 1;                                                                \
-    out[j] = o.remaining[i];                                                                \
-    out[count + j] = o.step[i];                                                             \
-    out[2 * count + j] = o.s[i];                                                            \
-    if (slots == 5) {                                                                       \
-      out[3 * count + j] = o.c[i];                                                          \
-      out[4 * count + j] = -o.s[i];                                                         \
-    }                                                                                       \
+INLINE void store_lanes(
+  const group_out *o, const int32_t *indices, int64_t first, int64_t end, int64_t count, int slots, double *out, int64_t *left) {
+  for (int i = 0; i < LANES; i++) {
+    int64_t j = indices[i];
+    if (j < first || j >= end) continue;
+    j -= first;
+    *left += o->scalar[i] & 1;
+    out[j] = o->remaining[i];
+    out[count + j] = o->step[i];
+    out[2 * count + j] = o->s[i];
+    if (slots == 5) {
+      out[3 * count + j] = o->c[i];
+      out[4 * count + j] = -o->s[i];
+    }
   }
+}
+
+/// Items first ..< first + count of the sorted layout at `t` into `out`
+/// (slot-major, `count` apart): every group of the chunks they touch, the
+/// lanes outside the range (or unused) not stored; `store` writes one
+/// group's lanes. Returns how many lanes it left to the caller.
+INLINE int64_t sorted_range(
+  const HarmonicLaneConstants *k, const double *layout, int64_t first, int64_t count, double t, double *out, int slots, store_group store) {
+  int64_t left = 0, end = first + count;
+  for (int64_t c = first / CHUNK; c <= (end - 1) / CHUNK; c++) {
+    const double *chunk = layout + c * GROUPS * GROUP_DOUBLES;
+    for (int g = 0; g < GROUPS; g++) {
+      const double *group = chunk + g * GROUP_DOUBLES;
+      int32_t indices[LANES];
+      __builtin_memcpy(indices, group + 4 * LANES, sizeof indices);
+      if (indices[0] < 0) break; /* the chunk's unused groups */
+      group_out o;
+      group_basis(k, group, t, &o);
+      store(&o, indices, first, end, count, slots, out, &left);
+    }
+  }
+  return left;
+}
 
 static int64_t step_basis_baseline(
   const HarmonicLaneConstants *k, const double *layout, int64_t first, int64_t count, double t, double *out, int slots) {
-  SORTED_RANGE(STORE_LANES)
+  return sorted_range(k, layout, first, count, t, out, slots, store_lanes);
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2"))) static int64_t step_basis_avx2(
   const HarmonicLaneConstants *k, const double *layout, int64_t first, int64_t count, double t, double *out, int slots) {
-  SORTED_RANGE(STORE_LANES)
+  return sorted_range(k, layout, first, count, t, out, slots, store_lanes);
 }
 
-/// One scatter per slot: the lanes in range, at their indices.
-#define STORE_SCATTER                                                                        \
-  __m256i at = _mm256_loadu_si256((const __m256i *)indices);                                \
-  __m512i wide = _mm512_castsi256_si512(at);                                                \
-  __mmask8 m = (__mmask8)(_mm512_mask_cmpge_epi32_mask(0xFF, wide, _mm512_set1_epi32((int)first)) \
-    & _mm512_mask_cmplt_epi32_mask(0xFF, wide, _mm512_set1_epi32((int)end)));               \
-  at = _mm256_sub_epi32(at, _mm256_set1_epi32((int)first));                                 \
-  __m512i scalar = _mm512_loadu_si512(o.scalar);                                            \
-  left += __builtin_popcount(m & _mm512_test_epi64_mask(scalar, scalar));                   \
-  __m512d sine = _mm512_loadu_pd(o.s);                                                      \
-  _mm512_mask_i32scatter_pd(out, m, at, _mm512_loadu_pd(o.remaining), 8);                  \
-  _mm512_mask_i32scatter_pd(out + count, m, at, _mm512_loadu_pd(o.step), 8);                \
-  _mm512_mask_i32scatter_pd(out + 2 * count, m, at, sine, 8);                               \
-  if (slots == 5) {                                                                         \
-    _mm512_mask_i32scatter_pd(out + 3 * count, m, at, _mm512_loadu_pd(o.c), 8);             \
-    __m512i signBit = _mm512_set1_epi64((int64_t)0x8000000000000000ULL); /* −Ŝ: the sign flipped, not 0 − Ŝ */ \
-    _mm512_mask_i32scatter_pd(out + 4 * count, m, at, _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(sine), signBit)), 8); \
+/// One scatter per slot: the lanes in range, at their indices (AVX-512's
+/// intrinsics, so built for it alone).
+__attribute__((target("avx512f"))) static inline void store_scatter(
+  const group_out *o, const int32_t *indices, int64_t first, int64_t end, int64_t count, int slots, double *out, int64_t *left) {
+  __m256i at = _mm256_loadu_si256((const __m256i *)indices);
+  __m512i wide = _mm512_castsi256_si512(at);
+  __mmask8 m = (__mmask8)(_mm512_mask_cmpge_epi32_mask(0xFF, wide, _mm512_set1_epi32((int)first))
+    & _mm512_mask_cmplt_epi32_mask(0xFF, wide, _mm512_set1_epi32((int)end)));
+  at = _mm256_sub_epi32(at, _mm256_set1_epi32((int)first));
+  __m512i scalar = _mm512_loadu_si512(o->scalar);
+  *left += __builtin_popcount(m & _mm512_test_epi64_mask(scalar, scalar));
+  __m512d sine = _mm512_loadu_pd(o->s);
+  _mm512_mask_i32scatter_pd(out, m, at, _mm512_loadu_pd(o->remaining), 8);
+  _mm512_mask_i32scatter_pd(out + count, m, at, _mm512_loadu_pd(o->step), 8);
+  _mm512_mask_i32scatter_pd(out + 2 * count, m, at, sine, 8);
+  if (slots == 5) {
+    _mm512_mask_i32scatter_pd(out + 3 * count, m, at, _mm512_loadu_pd(o->c), 8);
+    __m512i signBit = _mm512_set1_epi64((int64_t)0x8000000000000000ULL); /* −Ŝ: the sign flipped, not 0 − Ŝ */
+    _mm512_mask_i32scatter_pd(out + 4 * count, m, at, _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(sine), signBit)), 8);
   }
+}
 
 __attribute__((target("avx512f"))) static int64_t step_basis_avx512(
   const HarmonicLaneConstants *k, const double *layout, int64_t first, int64_t count, double t, double *out, int slots) {
-  SORTED_RANGE(STORE_SCATTER)
+  return sorted_range(k, layout, first, count, t, out, slots, store_scatter);
 }
 #endif
 
@@ -467,32 +480,74 @@ int64_t harmonic_step_basis(
 // AVX-512 builds run four lanes (256 bits) per instruction: eight-lane
 // stores measured slower on the EPYC this was tuned on (1.31–1.43 against
 // 1.25–1.30 ns a value), four-lane ones as fast on both.
-#define VALUE(w)                                                                                      \
-  out[(w) * items + i] = a[(w) * items + i] == b[(w) * items + i] && d[(w) * items + i] == 0            \
-    ? b[(w) * items + i]                                                                              \
-    : ((0 + a[(w) * items + i] * k0[i]) + b[(w) * items + i] * k1[i]) + d[(w) * items + i] * k2[i];
-#define RATE(w) out[(w) * items + i] = (0 + a[(w) * items + i] * k0[i]) + b[(w) * items + i] * k1[i];
-#define FOUR_LANES _Pragma("clang loop vectorize_width(4) interleave_count(1)")
-#define CHANNELS_BODY                                                                                 \
-  const double *b = a + n;                                                                           \
-  if (inputs == 3) {                                                                                 \
-    const double *d = b + n;                                                                         \
-    if (width == 3) { FOUR_LANES for (int64_t i = 0; i < count; i++) { VALUE(0) VALUE(1) VALUE(2) } }  \
-    else if (width == 2) { FOUR_LANES for (int64_t i = 0; i < count; i++) { VALUE(0) VALUE(1) } }      \
-    else { FOUR_LANES for (int64_t i = 0; i < count; i++) { VALUE(0) } }                                \
-  } else {                                                                                           \
-    if (width == 3) { FOUR_LANES for (int64_t i = 0; i < count; i++) { RATE(0) RATE(1) RATE(2) } }     \
-    else if (width == 2) { FOUR_LANES for (int64_t i = 0; i < count; i++) { RATE(0) RATE(1) } }        \
-    else { FOUR_LANES for (int64_t i = 0; i < count; i++) { RATE(0) } }                                 \
+/// Channel `w` of element `i`: `((0 + a·k0) + b·k1) + d·k2`, or b itself
+/// where a == b and d == 0 (an element at rest on its target).
+INLINE void value_of(
+  const double *restrict a, const double *restrict b, const double *restrict d, int64_t items, int w, int64_t i, const double *restrict k0,
+  const double *restrict k1, const double *restrict k2, double *restrict out) {
+  int64_t e = w * items + i;
+  out[e] = a[e] == b[e] && d[e] == 0 ? b[e] : ((0 + a[e] * k0[i]) + b[e] * k1[i]) + d[e] * k2[i];
+}
+
+/// Channel `w` of element `i`'s velocity: `(0 + a·k0) + b·k1`.
+INLINE void rate_of(
+  const double *restrict a, const double *restrict b, int64_t items, int w, int64_t i, const double *restrict k0, const double *restrict k1,
+  double *restrict out) {
+  int64_t e = w * items + i;
+  out[e] = (0 + a[e] * k0[i]) + b[e] * k1[i];
+}
+
+/// The channel pass for `width` channels (each variant inlines it and
+/// builds it for its own instruction set).
+INLINE void channels(
+  const double *restrict a, int64_t n, int64_t items, int width, int inputs, int64_t count, const double *restrict k0,
+  const double *restrict k1, const double *restrict k2, double *restrict out) {
+  const double *b = a + n;
+  if (inputs == 3) {
+    const double *d = b + n;
+    if (width == 3) {
+      _Pragma("clang loop vectorize_width(4) interleave_count(1)") for (int64_t i = 0; i < count; i++) {
+        value_of(a, b, d, items, 0, i, k0, k1, k2, out);
+        value_of(a, b, d, items, 1, i, k0, k1, k2, out);
+        value_of(a, b, d, items, 2, i, k0, k1, k2, out);
+      }
+    } else if (width == 2) {
+      _Pragma("clang loop vectorize_width(4) interleave_count(1)") for (int64_t i = 0; i < count; i++) {
+        value_of(a, b, d, items, 0, i, k0, k1, k2, out);
+        value_of(a, b, d, items, 1, i, k0, k1, k2, out);
+      }
+    } else {
+      _Pragma("clang loop vectorize_width(4) interleave_count(1)") for (int64_t i = 0; i < count; i++) {
+        value_of(a, b, d, items, 0, i, k0, k1, k2, out);
+      }
+    }
+  } else {
+    if (width == 3) {
+      _Pragma("clang loop vectorize_width(4) interleave_count(1)") for (int64_t i = 0; i < count; i++) {
+        rate_of(a, b, items, 0, i, k0, k1, out);
+        rate_of(a, b, items, 1, i, k0, k1, out);
+        rate_of(a, b, items, 2, i, k0, k1, out);
+      }
+    } else if (width == 2) {
+      _Pragma("clang loop vectorize_width(4) interleave_count(1)") for (int64_t i = 0; i < count; i++) {
+        rate_of(a, b, items, 0, i, k0, k1, out);
+        rate_of(a, b, items, 1, i, k0, k1, out);
+      }
+    } else {
+      _Pragma("clang loop vectorize_width(4) interleave_count(1)") for (int64_t i = 0; i < count; i++) { rate_of(a, b, items, 0, i, k0, k1, out); }
+    }
   }
+}
+
 #define CHANNELS_PARAMETERS                                                                          \
   const double *restrict a, int64_t n, int64_t items, int width, int inputs, int64_t count, const double *restrict k0, \
     const double *restrict k1, const double *restrict k2, double *restrict out
+#define CHANNELS_ARGUMENTS a, n, items, width, inputs, count, k0, k1, k2, out
 
-static void channels_baseline(CHANNELS_PARAMETERS) { CHANNELS_BODY }
+static void channels_baseline(CHANNELS_PARAMETERS) { channels(CHANNELS_ARGUMENTS); }
 #if defined(__x86_64__)
-__attribute__((target("avx2"))) static void channels_avx2(CHANNELS_PARAMETERS) { CHANNELS_BODY }
-__attribute__((target("avx512f"))) static void channels_avx512(CHANNELS_PARAMETERS) { CHANNELS_BODY }
+__attribute__((target("avx2"))) static void channels_avx2(CHANNELS_PARAMETERS) { channels(CHANNELS_ARGUMENTS); }
+__attribute__((target("avx512f"))) static void channels_avx512(CHANNELS_PARAMETERS) { channels(CHANNELS_ARGUMENTS); }
 #endif
 
 int harmonic_apply_channels(
@@ -501,7 +556,7 @@ int harmonic_apply_channels(
   int v = chosen_variant(variant);
   if (v < 0 || width < 1 || width > 3 || (inputs != 2 && inputs != 3)) return -1;
   if (count <= 0) return 0;
-  RUN_VARIANT(v, channels, a, n, items, width, inputs, count, k0, k1, k2, out);
+  RUN_VARIANT(v, channels, CHANNELS_ARGUMENTS);
   return 0;
 }
 
@@ -510,21 +565,24 @@ int harmonic_apply_channels(
 // `(0 + a·c0) + b·c1` per element, as above,
 // at the compiler's vector width (eight lanes on AVX-512: four streams,
 // and 0.79–0.82 ns a value against 0.83–0.85 with four lanes on the EPYC).
-#define SHARED_BODY                                                                                  \
-  const double *b = a + n;                                                                           \
-  if (inputs == 3) {                                                                                 \
-    const double *d = b + n;                                                                         \
-    for (int64_t e = lo; e < hi; e++) out[e] = a[e] == b[e] && d[e] == 0 ? b[e] : ((0 + a[e] * c0) + b[e] * c1) + d[e] * c2; \
-  } else {                                                                                           \
-    for (int64_t e = lo; e < hi; e++) out[e] = (0 + a[e] * c0) + b[e] * c1;                  \
+INLINE void shared(
+  const double *restrict a, int64_t n, int64_t lo, int64_t hi, int inputs, double c0, double c1, double c2, double *restrict out) {
+  const double *b = a + n;
+  if (inputs == 3) {
+    const double *d = b + n;
+    for (int64_t e = lo; e < hi; e++) out[e] = a[e] == b[e] && d[e] == 0 ? b[e] : ((0 + a[e] * c0) + b[e] * c1) + d[e] * c2;
+  } else {
+    for (int64_t e = lo; e < hi; e++) out[e] = (0 + a[e] * c0) + b[e] * c1;
   }
+}
 #define SHARED_PARAMETERS                                                                            \
   const double *restrict a, int64_t n, int64_t lo, int64_t hi, int inputs, double c0, double c1, double c2, double *restrict out
+#define SHARED_ARGUMENTS a, n, lo, hi, inputs, c0, c1, c2, out
 
-static void shared_baseline(SHARED_PARAMETERS) { SHARED_BODY }
+static void shared_baseline(SHARED_PARAMETERS) { shared(SHARED_ARGUMENTS); }
 #if defined(__x86_64__)
-__attribute__((target("avx2"))) static void shared_avx2(SHARED_PARAMETERS) { SHARED_BODY }
-__attribute__((target("avx512f"))) static void shared_avx512(SHARED_PARAMETERS) { SHARED_BODY }
+__attribute__((target("avx2"))) static void shared_avx2(SHARED_PARAMETERS) { shared(SHARED_ARGUMENTS); }
+__attribute__((target("avx512f"))) static void shared_avx512(SHARED_PARAMETERS) { shared(SHARED_ARGUMENTS); }
 #endif
 
 int harmonic_apply_shared(
@@ -532,27 +590,31 @@ int harmonic_apply_shared(
   int v = chosen_variant(variant);
   if (v < 0 || (inputs != 2 && inputs != 3)) return -1;
   if (hi <= lo) return 0;
-  RUN_VARIANT(v, shared, a, n, lo, hi, inputs, c0, c1, c2, out);
+  RUN_VARIANT(v, shared, SHARED_ARGUMENTS);
   return 0;
 }
 
 // The propagator step of one shared spring: for e in lo ..< hi,
 // (u1, v1) = ((u0 + u0·d0) + v0·d1, (v0 + u0·d2) + v0·d3), Swift's
 // `_stepTerm` (reference dgemm's order with β = 1), at the compiler's width.
-#define STEP_BODY                                                                                    \
-  for (int64_t e = lo; e < hi; e++) {                                                                   \
-    double u = u0[e], v = v0[e];                                                                     \
-    u1[e] = (u + u * d0) + v * d1;                                                                   \
-    v1[e] = (v + u * d2) + v * d3;                                                                   \
+INLINE void step(
+  const double *restrict u0, const double *restrict v0, int64_t lo, int64_t hi, double d0, double d1, double d2, double d3,
+  double *restrict u1, double *restrict v1) {
+  for (int64_t e = lo; e < hi; e++) {
+    double u = u0[e], v = v0[e];
+    u1[e] = (u + u * d0) + v * d1;
+    v1[e] = (v + u * d2) + v * d3;
   }
+}
 #define STEP_PARAMETERS                                                                              \
   const double *restrict u0, const double *restrict v0, int64_t lo, int64_t hi, double d0, double d1, double d2, double d3, \
     double *restrict u1, double *restrict v1
+#define STEP_ARGUMENTS u0, v0, lo, hi, d0, d1, d2, d3, u1, v1
 
-static void step_baseline(STEP_PARAMETERS) { STEP_BODY }
+static void step_baseline(STEP_PARAMETERS) { step(STEP_ARGUMENTS); }
 #if defined(__x86_64__)
-__attribute__((target("avx2"))) static void step_avx2(STEP_PARAMETERS) { STEP_BODY }
-__attribute__((target("avx512f"))) static void step_avx512(STEP_PARAMETERS) { STEP_BODY }
+__attribute__((target("avx2"))) static void step_avx2(STEP_PARAMETERS) { step(STEP_ARGUMENTS); }
+__attribute__((target("avx512f"))) static void step_avx512(STEP_PARAMETERS) { step(STEP_ARGUMENTS); }
 #endif
 
 int harmonic_apply_step(
@@ -561,28 +623,30 @@ int harmonic_apply_step(
   int v = chosen_variant(variant);
   if (v < 0) return -1;
   if (hi <= lo) return 0;
-  RUN_VARIANT(v, step, u0, v0, lo, hi, d0, d1, d2, d3, u1, v1);
+  RUN_VARIANT(v, step, STEP_ARGUMENTS);
   return 0;
 }
 
 // Linear interpolation of two columns: for e in lo ..< hi, out[e] = a[e]
 // where a[e] == b[e], else (0 + a[e]·(1 − p)) + b[e]·p — Swift's
 // `_interpolate` (1 − p is the same double for every element).
-#define INTERPOLATE_BODY                                                                             \
-  double q = 1 - p;                                                                                  \
+INLINE void interpolate(const double *restrict a, const double *restrict b, int64_t lo, int64_t hi, double p, double *restrict out) {
+  double q = 1 - p;
   for (int64_t e = lo; e < hi; e++) out[e] = a[e] == b[e] ? a[e] : (0 + a[e] * q) + b[e] * p;
+}
 #define INTERPOLATE_PARAMETERS const double *restrict a, const double *restrict b, int64_t lo, int64_t hi, double p, double *restrict out
+#define INTERPOLATE_ARGUMENTS a, b, lo, hi, p, out
 
-static void interpolate_baseline(INTERPOLATE_PARAMETERS) { INTERPOLATE_BODY }
+static void interpolate_baseline(INTERPOLATE_PARAMETERS) { interpolate(INTERPOLATE_ARGUMENTS); }
 #if defined(__x86_64__)
-__attribute__((target("avx2"))) static void interpolate_avx2(INTERPOLATE_PARAMETERS) { INTERPOLATE_BODY }
-__attribute__((target("avx512f"))) static void interpolate_avx512(INTERPOLATE_PARAMETERS) { INTERPOLATE_BODY }
+__attribute__((target("avx2"))) static void interpolate_avx2(INTERPOLATE_PARAMETERS) { interpolate(INTERPOLATE_ARGUMENTS); }
+__attribute__((target("avx512f"))) static void interpolate_avx512(INTERPOLATE_PARAMETERS) { interpolate(INTERPOLATE_ARGUMENTS); }
 #endif
 
 int harmonic_apply_interpolation(const double *a, const double *b, int64_t lo, int64_t hi, double p, double *out, int variant) {
   int v = chosen_variant(variant);
   if (v < 0) return -1;
   if (hi <= lo) return 0;
-  RUN_VARIANT(v, interpolate, a, b, lo, hi, p, out);
+  RUN_VARIANT(v, interpolate, INTERPOLATE_ARGUMENTS);
   return 0;
 }

@@ -96,7 +96,7 @@ extension SpringBatch {
       _groups.withUnsafeBufferPointer { groups in
         let groups = _SendableBuffer(groups)
         frame._coefficients.withUnsafeBufferPointer { groupCoefficients in
-          _itemBases.withUnsafeBufferPointer { bases in
+          _groupBases.withUnsafeBufferPointer { bases in
             let source: _PerItemCoefficients =
               _groupsAreItems
               ? .computed(groups, bases: _SendableBuffer(bases), seconds: seconds) : .gathered(_SendableBuffer(groupCoefficients))
@@ -162,13 +162,39 @@ extension SpringBatch {
   /// Every group's five coefficients `seconds` after the start into
   /// `coefficients` (5 per group, group-major), the groups split across
   /// workers (many groups, per-item springs, are the costly part).
+  ///
+  /// The lane kernel (its baseline build runs everywhere) writes each of
+  /// its chunks of 256 groups slot-major on the stack; the chunk is then placed
+  /// group-major. The same bits as the scalar `stepBasis`
+  /// (`LaneKernelTests`), for any split of the groups.
   func _writeGroupCoefficients(at seconds: Double, into coefficients: inout [Double], threads: Int?) {
     _groups.withUnsafeBufferPointer { groups in
       let groups = _SendableBuffer(groups)
-      coefficients.withUnsafeMutableBufferPointer { coefficients in
-        let coefficients = _SendablePointer(coefficients.baseAddress!)
-        _Parallel.forEachItemRange(itemCount: groups.buffer.count, elementCount: 16 * groups.buffer.count, threads: threads) { range in
-          _StepCoefficients.write(groups, range, at: seconds, into: coefficients, layout: .groupMajor)
+      _groupBases.withUnsafeBufferPointer { bases in
+        let bases = _SendableBuffer(bases)
+        coefficients.withUnsafeMutableBufferPointer { coefficients in
+          let coefficients = _SendablePointer(coefficients.baseAddress!)
+          _Parallel.forEachItemRange(itemCount: groups.buffer.count, elementCount: 16 * groups.buffer.count, threads: threads) { range in
+            // One kernel chunk's five slots (256 groups: the kernel
+            // evaluates whole chunks) on the stack: a tuple of 20 × 64
+            // doubles, not an allocation, in every build.
+            let v = SIMD64<Double>()
+            var chunk = (v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v)
+            withUnsafeMutableBytes(of: &chunk) { bytes in
+              let slots = _SendablePointer(bytes.baseAddress!.assumingMemoryBound(to: Double.self))
+              var lo = range.lowerBound
+              while lo < range.upperBound {
+                let hi = Swift.min((lo / 256 + 1) * 256, range.upperBound)
+                let written = _LaneKernel.write(bases, groups, lo..<hi, at: seconds, into: slots, slots: 5)
+                precondition(written != nil, "SpringBatch._writeGroupCoefficients: the lane kernel refused a chunk")
+                let count = hi - lo
+                for g in 0..<count {
+                  for slot in 0..<5 { coefficients[5 * (lo + g) + slot] = slots[slot * count + g] }
+                }
+                lo = hi
+              }
+            }
+          }
         }
       }
     }
@@ -299,7 +325,7 @@ extension SpringBatch {
             let length = hi - lo
             switch source {
             case .computed(let groups, let bases, let seconds):
-              // The baseline variant runs everywhere and `_itemBases` is
+              // The baseline variant runs everywhere and `_groupBases` is
               // kept with `_groupsAreItems`: the kernel always answers.
               let written = _LaneKernel.write(bases, groups, lo..<hi, at: seconds, into: _SendablePointer(k), slots: slotCount)
               precondition(written != nil, "SpringBatch._applyPerItem: the lane kernel refused a block")
@@ -337,7 +363,7 @@ extension SpringBatch {
 /// takes each block's coefficients from.
 enum _PerItemCoefficients {
   /// Computed at `seconds` from each item's own group (group i is item i),
-  /// whose bases are also in `bases` (`SpringBatch._itemBases`).
+  /// whose bases are also in `bases` (`SpringBatch._groupBases`).
   case computed(_SendableBuffer<_SpringGroup>, bases: _SendableBuffer<Double>, seconds: Double)
   /// Gathered from the groups' five coefficients each (group-major).
   case gathered(_SendableBuffer<Double>)

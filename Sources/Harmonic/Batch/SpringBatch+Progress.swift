@@ -36,23 +36,51 @@ extension SpringBatch {
   /// item has settled, exactly 0 at the start of a batch.
   ///
   /// Computed per group as Σ count_g · p_g / N in group order, so it is the
-  /// same bits for any thread count or partition. Two consecutive groups in
-  /// flight whose springs share a regime take the SIMD lanes together
-  /// (the scalar path's bits, `LaneMathTests`).
+  /// same bits for any thread count or partition. With 32 groups or more,
+  /// their step responses come from the lane kernel, 256 at a time, with
+  /// the scalar path's bits.
   /// - Complexity: O(number of groups); no allocation.
   public func averageProgress(at time: AnimationTime) -> Double {
     var sum = 0.0
-    var g = 0
     let count = _groups.count
-    while g < count {  // an index loop: no allocation in any build
-      if g + 1 < count, let (first, second) = _SpringBatchProgress.values(_groups[g], _groups[g + 1], at: time) {
-        sum += Double(_itemsPerGroup[g]) * first
-        sum += Double(_itemsPerGroup[g + 1]) * second
-        g += 2
-        continue
+    guard count >= 32, time > start else {
+      for g in 0..<count {  // an index loop: no allocation in any build
+        sum += Double(_itemsPerGroup[g]) * _SpringBatchProgress.value(_groups[g], at: time)
       }
-      sum += Double(_itemsPerGroup[g]) * _SpringBatchProgress.value(_groups[g], at: time)
-      g += 1
+      return sum / Double(itemCount)
+    }
+    // Many groups: their P and Ŝ from the lane kernel, one chunk of 256
+    // at a time into the stack (a tuple of 20 × 64 doubles, not an
+    // allocation: five slots' room, as the springs the kernel leaves are
+    // written whole by the scalar path), with the scalar path's bits; a group whose progress
+    // began after the batch's start takes the scalar path. Summed in
+    // group order as above: the same bits.
+    let t = time._seconds(since: start)
+    let v = SIMD64<Double>()
+    var chunk = (v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v)
+    withUnsafeMutableBytes(of: &chunk) { bytes in
+      let slots = _SendablePointer(bytes.baseAddress!.assumingMemoryBound(to: Double.self))
+      _groups.withUnsafeBufferPointer { groups in
+        _groupBases.withUnsafeBufferPointer { bases in
+          var lo = 0
+          while lo < count {
+            let hi = Swift.min(lo + 256, count), m = hi - lo
+            let written = _LaneKernel.write(_SendableBuffer(bases), _SendableBuffer(groups), lo..<hi, at: t, into: slots, slots: 3)
+            precondition(written != nil, "SpringBatch.averageProgress: the lane kernel refused a chunk")
+            for g in lo..<hi {
+              let group = groups[g]
+              let p: Double
+              if group.progressOrigin != start || time >= group.progressCompletion {
+                p = _SpringBatchProgress.value(group, at: time)
+              } else {
+                p = slots[m + (g - lo)] + group.progressVelocity * slots[2 * m + (g - lo)]  // P + ρ·Ŝ, as value(_:at:)
+              }
+              sum += Double(_itemsPerGroup[g]) * p
+            }
+            lo = hi
+          }
+        }
+      }
     }
     return sum / Double(itemCount)
   }
@@ -81,23 +109,6 @@ enum _SpringBatchProgress {
     // SpringMotion(from: 0, to: 1, initialVelocity: ρ), whose
     // ((0 + 0·R) + 1·P) + ρ·Ŝ is exactly P + ρ·Ŝ.
     return step + group.progressVelocity * s
-  }
-
-  /// ``value(_:at:)`` of two groups over the lanes, when both are in
-  /// flight (past their origin, before their completion) and their springs
-  /// share a regime; nil otherwise. Lanes the lane math does not take are
-  /// computed on the scalar path.
-  @inline(__always)
-  static func values(_ g0: _SpringGroup, _ g1: _SpringGroup, at time: AnimationTime) -> (Double, Double)? {
-    let (b0, b1) = (g0.spring._basis, g1.spring._basis)
-    guard b0.isOscillating == b1.isOscillating, time > g0.progressOrigin, time > g1.progressOrigin, time < g0.progressCompletion,
-      time < g1.progressCompletion
-    else { return nil }
-    let t = _Lanes(time._seconds(since: g0.progressOrigin), time._seconds(since: g1.progressOrigin))
-    let (_, s, _, step, scalar) = _SpringBasisLanes(b0, b1).stepBasis(t)
-    // As value(_:at:): P + ρ·Ŝ.
-    let p = step + _Lanes(g0.progressVelocity, g1.progressVelocity) * s
-    return (scalar[0] ? value(g0, at: time) : p[0], scalar[1] ? value(g1, at: time) : p[1])
   }
 }
 

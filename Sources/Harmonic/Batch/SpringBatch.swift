@@ -58,11 +58,11 @@ public struct SpringBatch: Sendable {
   /// a frame then writes the groups' coefficients straight into the
   /// per-item ones.
   var _groupsAreItems = false
-  /// Every item's spring basis when `_groupsAreItems`, in the lane
-  /// kernel's layout sorted by regime (`_LaneKernel.bases`): the ~37 bytes
-  /// a frame streams per item instead of its 104-byte group. Empty
-  /// otherwise.
-  var _itemBases: [Double] = []
+  /// Every group's spring basis in the lane kernel's layout, sorted by
+  /// regime (`_LaneKernel.bases`): the one step-basis path of a frame.
+  /// When `_groupsAreItems`, the ~37 bytes a frame streams per item instead
+  /// of its 104-byte group.
+  var _groupBases: [Double] = []
   /// [start | target | velocity | restoring], each N·C long: the value
   /// matrix V is columns 0–2, the velocity matrix W columns 2–3.
   package var _columns: [Double]
@@ -212,7 +212,7 @@ public struct SpringBatch: Sendable {
     _itemsPerGroup = Array(repeating: 0, count: _groups.count)
     _runs.removeAll(keepingCapacity: true)
     _groupsAreItems = false
-    _itemBases = []
+    _groupBases = _LaneKernel.bases(of: _groups)
     if _groupOfItem.isEmpty {
       _itemsPerGroup[0] = itemCount
       _runs.append(_GroupRun(items: 0..<itemCount, group: 0))
@@ -229,7 +229,6 @@ public struct SpringBatch: Sendable {
     }
     _runs.append(_GroupRun(items: runStart..<itemCount, group: Int(_groupOfItem[itemCount - 1])))
     _groupsAreItems = _groups.count == itemCount && _runs.count == itemCount && _runs.allSatisfy { $0.items.lowerBound == $0.group }
-    _itemBases = _groupsAreItems ? _LaneKernel.bases(of: _groups) : []
   }
 
   /// restoring = ω₀²·(start − target) + a·v₀.

@@ -1,7 +1,7 @@
 /// The step basis of a block of items with distinct springs, eight springs
 /// of one regime at a time, through the C kernel of `_HarmonicLanes`
 /// (`HarmonicLanes.c`, called from Platform/_StepBasisKernel.swift): a
-/// port of `_SpringBasisLanes.stepBasis`, the same operations in the same
+/// port of `_SpringBasis.stepBasis`, the same operations in the same
 /// order, built for the baseline instruction set,
 /// AVX2 and AVX-512 and chosen by the processor at run time — the same
 /// bits on every one of them and as the scalar path (`LaneKernelTests`).
@@ -49,7 +49,9 @@ enum _LaneKernel {
 
   /// Writes the five coefficients of groups `range` (group i is item i) at
   /// `t` seconds, slot-major (`s·range.count + (g − range.lowerBound)`;
-  /// only R, P and Ŝ where `slots` is 3),
+  /// only R, P and Ŝ where `slots` is 3 — but `coefficients` needs room
+  /// for five slots either way: a spring the kernel leaves is written
+  /// whole by the scalar path),
   /// with kernel `variant` (0: the widest this processor runs), reading the
   /// groups' bases from `bases` (``bases(of:)`` of all the groups). Returns how many springs
   /// the kernel left to the scalar path, or nil, writing nothing, when that

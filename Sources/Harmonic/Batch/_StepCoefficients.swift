@@ -1,7 +1,7 @@
-/// The five coefficients of each spring group at one time — R, P, Ŝ (value)
-/// and Ĉ, −Ŝ (velocity), placed by `Layout` — two groups of one regime at a
-/// time through `_SpringBasisLanes`, the rest through the scalar
-/// `stepBasis`: the same bits either way, and for any split of the groups.
+/// The five coefficients of one spring group at one time — R, P, Ŝ (value)
+/// and Ĉ, −Ŝ (velocity), placed by `Layout` — through the scalar
+/// `stepBasis`: for the springs the lane kernel (`_LaneKernel`) leaves,
+/// with the same bits as the kernel's.
 enum _StepCoefficients {
   /// Where group g's slot s goes.
   enum Layout {
@@ -10,34 +10,6 @@ enum _StepCoefficients {
     /// At `s·count + (g − first)`: a block of items' coefficients, one
     /// array per slot, when group g is item g.
     case slotMajor(count: Int, first: Int)
-  }
-
-  /// Writes the coefficients of `groups[range]` at `t` seconds after the
-  /// origin: each group waits for the next of its regime, and the two take
-  /// the lanes together (a regime's last odd group is computed alone).
-  static func write(_ groups: _SendableBuffer<_SpringGroup>, _ range: Range<Int>, at t: Double, into coefficients: _SendablePointer, layout: Layout) {
-    var waiting = (oscillating: -1, other: -1)
-    for index in range {
-      let isOscillating = groups[index].spring._basis.isOscillating
-      let partner = isOscillating ? waiting.oscillating : waiting.other
-      if partner < 0 {
-        if isOscillating { waiting.oscillating = index } else { waiting.other = index }
-        continue
-      }
-      if isOscillating { waiting.oscillating = -1 } else { waiting.other = -1 }
-      let lanes = _SpringBasisLanes(groups[partner].spring._basis, groups[index].spring._basis)
-      let (c, s, remaining, step, scalar) = lanes.stepBasis(_Lanes(repeating: t))
-      for lane in 0..<2 {
-        let group = lane == 0 ? partner : index
-        if scalar[lane] {
-          writeScalar(group, groups, at: t, into: coefficients, layout: layout)
-        } else {
-          store(group, c: c[lane], s: s[lane], remaining: remaining[lane], step: step[lane], into: coefficients, layout: layout)
-        }
-      }
-    }
-    if waiting.oscillating >= 0 { writeScalar(waiting.oscillating, groups, at: t, into: coefficients, layout: layout) }
-    if waiting.other >= 0 { writeScalar(waiting.other, groups, at: t, into: coefficients, layout: layout) }
   }
 
   @inline(__always)

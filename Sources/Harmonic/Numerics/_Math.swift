@@ -18,8 +18,9 @@
 //   for |x| < 2¹⁹·π/2 (every product exact) and Payne–Hanek reduction with
 //   1,280 bits of 2/π beyond; fdlibm's minimax kernels on r and its tail
 //   (Estrin's order: the chains are shorter, the terms the same).
-// - Over SIMD lanes (_Math+Vector.swift): the same operations per lane, so
-//   the same bits; the lanes only take the common ranges, the rest stays scalar.
+// - Over eight lanes in the C kernel (`_HarmonicLanes`): the same operations
+//   per lane, so the same bits; the lanes only take the common ranges, the
+//   rest stays scalar.
 // - Rounding to an integer adds and subtracts 1.5·2⁵² (no call into libm).
 // The constants are the digits of ln 2, π/2 and 2/π (the three-piece split of
 // π/2 and ln 2 is the one fdlibm documents; 2/π's bits and the table were
