@@ -53,6 +53,86 @@ extension LayoutAttributes {
   }
 }
 
+extension LayoutSnapshot {
+  /// What a layout the app already has — a `UICollectionViewFlowLayout`, a
+  /// compositional layout, a subclass of its own — answers for `rect`,
+  /// read into Harmonic's model: the layout is prepared (`prepare()`),
+  /// then its content size and `layoutAttributesForElements(in: rect)` are
+  /// read, items, supplementary and decoration views alike, each with its
+  /// kind and index path, center, size, transform (the affine one, or the
+  /// 3-D one when that is not affine), alpha, zIndex and hidden; then each
+  /// of `elements` the rect did not hold, one at a time
+  /// (`layoutAttributesForItem(at:)`, `…ForSupplementaryView`,
+  /// `…ForDecorationView`; an element the layout does not have is left out).
+  ///
+  /// Only `rect` and `elements` are read, so a 100,000-item flow layout
+  /// costs what they hold. For a transition between two of the app's
+  /// layouts, read each at its own visible rect, including the elements
+  /// the other end shows: every element on screen at either end then has
+  /// its pose in both. Properties an app's attributes subclass adds are not
+  /// carried: the snapshot holds what ``LayoutAttributes`` holds.
+  ///
+  /// - Parameters:
+  ///   - layout: the app's layout, attached to its collection view.
+  ///   - rect: the content rect to read, points.
+  ///   - elements: elements to read besides those in `rect`.
+  ///   - itemCounts: items per section, from the app's data; nil counts the
+  ///     cells read (give it when they are not every cell).
+  /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)``
+  ///   naming the element (`cell [0, 10] center…`, `elements[k] (cell …)`
+  ///   for an index path given twice) for a frame, transform or alpha that
+  ///   is not finite, a cell beyond `itemCounts`, a content size that is
+  ///   not finite and ≥ 0, or a rect that is not finite (before the layout
+  ///   is asked anything). Nothing traps.
+  /// - Complexity: O(k) for the k elements read, beside what the layout
+  ///   itself spends answering.
+  @MainActor public init(
+    reading layout: UICollectionViewLayout, in rect: CGRect, including elements: [ElementID] = [], itemCounts: [Int]? = nil
+  ) throws(HarmonicError) {
+    try LayoutSnapshot._checkRect(rect, "rect")
+    layout.prepare()
+    var read = (layout.layoutAttributesForElements(in: rect) ?? []).map(LayoutSnapshot._attributes)
+    var seen = Set(read.map(\.elementID))
+    for id in elements where !seen.contains(id) {
+      let path = id.indexPath.uiKitIndexPath
+      let one: UICollectionViewLayoutAttributes? =
+        switch id.kind.category {
+        case .cell: layout.layoutAttributesForItem(at: path)
+        case .supplementary: layout.layoutAttributesForSupplementaryView(ofKind: id.kind.name ?? "", at: path)
+        case .decoration: layout.layoutAttributesForDecorationView(ofKind: id.kind.name ?? "", at: path)
+        }
+      guard let one else { continue }
+      read.append(LayoutSnapshot._attributes(one))
+      seen.insert(id)
+    }
+    try self.init(elements: read, contentSize: layout.collectionViewContentSize, itemCounts: itemCounts)
+  }
+
+  /// UIKit's attributes as Harmonic's (unchecked: the snapshot checks them).
+  @MainActor static func _attributes(_ attributes: UICollectionViewLayoutAttributes) -> LayoutAttributes {
+    let kind: ElementKind =
+      switch attributes.representedElementCategory {
+      case .cell: .cell
+      case .supplementaryView: .supplementary(attributes.representedElementKind ?? "")
+      default: .decoration(attributes.representedElementKind ?? "")
+      }
+    let (q, a) = (attributes.transform3D, attributes.transform)
+    let t3 = Transform3D(
+      m11: Double(q.m11), m12: Double(q.m12), m13: Double(q.m13), m14: Double(q.m14), m21: Double(q.m21), m22: Double(q.m22),
+      m23: Double(q.m23), m24: Double(q.m24), m31: Double(q.m31), m32: Double(q.m32), m33: Double(q.m33), m34: Double(q.m34),
+      m41: Double(q.m41), m42: Double(q.m42), m43: Double(q.m43), m44: Double(q.m44))
+    let m = t3.m
+    let affine = m[2] == 0 && m[3] == 0 && m[6] == 0 && m[7] == 0 && m[8] == 0 && m[9] == 0 && m[10] == 1 && m[11] == 0 && m[14] == 0 && m[15] == 1
+    let t2 = AffineTransform2D(a: Double(a.a), b: Double(a.b), c: Double(a.c), d: Double(a.d), tx: Double(a.tx), ty: Double(a.ty))
+    var element = LayoutAttributes(
+      indexPath: ItemIndexPath(attributes.indexPath), kind: kind, frame: CGRect(origin: .zero, size: attributes.size),
+      transform: affine ? t2 : .identity, transform3D: affine ? .identity : t3, alpha: Double(attributes.alpha), zIndex: attributes.zIndex,
+      isHidden: attributes.isHidden)
+    element.center = attributes.center
+    return element
+  }
+}
+
 extension LayoutAnimator.UpdateItem {
   /// UIKit's update item (nil for `.none`; a section change when the item is `NSNotFound`).
   @MainActor public init?(_ item: UICollectionViewUpdateItem) {

@@ -165,6 +165,15 @@ public struct LayoutSnapshot: CollectionLayout {
     self._index = index
   }
 
+  /// Checks a rect to read: a finite origin within ±1e12 and a size
+  /// within [0, 1e12], named `name.origin.x` … `name.size.height`.
+  package static func _checkRect(_ rect: CGRect, _ name: String) throws(HarmonicError) {
+    try _Check.coordinate(Double(rect.origin.x), "\(name).origin.x")
+    try _Check.coordinate(Double(rect.origin.y), "\(name).origin.y")
+    try _Check.length(Double(rect.size.width), "\(name).size.width")
+    try _Check.length(Double(rect.size.height), "\(name).size.height")
+  }
+
   /// Attributes already checked (a transition's own end states).
   static func _unchecked(_ elements: [LayoutAttributes], contentSize: CGSize) -> LayoutSnapshot {
     var index = _ElementIndex(elements)
