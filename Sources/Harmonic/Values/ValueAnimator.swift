@@ -1,7 +1,8 @@
-/// One animated value for a display link to drive: springs, glides and
-/// timed curves one after another, each taking over from the last one's
-/// exact value and velocity (C¹), and a frame call that says what to show
-/// and, once, that the motion is over.
+/// One animated value for a display link to drive: springs, glides,
+/// timed curves and keyframes one after another — a spring takes over from
+/// the exact value and velocity shown (C¹), any other motion runs from its
+/// own start as you built it (``run(_:)``) — and a frame call that says what
+/// to show and, once, that the motion is over.
 ///
 /// ```swift
 /// var card = try ValueAnimator(value: CGPoint(x: 40, y: 40))
