@@ -106,7 +106,8 @@ func fuzzMotion(_ input: inout FuzzInput) {
   // Retargeting keeps position and velocity (C¹) at the hand-off.
   let at = input.double(), newTarget = input.moderate()
   let newSpring = input.bool() ? makeSpring(&input) : nil
-  let atTick = AnimationTime(ticks: Int64(at.magnitude.truncatingRemainder(dividingBy: 1e6) * 1e6))
+  // Any tick within 1e12 (about 23 minutes): the fuzzer's double folded into range (0 for NaN or ±∞).
+  let atTick = AnimationTime(ticks: at.isFinite ? Int64(at.magnitude.truncatingRemainder(dividingBy: 1e6) * 1e6) : 0)
   if let next = attempt({ () throws(HarmonicError) in try motion.handOff(to: newTarget, with: newSpring ?? spring, at: atTick) }) {
     let before = motion.state(at: atTick), after = next.components(at: atTick)
     require(
