@@ -164,8 +164,9 @@ extension SpringBatch {
   /// workers (many groups, per-item springs, are the costly part).
   ///
   /// The lane kernel (its baseline build runs everywhere) writes each of
-  /// its chunks of 256 groups slot-major on the stack; the chunk is then placed
-  /// group-major. The same bits as the scalar `stepBasis`
+  /// its chunks of 256 groups slot-major on the stack
+  /// (`_LaneKernel.forEachChunk`); the chunk is
+  /// then placed group-major. The same bits as the scalar `stepBasis`
   /// (`LaneKernelTests`), for any split of the groups.
   func _writeGroupCoefficients(at seconds: Double, into coefficients: inout [Double], threads: Int?) {
     _groups.withUnsafeBufferPointer { groups in
@@ -175,23 +176,12 @@ extension SpringBatch {
         coefficients.withUnsafeMutableBufferPointer { coefficients in
           let coefficients = _SendablePointer(coefficients.baseAddress!)
           _Parallel.forEachItemRange(itemCount: groups.buffer.count, elementCount: 16 * groups.buffer.count, threads: threads) { range in
-            // One kernel chunk's five slots (256 groups: the kernel
-            // evaluates whole chunks) on the stack: a tuple of 20 × 64
-            // doubles, not an allocation, in every build.
-            let v = SIMD64<Double>()
-            var chunk = (v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v)
-            withUnsafeMutableBytes(of: &chunk) { bytes in
-              let slots = _SendablePointer(bytes.baseAddress!.assumingMemoryBound(to: Double.self))
-              var lo = range.lowerBound
-              while lo < range.upperBound {
-                let hi = Swift.min((lo / 256 + 1) * 256, range.upperBound)
-                let written = _LaneKernel.write(bases, groups, lo..<hi, at: seconds, into: slots, slots: 5)
-                precondition(written != nil, "SpringBatch._writeGroupCoefficients: the lane kernel refused a chunk")
-                let count = hi - lo
-                for g in 0..<count {
-                  for slot in 0..<5 { coefficients[5 * (lo + g) + slot] = slots[slot * count + g] }
-                }
-                lo = hi
+            _LaneKernel.forEachChunk(
+              bases, groups, range, at: seconds, slots: 5, caller: "SpringBatch._writeGroupCoefficients: the lane kernel refused a chunk"
+            ) { chunk, slots in
+              let count = chunk.count
+              for g in 0..<count {
+                for slot in 0..<5 { coefficients[5 * (chunk.lowerBound + g) + slot] = slots[slot * count + g] }
               }
             }
           }

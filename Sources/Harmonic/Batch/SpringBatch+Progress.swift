@@ -49,35 +49,27 @@ extension SpringBatch {
       }
       return sum / Double(itemCount)
     }
-    // Many groups: their P and Ŝ from the lane kernel, one chunk of 256
-    // at a time into the stack (a tuple of 20 × 64 doubles, not an
-    // allocation: five slots' room, as the springs the kernel leaves are
-    // written whole by the scalar path), with the scalar path's bits; a group whose progress
-    // began after the batch's start takes the scalar path. Summed in
-    // group order as above: the same bits.
+    // Many groups: their P and Ŝ from the lane kernel, a chunk of 256 at
+    // a time on the stack (`_LaneKernel.forEachChunk`), with the scalar
+    // path's bits; a group whose progress began after the batch's start
+    // takes the scalar path. Summed in group order as above: the same bits.
     let t = time._seconds(since: start)
-    let v = SIMD64<Double>()
-    var chunk = (v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v)
-    withUnsafeMutableBytes(of: &chunk) { bytes in
-      let slots = _SendablePointer(bytes.baseAddress!.assumingMemoryBound(to: Double.self))
-      _groups.withUnsafeBufferPointer { groups in
-        _groupBases.withUnsafeBufferPointer { bases in
-          var lo = 0
-          while lo < count {
-            let hi = Swift.min(lo + 256, count), m = hi - lo
-            let written = _LaneKernel.write(_SendableBuffer(bases), _SendableBuffer(groups), lo..<hi, at: t, into: slots, slots: 3)
-            precondition(written != nil, "SpringBatch.averageProgress: the lane kernel refused a chunk")
-            for g in lo..<hi {
-              let group = groups[g]
-              let p: Double
-              if group.progressOrigin != start || time >= group.progressCompletion {
-                p = _SpringBatchProgress.value(group, at: time)
-              } else {
-                p = slots[m + (g - lo)] + group.progressVelocity * slots[2 * m + (g - lo)]  // P + ρ·Ŝ, as value(_:at:)
-              }
-              sum += Double(_itemsPerGroup[g]) * p
+    _groups.withUnsafeBufferPointer { groups in
+      _groupBases.withUnsafeBufferPointer { bases in
+        _LaneKernel.forEachChunk(
+          _SendableBuffer(bases), _SendableBuffer(groups), 0..<count, at: t, slots: 3,
+          caller: "SpringBatch.averageProgress: the lane kernel refused a chunk"
+        ) { chunk, slots in
+          let m = chunk.count
+          for g in chunk {
+            let group = groups[g]
+            let p: Double
+            if group.progressOrigin != start || time >= group.progressCompletion {
+              p = _SpringBatchProgress.value(group, at: time)
+            } else {
+              p = slots[m + (g - chunk.lowerBound)] + group.progressVelocity * slots[2 * m + (g - chunk.lowerBound)]  // P + ρ·Ŝ, as value(_:at:)
             }
-            lo = hi
+            sum += Double(_itemsPerGroup[g]) * p
           }
         }
       }

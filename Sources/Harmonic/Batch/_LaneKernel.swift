@@ -44,6 +44,32 @@ enum _LaneKernel {
     }
   }
 
+  /// Calls `body` with each kernel chunk of `range` (groups `lo ..< hi`,
+  /// never crossing a multiple of 256: the kernel evaluates whole chunks)
+  /// and its coefficients at `t`, slot-major `hi − lo` apart (only R, P and
+  /// Ŝ where `slots` is 3), in a buffer on the stack: a tuple of 20 × 64
+  /// doubles, room for five slots of a chunk, not an allocation in any
+  /// build. `caller` names the caller in the precondition that the
+  /// baseline variant, which runs everywhere, always answers.
+  @inline(__always)
+  static func forEachChunk(
+    _ bases: _SendableBuffer<Double>, _ groups: _SendableBuffer<_SpringGroup>, _ range: Range<Int>, at t: Double, slots: Int,
+    caller: String, _ body: (Range<Int>, _SendablePointer) -> Void
+  ) {
+    let v = SIMD64<Double>()
+    var chunk = (v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v)
+    withUnsafeMutableBytes(of: &chunk) { bytes in
+      let coefficients = _SendablePointer(bytes.baseAddress!.assumingMemoryBound(to: Double.self))
+      var lo = range.lowerBound
+      while lo < range.upperBound {
+        let hi = Swift.min((lo / 256 + 1) * 256, range.upperBound)
+        precondition(write(bases, groups, lo..<hi, at: t, into: coefficients, slots: slots) != nil, caller)
+        body(lo..<hi, coefficients)
+        lo = hi
+      }
+    }
+  }
+
   /// The variant the kernel runs here: 1 baseline, 2 AVX2, 3 AVX-512.
   static var bestVariant: Int { _StepBasisKernel.bestVariant }
 
