@@ -68,6 +68,27 @@ open class UIColor: NSObject, @unchecked Sendable {
   }
   /// `open var decelerationRate: UIScrollView.DecelerationRate`
   open var decelerationRate: DecelerationRate = .normal
+  /// `open var adjustedContentInset: UIEdgeInsets { get }` (iOS 11; scripted host: `_adjustedContentInset`).
+  open var adjustedContentInset: UIEdgeInsets { _adjustedContentInset }
+  /// Scripted host: the insets the safe area and bars would make.
+  public var _adjustedContentInset = UIEdgeInsets()
+}
+
+/// UIKit (UIGeometry.h): `public struct UIEdgeInsets : @unchecked Sendable`, `init()`,
+/// `init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat)` and the four `var`s.
+public struct UIEdgeInsets: Equatable, @unchecked Sendable {
+  /// `public var top: CGFloat`
+  public var top: CGFloat
+  /// `public var left: CGFloat`
+  public var left: CGFloat
+  /// `public var bottom: CGFloat`
+  public var bottom: CGFloat
+  /// `public var right: CGFloat`
+  public var right: CGFloat
+  /// `public init()`
+  public init() { (top, left, bottom, right) = (0, 0, 0, 0) }
+  /// `public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat)`
+  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) { (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right) }
 }
 
 /// UIKit (UIScrollView.h): `@MainActor public protocol UIScrollViewDelegate : NSObjectProtocol` (every method optional).
@@ -79,10 +100,33 @@ open class UIColor: NSObject, @unchecked Sendable {
   func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
   /// `func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell`
   func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+  /// `optional func numberOfSections(in collectionView: UICollectionView) -> Int`
+  /// (optional there: a requirement here, UIKit's default of 1 in the extension below).
+  func numberOfSections(in collectionView: UICollectionView) -> Int
 }
 
-/// UIKit (UICollectionView.h): `@MainActor public protocol UICollectionViewDelegate : UIScrollViewDelegate` (every method optional).
-@MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
+extension UICollectionViewDataSource {
+  /// What UIKit assumes when the data source does not implement it: one section.
+  public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+}
+
+/// UIKit (UICollectionView.h): `@MainActor public protocol UICollectionViewDelegate : UIScrollViewDelegate` (every method optional;
+/// the one declared here is a requirement with UIKit's default in the extension below, as Linux has no `@objc optional`).
+@MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+  /// `optional func collectionView(_ collectionView: UICollectionView, transitionLayoutForOldLayout fromLayout: UICollectionViewLayout, newLayout toLayout: UICollectionViewLayout) -> UICollectionViewTransitionLayout`
+  func collectionView(
+    _ collectionView: UICollectionView, transitionLayoutForOldLayout fromLayout: UICollectionViewLayout, newLayout toLayout: UICollectionViewLayout
+  ) -> UICollectionViewTransitionLayout
+}
+
+extension UICollectionViewDelegate {
+  /// What UIKit does when the delegate does not implement it: a plain transition layout.
+  public func collectionView(
+    _ collectionView: UICollectionView, transitionLayoutForOldLayout fromLayout: UICollectionViewLayout, newLayout toLayout: UICollectionViewLayout
+  ) -> UICollectionViewTransitionLayout {
+    UICollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout)
+  }
+}
 
 /// UIKit (UICollectionViewCell.h): `@MainActor open class UICollectionReusableView : UIView`.
 @MainActor open class UICollectionReusableView: UIView {
@@ -148,6 +192,44 @@ open class UIColor: NSObject, @unchecked Sendable {
   /// `open func insertItems(at indexPaths: [IndexPath])`
   open func insertItems(at indexPaths: [IndexPath]) {
     _pending += indexPaths.map { UICollectionViewUpdateItem(_action: .insert, before: nil, after: $0) }
+  }
+
+  /// `open var numberOfSections: Int { get }` (scripted host: the data source's answer, 0 without one).
+  open var numberOfSections: Int { dataSource?.numberOfSections(in: self) ?? 0 }
+  /// `open func numberOfItems(inSection section: Int) -> Int` (scripted host: the data source's answer).
+  open func numberOfItems(inSection section: Int) -> Int { dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0 }
+
+  /// `public typealias LayoutInteractiveTransitionCompletion = (Bool, Bool) -> Void` (in `UICollectionView`).
+  public typealias LayoutInteractiveTransitionCompletion = (Bool, Bool) -> Void
+  /// Scripted host: the interactive transition in progress (its two layouts and completion).
+  private var _transition: (from: UICollectionViewLayout, to: UICollectionViewLayout, completion: LayoutInteractiveTransitionCompletion?)?
+
+  /// `open func startInteractiveTransition(to layout: UICollectionViewLayout, completion: UICollectionView.LayoutInteractiveTransitionCompletion? = nil) -> UICollectionViewTransitionLayout`
+  /// (iOS 7). Scripted host: the delegate's transition layout (or a plain
+  /// one) is installed over both layouts, which now belong to this view, and prepared.
+  open func startInteractiveTransition(
+    to layout: UICollectionViewLayout, completion: UICollectionView.LayoutInteractiveTransitionCompletion? = nil
+  ) -> UICollectionViewTransitionLayout {
+    let old = collectionViewLayout
+    let transition =
+      delegate?.collectionView(self, transitionLayoutForOldLayout: old, newLayout: layout)
+      ?? UICollectionViewTransitionLayout(currentLayout: old, nextLayout: layout)
+    (old.collectionView, layout.collectionView) = (self, self)
+    _transition = (old, layout, completion)
+    collectionViewLayout = transition
+    transition.prepare()
+    return transition
+  }
+  /// `open func finishInteractiveTransition()` (iOS 7). Scripted host: the next layout is installed and prepared, then the completion runs.
+  open func finishInteractiveTransition() { _endTransition(finished: true) }
+  /// `open func cancelInteractiveTransition()` (iOS 7). Scripted host: the old layout is installed again, then the completion runs.
+  open func cancelInteractiveTransition() { _endTransition(finished: false) }
+  private func _endTransition(finished: Bool) {
+    guard let (from, to, completion) = _transition else { return }
+    _transition = nil
+    collectionViewLayout = finished ? to : from
+    collectionViewLayout.prepare()
+    completion?(true, finished)
   }
 }
 

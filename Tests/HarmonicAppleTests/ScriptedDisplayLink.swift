@@ -13,4 +13,12 @@ extension HarmonicDisplayLinkDriver {
     return link
   }
 }
+
+extension HarmonicTransitionLayout {
+  func _startDisplayLink() -> CADisplayLink {
+    let link = CADisplayLink(target: self, selector: Selector("_displayLinkFired:"))
+    link.add(to: .main, forMode: .common)
+    return link
+  }
+}
 #endif

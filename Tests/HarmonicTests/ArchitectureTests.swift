@@ -32,6 +32,7 @@ struct ArchitectureTests {
     // The UIKit shim imports the interface of UIKit's API and Harmonic when the
     // Linux tests compile it on its own (HARMONIC_APPLE_INTERFACE).
     "Hosting/LayoutAnimator+UIKit.swift": ["UIKit", "_AppleInterface", "Harmonic"],
+    "Hosting/HarmonicTransitionLayout+UIKit.swift": ["UIKit", "_AppleInterface", "Harmonic"],
     "Hosting/LayoutAnimator+DisplayLink.swift": ["UIKit"],
     "Hosting/HarmonicSpringAnimation+SwiftUI.swift": ["SwiftUI", "_AppleInterface", "Harmonic"],
     "Hosting/HarmonicScrollTargetBehavior+SwiftUI.swift": ["SwiftUI", "_AppleInterface", "Harmonic"],

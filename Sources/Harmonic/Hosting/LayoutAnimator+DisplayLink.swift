@@ -3,11 +3,22 @@ import UIKit
 
 // The one part of the UIKit shim that needs the Objective-C runtime, and so
 // is compiled only on Apple platforms: the display link's target. It
-// forwards each frame in one line to HarmonicDisplayLinkDriver's
-// frame(atTimestamp:), which the Linux tests drive from a scripted
-// display link (HarmonicAppleTests).
+// forwards each frame in one line to HarmonicDisplayLinkDriver's (or
+// HarmonicTransitionLayout's) frame(atTimestamp:), which the Linux tests
+// drive from a scripted display link (HarmonicAppleTests).
 
 extension HarmonicDisplayLinkDriver {
+  /// A display link on the main run loop (common modes) calling ``frame(atTimestamp:)``.
+  func _startDisplayLink() -> CADisplayLink {
+    let link = CADisplayLink(target: self, selector: #selector(_displayLinkFired(_:)))
+    link.add(to: .main, forMode: .common)
+    return link
+  }
+
+  @objc func _displayLinkFired(_ link: CADisplayLink) { frame(atTimestamp: link.timestamp) }
+}
+
+extension HarmonicTransitionLayout {
   /// A display link on the main run loop (common modes) calling ``frame(atTimestamp:)``.
   func _startDisplayLink() -> CADisplayLink {
     let link = CADisplayLink(target: self, selector: #selector(_displayLinkFired(_:)))

@@ -94,18 +94,24 @@ extension LayoutSnapshot {
     var read = (layout.layoutAttributesForElements(in: rect) ?? []).map(LayoutSnapshot._attributes)
     var seen = Set(read.map(\.elementID))
     for id in elements where !seen.contains(id) {
-      let path = id.indexPath.uiKitIndexPath
-      let one: UICollectionViewLayoutAttributes? =
-        switch id.kind.category {
-        case .cell: layout.layoutAttributesForItem(at: path)
-        case .supplementary: layout.layoutAttributesForSupplementaryView(ofKind: id.kind.name ?? "", at: path)
-        case .decoration: layout.layoutAttributesForDecorationView(ofKind: id.kind.name ?? "", at: path)
-        }
-      guard let one else { continue }
-      read.append(LayoutSnapshot._attributes(one))
+      guard let one = LayoutSnapshot._attributes(of: id, in: layout) else { continue }
+      read.append(one)
       seen.insert(id)
     }
     try self.init(elements: read, contentSize: layout.collectionViewContentSize, itemCounts: itemCounts)
+  }
+
+  /// One element as `layout` answers it (`layoutAttributesForItem(at:)`,
+  /// `…ForSupplementaryView`, `…ForDecorationView`), unchecked; nil when the layout has no such element.
+  @MainActor static func _attributes(of id: ElementID, in layout: UICollectionViewLayout) -> LayoutAttributes? {
+    let path = id.indexPath.uiKitIndexPath
+    let one: UICollectionViewLayoutAttributes? =
+      switch id.kind.category {
+      case .cell: layout.layoutAttributesForItem(at: path)
+      case .supplementary: layout.layoutAttributesForSupplementaryView(ofKind: id.kind.name ?? "", at: path)
+      case .decoration: layout.layoutAttributesForDecorationView(ofKind: id.kind.name ?? "", at: path)
+      }
+    return one.map(LayoutSnapshot._attributes)
   }
 
   /// UIKit's attributes as Harmonic's (unchecked: the snapshot checks them).
@@ -291,42 +297,6 @@ open class HarmonicCollectionViewLayout: UICollectionViewLayout {
       report(error)
       return proposedContentOffset
     }
-  }
-}
-
-/// UIKit's own interactive transition (`startInteractiveTransition(to:completion:)`)
-/// answered by Harmonic: return it from the delegate's
-/// `collectionView(_:transitionLayoutForOldLayout:newLayout:)` after starting
-/// the engine's interactive transition. The gesture's `transitionProgress`
-/// poses the engine; on release, call the engine's
-/// ``LayoutAnimator/finishInteractiveTransition(velocity:)`` (or cancel)
-/// through ``HarmonicCollectionViewLayout/perform(_:)`` and let the driver run
-/// the springs; when it reports idle, call UIKit's
-/// `finishInteractiveTransition()` (or cancel): every element is then where
-/// the next layout puts it, so UIKit's own closing animation moves nothing.
-open class HarmonicTransitionLayout: UICollectionViewTransitionLayout {
-  /// The layout whose engine holds the interactive transition.
-  package let harmonic: HarmonicCollectionViewLayout
-
-  public init(currentLayout: UICollectionViewLayout, nextLayout: UICollectionViewLayout, harmonic: HarmonicCollectionViewLayout) {
-    self.harmonic = harmonic
-    super.init(currentLayout: currentLayout, nextLayout: nextLayout)
-  }
-
-  public required init?(coder: NSCoder) { nil }
-
-  open override var transitionProgress: CGFloat {
-    didSet { harmonic.engine.transitionProgress = Double(transitionProgress) }
-  }
-  open override var collectionViewContentSize: CGSize { harmonic.collectionViewContentSize }
-  open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-    harmonic.layoutAttributesForElements(in: rect)
-  }
-  open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-    harmonic.layoutAttributesForItem(at: indexPath)
-  }
-  open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-    harmonic.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
   }
 }
 
