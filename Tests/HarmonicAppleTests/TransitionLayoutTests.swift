@@ -192,7 +192,8 @@ struct TransitionLayoutTests {
     let held = host.shown()
     towardsEnd ? transition.finish(velocity: velocity) : transition.cancel(velocity: velocity)
     let released = host.shown()
-    #expect(held.count == released.count && held.allSatisfy { released[$0.key] == $0.value }, "the release moved an element")
+    // (zIndex is the stacking of where the release heads: a cancel restacks as the current layout.)
+    #expect(held.count == released.count && held.allSatisfy { released[$0.key].map(pose) == pose($0.value) }, "the release moved an element")
     // 0.1 ms after it every center has moved as the gesture was moving it
     // (the springs' pull adds well under 0.001 pt in that time).
     transition.frame(atTimestamp: origin + 0.2 + 1e-4)
@@ -244,6 +245,155 @@ struct TransitionLayoutTests {
       #expect(common.count >= min(at60.count, at120.count, irregular.count) - 1)
       #expect(common.allSatisfy { at60[$0] == at120[$0] && at60[$0] == irregular[$0] }, "\(from.name) → \(to.name): the poses depend on the frame rate")
     }
+  }
+
+  @Test("a cancel springs back: the current layout exactly, installed again, the completion told it did not finish")
+  func cancelReturns() throws {
+    let at60 = try Self.run(from: { CachedLayout.circle() }, to: { CachedLayout.stackedCards() }, period: 1.0 / 60, towardsEnd: false)
+    let irregular = try Self.run(from: { CachedLayout.circle() }, to: { CachedLayout.stackedCards() }, period: nil, towardsEnd: false)
+    let common = Set(at60.keys).intersection(irregular.keys)
+    #expect(common.count > 10 && common.allSatisfy { at60[$0] == irregular[$0] })
+  }
+
+  /// A grid → circle transition released towards the end at 0.2 s, run at
+  /// 60 Hz until `grabAt` seconds after the release.
+  static func released(grabAt: Double) throws -> (Host, HarmonicTransitionLayout, UICollectionViewLayout) {
+    let next = CachedLayout.circle()
+    let host = Host(count: 60, layout: AppGridLayout(count: 60, columns: 3), offset: CGPoint(x: 0, y: 300))
+    let transition = try host.start(to: next)
+    _scriptedMediaTime = origin + 0.1
+    transition.transitionProgress = 0.3
+    _scriptedMediaTime = origin + 0.2
+    transition.finish(velocity: 2)
+    for t in frames(period: 1.0 / 60, until: grabAt) {
+      _scriptedMediaTime = origin + 0.2 + t
+      transition.frame(atTimestamp: origin + 0.2 + t)
+    }
+    return (host, transition, next)
+  }
+
+  @Test("a touch mid-flight grabs the release where it shows it, the frames stop, and a new gesture carries it on to land exactly")
+  func grabMidFlight() throws {
+    let (host, transition, next) = try Self.released(grabAt: 0.1)
+    #expect(transition._link?._isRunning == true)
+    // The touch lands between frames; the pose at that instant, from the springs.
+    _scriptedMediaTime = Self.origin + 0.2 + 0.108
+    transition.frame(atTimestamp: Self.origin + 0.2 + 0.108)
+    let flying = host.shown()
+    let progress = try #require(transition.grab())
+    #expect(progress > 0.3 && progress < 1 && transition.transitionProgress == progress && transition._link == nil)
+    let held = host.shown()
+    #expect(flying.count == held.count)
+    for (id, a) in flying {
+      let b = try #require(held[id])
+      // One shared spring: the same pose, to rounding.
+      #expect(zip(Self.pose(a), Self.pose(b)).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($0)) }, "\(id) jumped at the grab")
+    }
+    // The new gesture moves it on and lets go; it lands exactly.
+    _scriptedMediaTime = Self.origin + 0.35
+    transition.transitionProgress = progress + 0.1
+    transition.finish(velocity: 0.5)
+    for t in Self.frames(period: 1.0 / 60, until: 3) where transition.heading != nil {
+      _scriptedMediaTime = Self.origin + 0.35 + t
+      transition.frame(atTimestamp: Self.origin + 0.35 + t)
+    }
+    #expect(host.collectionView.collectionViewLayout === next && host.completions == [true] && host.errors.isEmpty)
+    let truth = host.shown()
+    let last = transition.engine!.layoutAttributesForElements(in: host.collectionView.bounds)
+    #expect(!truth.isEmpty && truth.allSatisfy { id, a in last.contains { $0.elementID == id && $0 == a } })
+    #expect(transition.grab() == nil, "nothing left to grab")
+  }
+
+  @Test("per-item springs: a snappy spring for even items and a slow one for odd items; the even ones are further along mid-flight, all land")
+  func perItemSprings() throws {
+    let host = Host(count: 60, layout: CachedLayout.circle())
+    let slow = try Spring(response: 1.2, dampingRatio: 1)
+    host.springs = .perItem { $0.item % 2 == 0 ? .snappy : slow }
+    let next = CachedLayout.stackedCards()
+    let start = host.shown()
+    let transition = try host.start(to: next)
+    transition.finish()
+    _scriptedMediaTime = Self.origin + 0.25
+    transition.frame(atTimestamp: Self.origin + 0.25)
+    let mid = host.shown()
+    next.prepare()
+    func travelled(_ id: ElementID) -> Double? {
+      guard let a = start[id], let b = next.layoutAttributesForItem(at: id.indexPath.uiKitIndexPath), let m = mid[id] else { return nil }
+      let whole = hypot(Double(b.center.x - a.center.x), Double(b.center.y - a.center.y))
+      return whole > 50 ? hypot(Double(m.center.x - a.center.x), Double(m.center.y - a.center.y)) / whole : nil
+    }
+    let even = start.keys.filter { $0.indexPath.item % 2 == 0 }.compactMap(travelled)
+    let odd = start.keys.filter { $0.indexPath.item % 2 == 1 }.compactMap(travelled)
+    #expect(even.count > 5 && odd.count > 5)
+    #expect(even.min()! > odd.max()!, "snappy \(even.min()!) vs slow \(odd.max()!)")
+    for t in Self.frames(period: 1.0 / 60, until: 4) where transition.heading != nil {
+      _scriptedMediaTime = Self.origin + t
+      transition.frame(atTimestamp: Self.origin + t)
+    }
+    #expect(host.collectionView.collectionViewLayout === next && host.completions == [true] && host.errors.isEmpty)
+  }
+
+  @Test("setCollectionViewLayout on springs: transition(_:to:) runs to the end without a gesture and calls the completion")
+  func withoutAGesture() throws {
+    let host = Host(count: 60, layout: CachedLayout.springy(), offset: CGPoint(x: 0, y: 900))
+    let next = AppGridLayout(count: 60, columns: 2)
+    var done: [Bool] = []
+    let transition = try #require(HarmonicTransitionLayout.transition(host.collectionView, to: next) { done.append($0) })
+    #expect(transition._link?._isRunning == true && done.isEmpty)
+    for t in Self.frames(period: 1.0 / 120, until: 3) where transition.heading != nil {
+      _scriptedMediaTime = Self.origin + t
+      transition.frame(atTimestamp: Self.origin + t)
+    }
+    #expect(host.collectionView.collectionViewLayout === next && done == [true] && host.errors.isEmpty)
+    // The next layout's target offset (its own, clamped to its content) is where the content rests.
+    let bottom = next.collectionViewContentSize.height - 480
+    #expect(host.collectionView.contentOffset == CGPoint(x: 0, y: min(900, bottom)))
+  }
+
+  @Test("bad answers and bad input: typed errors through onError naming the element; nothing on screen jumps; nothing traps")
+  func badInput() throws {
+    // The next layout answers a NaN frame for a cell it shows: no engine, the current layout stays on screen.
+    let grid = AppGridLayout(count: 60, columns: 3)
+    let broken = AppGridLayout(count: 60, columns: 2)
+    broken.fault = .nanFrame(item: 10)
+    let host = Host(count: 60, layout: grid, offset: CGPoint(x: 0, y: 300))
+    let before = host.shown()
+    let transition = try host.start(to: broken)
+    guard case .invalidParameter(let name, _, _) = try #require(host.errors.first) else { throw CancellationError() }
+    #expect(name.hasPrefix("cell [0, 10] center") && transition.engine == nil)
+    transition.transitionProgress = 0.5
+    #expect(host.shown() == before, "the screen moved")
+    transition.finish(velocity: 3)
+    #expect(host.collectionView.collectionViewLayout === broken && host.completions == [true])
+
+    // An item the data lacks, a content size that is not finite, an index path twice: each named, none installed.
+    for (fault, prefix) in [(AppGridLayout.Fault.extraItem, "itemCounts[0]"), (.nanContentSize, "contentSize.width"), (.repeatedItem(12), "elements[")] {
+      let bad = AppGridLayout(count: 60, columns: 2)
+      bad.fault = fault
+      let other = Host(count: 60, layout: AppGridLayout(count: 60, columns: 3), offset: CGPoint(x: 0, y: 300))
+      let refused = try other.start(to: bad)
+      let error = try #require(other.errors.first)
+      guard case .invalidParameter(let name, _, _) = error else { throw CancellationError() }
+      #expect(name.hasPrefix(prefix) && refused.engine == nil, "\(fault): \(error)")
+    }
+
+    // A NaN progress and a NaN velocity: reported; the pose holds, then the release runs at rest velocity and lands.
+    let fine = Host(count: 60, layout: AppGridLayout(count: 60, columns: 3), offset: CGPoint(x: 0, y: 300))
+    let next = CachedLayout.circle()
+    let transition2 = try fine.start(to: next)
+    transition2.transitionProgress = 0.4
+    let posed = fine.shown()
+    transition2.transitionProgress = .nan
+    #expect(fine.shown() == posed)
+    transition2.transitionProgress = 0.4
+    transition2.finish(velocity: .infinity)
+    #expect(fine.errors.count == 2 && fine.errors.allSatisfy { if case .invalidParameter = $0 { true } else { false } })
+    #expect(fine.shown() == posed, "the refused release moved the screen")
+    for t in Self.frames(period: 1.0 / 60, until: 3) where transition2.heading != nil {
+      _scriptedMediaTime = Self.origin + t
+      transition2.frame(atTimestamp: Self.origin + t)
+    }
+    #expect(fine.collectionView.collectionViewLayout === next && fine.completions == [true])
   }
 }
 #endif
