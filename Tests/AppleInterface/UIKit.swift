@@ -266,6 +266,53 @@ extension UICollectionView {
   }
 }
 
+/// UIKit (UICollectionViewFlowLayout.h): `@MainActor open class UICollectionViewFlowLayout : UICollectionViewLayout`.
+/// Scripted host: one vertical section of `itemSize` items in rows inside
+/// `sectionInset`, as many a row as fit `minimumInteritemSpacing` apart, the
+/// row's spare width shared between its gaps (UIKit's justified rows; a
+/// lone item at the leading edge), rows `minimumLineSpacing` apart.
+@MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {
+  /// `open var minimumLineSpacing: CGFloat`
+  open var minimumLineSpacing: CGFloat = 10
+  /// `open var minimumInteritemSpacing: CGFloat`
+  open var minimumInteritemSpacing: CGFloat = 10
+  /// `open var itemSize: CGSize`
+  open var itemSize = CGSize(width: 50, height: 50)
+  /// `open var sectionInset: UIEdgeInsets`
+  open var sectionInset = UIEdgeInsets()
+  private var frames: [CGRect] = []
+  private var size = CGSize.zero
+
+  public override init() { super.init() }
+  public required init?(coder: NSCoder) { nil }
+
+  open override func prepare() {
+    guard let collectionView else { return (frames, size) = ([], .zero) }
+    let count = collectionView.numberOfSections > 0 ? collectionView.numberOfItems(inSection: 0) : 0
+    let width = collectionView.bounds.width - sectionInset.left - sectionInset.right
+    let columns = max(1, Int(((width + minimumInteritemSpacing) / (itemSize.width + minimumInteritemSpacing)).rounded(.down)))
+    let gap = columns > 1 ? (width - CGFloat(columns) * itemSize.width) / CGFloat(columns - 1) : 0
+    frames = (0..<count).map { i in
+      CGRect(
+        x: sectionInset.left + CGFloat(i % columns) * (itemSize.width + gap),
+        y: sectionInset.top + CGFloat(i / columns) * (itemSize.height + minimumLineSpacing), width: itemSize.width, height: itemSize.height)
+    }
+    let rows = (count + columns - 1) / columns
+    let height = rows == 0 ? 0 : CGFloat(rows) * itemSize.height + CGFloat(rows - 1) * minimumLineSpacing
+    size = CGSize(width: collectionView.bounds.width, height: sectionInset.top + height + sectionInset.bottom)
+  }
+  open override var collectionViewContentSize: CGSize { size }
+  open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+    frames.indices.filter { frames[$0].intersects(rect) }.map { layoutAttributesForItem(at: IndexPath(item: $0, section: 0))! }
+  }
+  open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    guard indexPath.section == 0, frames.indices.contains(indexPath.item) else { return nil }
+    let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+    attributes.frame = frames[indexPath.item]
+    return attributes
+  }
+}
+
 /// UIKit (UICollectionViewTransitionLayout.h): `@MainActor open class
 /// UICollectionViewTransitionLayout : UICollectionViewLayout` (iOS 7).
 @MainActor open class UICollectionViewTransitionLayout: UICollectionViewLayout {

@@ -73,5 +73,78 @@ struct ExampleControllerTests {
   }
 
   final class Coordinator: UIViewControllerTransitionCoordinator {}
+
+  /// Frames of the example's transition every 1/60 s from `start` while one runs (at most 4 s).
+  static func runFrames(_ controller: LayoutSwitchViewController, from start: Double) -> Double {
+    var t = start
+    while let transition = controller.transition, transition.isReleased, t < start + 4 {
+      t += 1.0 / 60
+      _scriptedMediaTime = t
+      transition.frame(atTimestamp: t)
+    }
+    return t
+  }
+
+  /// A pinch on the example: one state and scale per 1/60 s, a frame after each while a release runs.
+  static func pinch(
+    _ controller: LayoutSwitchViewController, _ recognizer: UIPinchGestureRecognizer, _ steps: [(UIGestureRecognizer.State, Double)],
+    from start: Double
+  ) -> Double {
+    var t = start
+    for (state, scale) in steps {
+      t += 1.0 / 60
+      _scriptedMediaTime = t
+      recognizer._setScriptedState(state)
+      recognizer.scale = CGFloat(scale)
+      controller.pinchChanged(recognizer)
+      if let transition = controller.transition, transition.isReleased { transition.frame(atTimestamp: t) }
+    }
+    return t
+  }
+
+  /// Every cell on screen, as the installed layout answers: index, frame.
+  static func cells(_ controller: LayoutSwitchViewController) -> [Int: CGRect] {
+    let layout = controller.collectionView.collectionViewLayout
+    return Dictionary(
+      uniqueKeysWithValues: (layout.layoutAttributesForElements(in: controller.collectionView.bounds) ?? []).map { ($0.indexPath.item, $0.frame) })
+  }
+
+  @Test(
+    "the app's own flow layouts: a pinch springs the list into the grid, a second pinch catches a release, a tap switches back; UIKit ends on the flow layout's frames"
+  )
+  func layoutSwitch() throws {
+    _scriptedMediaTime = 800
+    let controller = LayoutSwitchViewController()
+    controller.viewDidLoad()
+    let recognizer = UIPinchGestureRecognizer(target: nil, action: nil)
+    // Pinch in past half way: the grid, its cells exactly where the grid flow layout puts them.
+    var t = Self.pinch(controller, recognizer, [(.began, 1.0), (.changed, 0.9), (.changed, 0.75), (.ended, 0.72)], from: 800)
+    #expect(controller.transition?.isReleased == true)
+    t = Self.runFrames(controller, from: t)
+    #expect(controller.isGrid && controller.transition == nil)
+    let grid = try #require(controller.collectionView.collectionViewLayout as? UICollectionViewFlowLayout)
+    #expect(grid.itemSize.width == (390 - 4) / 3 && Self.cells(controller).count == 3 * 7)
+    // Pinch out and let go; a second pinch catches it mid-flight and takes it back to the grid.
+    t = Self.pinch(controller, recognizer, [(.began, 1.0), (.changed, 1.3), (.changed, 1.55), (.ended, 1.6)], from: t)
+    for _ in 0..<6 {
+      t += 1.0 / 60
+      _scriptedMediaTime = t
+      controller.transition?.frame(atTimestamp: t)
+    }
+    let flying = try #require(controller.transition)
+    #expect(flying.isReleased)
+    t = Self.pinch(controller, recognizer, [(.began, 1.0)], from: t)
+    #expect(!flying.isReleased, "the second pinch grabbed the release")
+    t = Self.pinch(controller, recognizer, [(.changed, 0.8), (.changed, 0.6), (.ended, 0.55)], from: t)
+    t = Self.runFrames(controller, from: t)
+    #expect(controller.isGrid && controller.transition == nil && controller.collectionView.collectionViewLayout === grid, "cancelled: the grid again")
+    // A tap: back to the list without a gesture.
+    controller.collectionView(controller.collectionView, didSelectItemAt: IndexPath(item: 0, section: 0))
+    _ = Self.runFrames(controller, from: t)
+    let list = try #require(controller.collectionView.collectionViewLayout as? UICollectionViewFlowLayout)
+    #expect(!controller.isGrid && list.itemSize == CGSize(width: 390, height: 64))
+    let shown = Self.cells(controller)
+    #expect(!shown.isEmpty && shown.allSatisfy { $0.value == list.layoutAttributesForItem(at: IndexPath(item: $0.key, section: 0))!.frame })
+  }
 }
 #endif

@@ -66,6 +66,9 @@ open class HarmonicTransitionLayout: UICollectionViewTransitionLayout {
   public private(set) var clock: FrameClock?
   /// Where a release is heading while its springs run: true to the next layout, false back.
   package private(set) var heading: Bool?
+  /// Whether a release (``finish(velocity:)`` or ``cancel(velocity:)``) is
+  /// springing: progress is then the springs', and a touch may ``grab()`` it.
+  public var isReleased: Bool { heading != nil }
   var _link: CADisplayLink?
   var _prepared = false
 
