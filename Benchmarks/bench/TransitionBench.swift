@@ -161,6 +161,53 @@ extension Suite {
 }
 
 extension Suite {
+  /// What wrapping an app's own layout costs (issue 71): the app's
+  /// answers for a rect (here `GridLayout.attributes(in:)` stands for a
+  /// layout's `layoutAttributesForElements(in:)`; UIKit's own cannot run
+  /// here) against the same read made a `LayoutSnapshot`; and a frame of
+  /// the `count`-item grid → list transition between the two snapshots
+  /// against the same transition between the two grid layouts. Records
+  /// `layout read`, `layout snapshot` (read + snapshot), `transition frame,
+  /// own layouts` and `transition frame, snapshots`, interleaved pairwise.
+  mutating func wrappedLayouts(count: Int) throws -> String {
+    let (grid, list, viewport) = try Suite.gridAndList(count: count)
+    let rect = CGRect(origin: .zero, size: viewport.size)
+    var snapshot: LayoutSnapshot? = nil
+    let reading = try measureInterleaved(
+      count: max(repeats, 11),
+      [
+        { blackHole(grid.attributes(in: rect).count) },
+        { snapshot = try LayoutSnapshot(elements: grid.attributes(in: rect), contentSize: grid.contentSize, itemCounts: grid.itemCounts) },
+      ])
+    let (gridSnapshot, listSnapshot) = (
+      snapshot!, try LayoutSnapshot(elements: list.attributes(in: rect), contentSize: list.contentSize, itemCounts: list.itemCounts)
+    )
+    let own = try LayoutTransition(
+      from: grid, offset: .zero, to: list, offset: .zero, viewport: viewport, springs: .shared(.snappy), velocity: .gesture(CGPoint(x: 0, y: -800)))
+    let wrapped = try LayoutTransition(
+      from: gridSnapshot, offset: .zero, to: listSnapshot, offset: .zero, viewport: viewport, springs: .shared(.snappy),
+      velocity: .gesture(CGPoint(x: 0, y: -800)))
+    var (ownFrame, wrappedFrame) = (own.makeFrame(), wrapped.makeFrame())
+    let tick = AnimationTime(ticks: AnimationTime.ticksPerSecond / 5)
+    let frames = try measureInterleaved(
+      count: max(repeats, 11),
+      [{ try own.frame(at: tick, into: &ownFrame) }, { try wrapped.frame(at: tick, into: &wrappedFrame) }])
+    blackHole(ownFrame.contentOffset)
+    blackHole(wrappedFrame.contentOffset)
+    let threads = _Parallel.workers(elementCount: count * 11, threads: nil)
+    record("layout read", "native", threads: 1, items: count, bytes: 0, reading[0])
+    record("layout snapshot", "native", threads: 1, items: count, bytes: 0, reading[1])
+    record("transition frame, own layouts", "native", threads: threads, items: count, bytes: 0, frames[0])
+    record("transition frame, snapshots", "native", threads: threads, items: count, bytes: 0, frames[1])
+    return String(
+      format:
+        "an app's own layout, %d elements: read %.3f ms, read + snapshot %.3f ms (%.2f× the read); transition frame between snapshots %.3f ms, between Harmonic's own layouts %.3f ms (%.2f×)",
+      count, reading[0].median / 1e6, reading[1].median / 1e6, reading[1].median / reading[0].median, frames[1].median / 1e6,
+      frames[0].median / 1e6, frames[1].median / frames[0].median)
+  }
+}
+
+extension Suite {
   /// `LayoutChannels.apply` on one thread, the copy at the end of every
   /// attribute frame: channel columns into `count` attributes, 2-D and 3-D
   /// with componentwise transforms and 3-D decomposed, interleaved. Records

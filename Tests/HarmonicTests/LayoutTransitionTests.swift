@@ -741,6 +741,34 @@ struct TransitionSetupTests {
     #expect(try LayoutSnapshot(elements: [cell(0), overshoot], contentSize: CGSize(width: 320, height: 200)).elements[1].alpha == 1.3)
   }
 
+  @Test("the snapshot's one-sum check never accepts what the checks one by one refuse: 20,000 elements of edge values in every field")
+  func snapshotFastCheckAgrees() throws {
+    let edges: [Double] = [0, -0.0, 1, -1, 0.5, 1e12, -1e12, 1e12.nextUp, -1e12.nextDown, 9.9e11, 5e11, 2e12, .nan, .infinity, -.infinity, 1e300, 5e-324]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func pick() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      // Mostly ordinary values, one field in eight from the edges.
+      let r = state >> 33
+      return r % 8 == 0 ? edges[Int(r / 8) % edges.count] : Double(Int(r % 2001) - 1000) * 0.25
+    }
+    var (accepted, refused, fast) = (0, 0, 0)
+    for k in 0..<20_000 {
+      var a = LayoutAttributes(indexPath: ItemIndexPath(item: k % 7 == 0 ? -1 : k, section: 0), frame: .zero)
+      (a.center, a.size) = (CGPoint(x: pick(), y: pick()), CGSize(width: abs(pick()) * (k % 5 == 0 ? -1 : 1), height: abs(pick())))
+      a.transform = AffineTransform2D(a: pick(), b: pick(), c: pick(), d: pick(), tx: pick(), ty: pick())
+      a.alpha = pick()
+      for m in 0..<16 where k % 3 == 0 { a.transform3D.m[m] = pick() }
+      let oneByOne = Result { () throws(HarmonicError) in try LayoutSnapshot._checkNamed(a) }
+      let whole = Result { () throws(HarmonicError) in try LayoutSnapshot.check(a) }
+      #expect((try? oneByOne.get()) != nil || (try? whole.get()) == nil, "element \(k): accepted by the sum, refused one by one")
+      #expect(String(describing: oneByOne) == String(describing: whole), "element \(k): \(oneByOne) vs \(whole)")
+      if (try? oneByOne.get()) != nil { accepted += 1 } else { refused += 1 }
+      if LayoutSnapshot._isPlainlyValid(a) { fast += 1 }
+    }
+    // Both outcomes are well represented, and the sum takes most of the accepted ones.
+    #expect(accepted > 2_000 && refused > 2_000 && fast > accepted / 2, "\(accepted) accepted, \(refused) refused, \(fast) by the sum")
+  }
+
   @Test("snapshot lookups find every element as a scan does: dense cells, sparse cells, other kinds; duplicates refused in each")
   func snapshotLookups() throws {
     func cell(_ item: Int, _ section: Int) -> LayoutAttributes {

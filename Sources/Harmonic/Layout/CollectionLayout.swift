@@ -189,6 +189,33 @@ public struct LayoutSnapshot: CollectionLayout {
   }
 
   static func check(_ element: LayoutAttributes) throws(HarmonicError) {
+    if _isPlainlyValid(element) { return }
+    try _checkNamed(element)
+  }
+
+  /// Whether `element` passes ``check(_:)`` by a sufficient test without
+  /// branches per value: index path in range, sizes within [0, 1e12], and
+  /// the sum of the squares of every coordinate, transform entry and alpha
+  /// below 0.99e24 (so each is finite and within ±1e12; a NaN fails it). A
+  /// false goes through the checks one by one, which name the value (and
+  /// accept the rare large element this sum refuses). Most of a snapshot's
+  /// cost was the 27 separate checks.
+  @inline(__always)
+  static func _isPlainlyValid(_ element: LayoutAttributes) -> Bool {
+    let (section, item) = (element.indexPath.section, element.indexPath.item)
+    let (w, h) = (Double(element.size.width), Double(element.size.height))
+    guard section >= 0, section < _Check.maximumSectionCount, item >= 0, item < _Check.maximumItemCount,
+      w >= 0, w <= _Check.maximumLength, h >= 0, h <= _Check.maximumLength
+    else { return false }
+    let (x, y, t, alpha) = (Double(element.center.x), Double(element.center.y), element.transform, element.alpha)
+    let m = element.transform3D.m
+    var squares = x * x + y * y
+    squares += t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d + t.tx * t.tx + t.ty * t.ty + alpha * alpha
+    squares += (m * m).sum()
+    return squares <= 0.99e24
+  }
+
+  static func _checkNamed(_ element: LayoutAttributes) throws(HarmonicError) {
     let id = element.elementID
     try _Check.index(element.indexPath.section, "\(id) index path section", count: _Check.maximumSectionCount, of: "(sections)")
     try _Check.index(element.indexPath.item, "\(id) index path item", count: _Check.maximumItemCount, of: "(items)")
