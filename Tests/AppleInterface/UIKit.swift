@@ -210,6 +210,9 @@ extension UICollectionView {
   }
 }
 
+/// UIKit (UICollectionViewLayout.h): `@MainActor open class UICollectionViewLayoutInvalidationContext : NSObject` (iOS 7; no members used).
+@MainActor open class UICollectionViewLayoutInvalidationContext: NSObject {}
+
 /// UIKit (UICollectionViewLayout.h): `@MainActor open class UICollectionViewLayout : NSObject, NSCoding`.
 @MainActor open class UICollectionViewLayout: NSObject, @preconcurrency NSCoding {
   /// Scripted host: how many times the layout was invalidated.
@@ -238,8 +241,11 @@ extension UICollectionView {
   open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
   /// `open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool`
   open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
-  /// `open func invalidateLayout()`
-  open func invalidateLayout() { _invalidations += 1 }
+  /// `open func invalidateLayout()` (scripted host: as UIKit, through
+  /// `invalidateLayout(with:)` with a context that invalidates everything).
+  open func invalidateLayout() { invalidateLayout(with: UICollectionViewLayoutInvalidationContext()) }
+  /// `open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext)` (iOS 7)
+  open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) { _invalidations += 1 }
   /// `open func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem])`
   open func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {}
   /// `open func finalizeCollectionViewUpdates()`

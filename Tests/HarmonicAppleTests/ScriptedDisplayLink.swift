@@ -21,4 +21,11 @@ extension HarmonicTransitionLayout {
     return link
   }
 }
+extension HarmonicLayoutSprings {
+  func _startDisplayLink() -> CADisplayLink {
+    let link = CADisplayLink(target: self, selector: Selector("_displayLinkFired:"))
+    link.add(to: .main, forMode: .common)
+    return link
+  }
+}
 #endif

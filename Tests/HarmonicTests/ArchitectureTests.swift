@@ -33,6 +33,7 @@ struct ArchitectureTests {
     // Linux tests compile it on its own (HARMONIC_APPLE_INTERFACE).
     "Hosting/LayoutAnimator+UIKit.swift": ["UIKit", "_AppleInterface", "Harmonic"],
     "Hosting/HarmonicTransitionLayout+UIKit.swift": ["UIKit", "_AppleInterface", "Harmonic"],
+    "Hosting/HarmonicLayoutSprings+UIKit.swift": ["UIKit", "_AppleInterface", "Harmonic"],
     "Hosting/LayoutAnimator+DisplayLink.swift": ["UIKit"],
     "Hosting/HarmonicSpringAnimation+SwiftUI.swift": ["SwiftUI", "_AppleInterface", "Harmonic"],
     "Hosting/HarmonicScrollTargetBehavior+SwiftUI.swift": ["SwiftUI", "_AppleInterface", "Harmonic"],

@@ -28,4 +28,14 @@ extension HarmonicTransitionLayout {
 
   @objc func _displayLinkFired(_ link: CADisplayLink) { frame(atTimestamp: link.timestamp) }
 }
+extension HarmonicLayoutSprings {
+  /// A display link on the main run loop (common modes) calling ``frame(atTimestamp:)``.
+  func _startDisplayLink() -> CADisplayLink {
+    let link = CADisplayLink(target: self, selector: #selector(_displayLinkFired(_:)))
+    link.add(to: .main, forMode: .common)
+    return link
+  }
+
+  @objc func _displayLinkFired(_ link: CADisplayLink) { frame(atTimestamp: link.timestamp) }
+}
 #endif
