@@ -17,13 +17,9 @@ final class RecipeGridLayout: UICollectionViewLayout {
 
   func frame(ofItem i: Int) -> CGRect { CGRect(x: Double(i % 3) * 105, y: Double(i / 3) * 105, width: 100, height: 100) }
 
-  override func invalidateLayout() {
-    springs.layoutWillInvalidate()
-    super.invalidateLayout()
-  }
+  override func invalidateLayout() { springs.invalidate { super.invalidateLayout() } }
   override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
-    springs.layoutWillInvalidate()
-    super.invalidateLayout(with: context)
+    springs.invalidate { super.invalidateLayout(with: context) }
   }
   override func prepare() {
     springs.prepare {
@@ -41,6 +37,9 @@ final class RecipeGridLayout: UICollectionViewLayout {
   }
   override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
     springs.layoutAttributesForItem(at: indexPath) { own(indexPath) }
+  }
+  override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+    springs.shouldInvalidateLayout(forBoundsChange: newBounds) { false }
   }
   override func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
     super.prepare(forCollectionViewUpdates: updateItems)
@@ -228,6 +227,83 @@ struct KeptLayoutTests {
     #expect(name.hasPrefix("cell [0, 4] center") && !layout.springs.isAnimating, "\(bad.errors)")
     // The layout's own answers, as the data now is (item 3 sits where item 4 sat).
     #expect(bad.pass()[3]?.frame == layout.frame(ofItem: 3))
+  }
+
+  @Test(
+    "a rotation: every element springs from the portrait grid to the landscape one, nothing moves at the event, the reader's row stays in view, it lands exactly"
+  )
+  func rotation() throws {
+    let host = Host.flow(count: 90, offset: CGPoint(x: 0, y: 630))
+    let before = host.pass()
+    // UIKit's order: the bounds change, the layout invalidated and prepared, then told the old bounds.
+    _scriptedMediaTime = Self.origin + 0.1
+    let oldBounds = host.collectionView.bounds
+    host.collectionView.bounds = CGRect(origin: oldBounds.origin, size: CGSize(width: 568, height: 320))
+    let layout = host.collectionView.collectionViewLayout
+    layout.invalidateLayout()
+    layout.prepare()
+    layout.prepare(forAnimatedBoundsChange: oldBounds)
+    #expect(host.springs.isAnimating && host.errors.isEmpty, "\(host.errors)")
+    let atEvent = host.pass()
+    for (item, a) in atEvent {
+      guard let was = before[item] else { continue }
+      #expect(TransitionLayoutTests.pose(a) == TransitionLayoutTests.pose(was), "item \(item) jumped at the rotation")
+    }
+    host.frames(TransitionLayoutTests.frames(period: 1.0 / 60, until: 3).map { $0 + 0.1 })
+    #expect(!host.springs.isAnimating && host.errors.isEmpty)
+    let last = host.springs.engine!.layoutAttributesForElements(in: host.collectionView.bounds)
+    let own = host.pass().filter { $0.value.frame._overlaps(host.collectionView.bounds) }
+    #expect(!own.isEmpty && own.allSatisfy { item, a in last.contains { $0.indexPath.item == item && $0 == a } })
+    // Item 18, the first fully visible cell in portrait, is on screen in landscape.
+    let anchor = try #require(own[18])
+    #expect(host.collectionView.bounds.contains(anchor.frame), "\(anchor.frame) in \(host.collectionView.bounds)")
+  }
+
+  @Test("snapping a release on a kept layout: the target among the rows the layout's cells fill, as brute force over every row finds it")
+  func snapping() throws {
+    let options = Snapping.Options(alignment: .leading)
+    // Brute force: every row of the 3-across grid of 100-pt cells 105 apart, 200 items.
+    let rows = (0..<67).map { Double($0) * 105 }
+    let every = try SnapLayout(starts: rows, ends: rows.map { $0 + 100 }, contentExtent: 66 * 105 + 100, viewport: 480)
+    for (offset, velocity) in [(300.0, 0.0), (300, 0.4), (1000, -0.8), (2000, 2.5), (40, -3.0), (6500, 1.2)] {
+      let host = Host.flow(count: 200, offset: CGPoint(x: 0, y: offset))
+      host.springs.snapping = options
+      // UIKit's proposal: its own deceleration's end (0.998 per millisecond).
+      let proposed = CGPoint(x: 0, y: offset + velocity * 0.998 / 0.002)
+      let layout = host.collectionView.collectionViewLayout
+      let target = layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: CGPoint(x: 0, y: velocity))
+      let expected = try Snapping.target(layout: every, offset: offset, velocity: velocity * 1000, options: options).target
+      #expect(target == CGPoint(x: 0, y: expected) && host.errors.isEmpty, "from \(offset) at \(velocity) pt/ms: \(target.y), brute force \(expected)")
+    }
+    let host = Host.flow(count: 200, offset: CGPoint(x: 0, y: 300))
+    host.springs.snapping = options
+    let refused = host.collectionView.collectionViewLayout.targetContentOffset(
+      forProposedContentOffset: CGPoint(x: 0, y: 700), withScrollingVelocity: CGPoint(x: 0, y: CGFloat.nan))
+    #expect(refused == CGPoint(x: 0, y: 700) && host.errors.count == 1, "a NaN velocity: UIKit's proposal, reported")
+  }
+
+  @Test("a scroll effect on a kept layout: applied to the layout's answers at every scroll, without preparing the layout again")
+  func scrollEffect() throws {
+    let layout = RecipeGridLayout()
+    let host = Host(count: 90, layout: layout, springs: layout.springs, offset: .zero)
+    let effect = ScrollEffect.scaleAndFade(minimumScale: 0.8, minimumAlpha: 0.5)
+    layout.springs.scrollEffect = effect
+    let prepared = layout.prepared
+    for y in stride(from: 0.0, through: 1200, by: 150) {
+      let bounds = CGRect(x: 0, y: y, width: 320, height: 480)
+      // UIKit on a scroll: ask, invalidate when told to, prepare, ask for the pass.
+      #expect(layout.shouldInvalidateLayout(forBoundsChange: bounds))
+      host.collectionView.contentOffset = bounds.origin
+      layout.invalidateLayout()
+      layout.prepare()
+      let shown = try #require(layout.layoutAttributesForElements(in: bounds))
+      // The reference: the layout's own frames with the effect applied at this offset.
+      var expected = shown.map { a in LayoutAttributes(indexPath: ItemIndexPath(a.indexPath), frame: layout.frame(ofItem: a.indexPath.item)) }
+      try effect.apply(to: &expected, in: bounds, phase: try ScrollPhase(axis: .vertical))
+      #expect(shown.map(LayoutSnapshot._attributes) == expected, "at y = \(y)")
+      #expect(Set(shown.map { $0.alpha }).count > 1, "the effect changes something at y = \(y)")
+    }
+    #expect(layout.prepared == prepared, "a scroll prepared the layout again")
   }
 }
 #endif

@@ -14,21 +14,24 @@ import UIKit
 // pose is the engine's, tested on Linux; this file reads, forwards and
 // drives frames.
 
-/// Harmonic's springs for batch updates on a layout the app keeps — a
+/// Harmonic's springs for batch updates and bounds changes (a rotation) on a layout the app keeps — a
 /// `UICollectionViewFlowLayout`, a compositional layout, its own subclass.
 /// The layout owns one and forwards a handful of overrides to it, each in a
 /// line (``HarmonicFlowLayout`` is a flow layout that does):
 ///
 /// - `prepare()`: `springs.prepare { super.prepare() }`;
-/// - `invalidateLayout()` and `invalidateLayout(with:)`: `springs.layoutWillInvalidate()`, then super;
+/// - `invalidateLayout()` and `invalidateLayout(with:)`: `springs.invalidate { super.invalidateLayout() }` (with the context);
 /// - `collectionViewContentSize`, `layoutAttributesForElements(in:)`,
 ///   `layoutAttributesForItem(at:)`, `layoutAttributesForSupplementaryView(ofKind:at:)`,
 ///   `initialLayoutAttributesForAppearingItem(at:)`,
 ///   `finalLayoutAttributesForDisappearingItem(at:)`,
-///   `targetContentOffset(forProposedContentOffset:)`: the same call on
+///   `targetContentOffset(forProposedContentOffset:)` (and, for snapping and
+///   scroll effects, `…withScrollingVelocity:` and
+///   `shouldInvalidateLayout(forBoundsChange:)`): the same call on
 ///   the springs with super's answer as the last argument, a closure
 ///   (`springs.layoutAttributesForElements(in: rect) { super.layoutAttributesForElements(in: rect) }`);
-/// - `prepare(forCollectionViewUpdates:)`: super, then `springs.prepare(forCollectionViewUpdates: updateItems)`.
+/// - `prepare(forCollectionViewUpdates:)` and `prepare(forAnimatedBoundsChange:)`:
+///   super, then the same call on the springs.
 ///
 /// **What it does.** At rest every answer is the layout's own (and what UIKit
 /// shows is remembered, as Harmonic's attributes). A batch update springs
@@ -37,7 +40,8 @@ import UIKit
 /// the content is heading; inserted elements appear, deleted ones leave
 /// (``appearance``), the content offset keeps the reader's place
 /// (``anchorPolicy``), and Reduce Motion (``reduceMotion``, the system's
-/// setting) cross-fades. While the springs run, the layout is invalidated
+/// setting) cross-fades. A bounds change springs the same way from the old
+/// bounds to the layout's answers for the new ones. While the springs run, the layout is invalidated
 /// each frame without being prepared again, and the last frame is exactly
 /// the layout's own answers. An element that moves further than a viewport
 /// beyond what is visible at either end fades instead of flying.
@@ -60,6 +64,19 @@ public final class HarmonicLayoutSprings: NSObject {
   public var anchorPolicy: AnchorPolicy = .keepAnchor()
   /// Whether updates reduce motion (default ``ReduceMotion/system``: the system's setting).
   public var reduceMotion: ReduceMotion = .system
+  /// The axis of scrolling, for snapping and scroll effects (default vertical).
+  public var scrollAxis: ScrollAxis = .vertical
+  /// Snapping of a release to the layout's rows (columns, scrolling
+  /// sideways): the lines its cells fill, with these options; nil (the
+  /// default): UIKit's own target.
+  public var snapping: Snapping.Options?
+  /// A scroll-driven effect on every element the layout answers (a
+  /// carousel's scale and fade, a stack of cards…), at rest and in flight;
+  /// nil (the default) for none. Setting one makes every scroll a layout
+  /// pass (`shouldInvalidateLayout(forBoundsChange:)`), without preparing the layout again.
+  public var scrollEffect: ScrollEffect?
+  /// How ``scrollEffect`` measures phases; nil: the viewport's center along ``scrollAxis``.
+  public var scrollPhase: ScrollPhase?
   /// Called with every error: a bad answer of the layout, a refused update,
   /// a timestamp the clock cannot take. nil: an assertion in debug builds.
   public var onError: ((HarmonicError) -> Void)?
@@ -78,7 +95,7 @@ public final class HarmonicLayoutSprings: NSObject {
   var _before: (elements: [LayoutAttributes], contentSize: CGSize, counts: [Int])?
   /// Items per section at the last `prepare()`.
   var _counts: [Int] = []
-  var _reading = false, _ownInvalidation = false, _basePrepareNeeded = true
+  var _reading = false, _ownInvalidation = false, _basePrepareNeeded = true, _scrolled = false, _invalidating = false
 
   /// - Parameters:
   ///   - layout: the layout that owns these springs and forwards to them.
@@ -99,19 +116,30 @@ public final class HarmonicLayoutSprings: NSObject {
 
   // MARK: - Forwarded overrides
 
-  /// From `invalidateLayout()` and `invalidateLayout(with:)`, before super:
-  /// any invalidation but the springs' own frames prepares the layout again.
-  public func layoutWillInvalidate() {
-    guard !_ownInvalidation else { return }
-    // The layout still answers for the data it was prepared with: keep
-    // those answers around the visible area, where a change starts from.
-    if !_basePrepareNeeded, !isAnimating, let collectionView = layout.collectionView, let viewport = try? _viewport(collectionView) {
-      let rect = _around(viewport.visibleRect(at: collectionView.contentOffset), viewport)
-      _reading = true
-      _before = ((layout.layoutAttributesForElements(in: rect) ?? []).map(LayoutSnapshot._attributes), layout.collectionViewContentSize, _counts)
-      _reading = false
+  /// From `invalidateLayout()` and `invalidateLayout(with:)`, around
+  /// super (`base`): any invalidation but the springs' own frames and a
+  /// scroll that only moves a ``scrollEffect`` prepares the layout again.
+  /// A call inside another (UIKit's `invalidateLayout()` going through
+  /// `invalidateLayout(with:)`) is the outer call's.
+  public func invalidate(_ base: () -> Void) {
+    guard !_invalidating else { return base() }
+    _invalidating = true
+    defer { _invalidating = false }
+    if _scrolled {
+      // A scroll that only moves the effect's phases changes nothing the layout computed.
+      _scrolled = false
+    } else if !_ownInvalidation {
+      // The layout still answers for the data it was prepared with: keep
+      // those answers around the visible area, where a change starts from.
+      if !_basePrepareNeeded, !isAnimating, let collectionView = layout.collectionView, let viewport = try? _viewport(collectionView) {
+        let rect = _around(viewport.visibleRect(at: collectionView.contentOffset), viewport)
+        _reading = true
+        _before = ((layout.layoutAttributesForElements(in: rect) ?? []).map(LayoutSnapshot._attributes), layout.collectionViewContentSize, _counts)
+        _reading = false
+      }
+      _basePrepareNeeded = true
     }
-    _basePrepareNeeded = true
+    base()
   }
 
   /// From `prepare()`: runs the layout's own `prepare` (`base`) unless the
@@ -123,6 +151,15 @@ public final class HarmonicLayoutSprings: NSObject {
     if let collectionView = layout.collectionView {
       _counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
     }
+  }
+
+  /// From `shouldInvalidateLayout(forBoundsChange:)`: also true for every
+  /// scroll while a ``scrollEffect`` is set (such a pass does not prepare the layout again).
+  public func shouldInvalidateLayout(forBoundsChange newBounds: CGRect, _ base: () -> Bool) -> Bool {
+    let own = base()
+    guard !own, scrollEffect != nil, newBounds.size == layout.collectionView?.bounds.size else { return own }
+    _scrolled = true
+    return true
   }
 
   /// From `collectionViewContentSize`: the engine's while the springs run.
@@ -138,12 +175,22 @@ public final class HarmonicLayoutSprings: NSObject {
   ) -> [UICollectionViewLayoutAttributes]? {
     guard !_reading, isAnimating, let engine else {
       let answer = base()
-      if !_reading, let bounds = layout.collectionView?.bounds, rect.intersects(bounds) {
-        _shown = ((answer ?? []).map(LayoutSnapshot._attributes), layout.collectionViewContentSize, _counts)
-      }
-      return answer
+      guard !_reading, let collectionView = layout.collectionView else { return answer }
+      let bounds = collectionView.bounds
+      let read = rect.intersects(bounds) || scrollEffect != nil ? (answer ?? []).map(LayoutSnapshot._attributes) : nil
+      if let read, rect.intersects(bounds) { _shown = (read, layout.collectionViewContentSize, _counts) }
+      guard let effect = scrollEffect, var shown = read else { return answer }
+      // The effect at the scroll view's offset; an element it refuses stays as the layout put it.
+      do { try effect.apply(to: &shown, in: bounds, phase: try _phase()) } catch { report(error) }
+      return shown.map(\.uiKitAttributes)
     }
     return engine.layoutAttributesForElements(in: rect).map(\.uiKitAttributes)
+  }
+
+  /// ``scrollPhase``, or the viewport's center along ``scrollAxis``.
+  func _phase() throws(HarmonicError) -> ScrollPhase {
+    if let scrollPhase { return scrollPhase }
+    return try ScrollPhase(axis: scrollAxis)
   }
 
   /// From `layoutAttributesForItem(at:)`.
@@ -177,6 +224,55 @@ public final class HarmonicLayoutSprings: NSObject {
     return engine.finalLayoutAttributesForDisappearingItem(at: ItemIndexPath(indexPath))?.uiKitAttributes
   }
 
+  /// From `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`:
+  /// with ``snapping`` set, the ``Snapping`` target for the release at the
+  /// scroll view's offset with `velocity` (UIKit's points per millisecond)
+  /// among the lines the layout's cells fill between there and UIKit's
+  /// proposal, a viewport either side; UIKit's own deceleration carries
+  /// the release there. Refused (reported) or without snapping: `base`.
+  public func targetContentOffset(
+    forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint, _ base: () -> CGPoint
+  ) -> CGPoint {
+    guard let options = snapping, let collectionView = layout.collectionView else { return base() }
+    do {
+      return try _snapTarget(proposedContentOffset, velocity: velocity, options: options, in: collectionView)
+    } catch {
+      report(error)
+      return base()
+    }
+  }
+
+  func _snapTarget(_ proposed: CGPoint, velocity: CGPoint, options: Snapping.Options, in collectionView: UICollectionView) throws(HarmonicError) -> CGPoint {
+    let vertical = scrollAxis == .vertical
+    let speed = Double(vertical ? velocity.y : velocity.x) * 1000
+    guard speed.isFinite, speed.magnitude <= 1e12 else {
+      throw .invalidParameter(name: "velocity", value: speed / 1000, accepted: "finite, within ±1e9 points per millisecond")
+    }
+    let viewport = try _viewport(collectionView)
+    let current = collectionView.contentOffset
+    let rect = _around(viewport.visibleRect(at: current).union(viewport.visibleRect(at: proposed)), viewport)
+    try LayoutSnapshot._checkRect(rect, "rect")
+    _reading = true
+    let cells = (layout.layoutAttributesForElements(in: rect) ?? []).filter { $0.representedElementCategory == .cell }
+    let content = layout.collectionViewContentSize
+    _reading = false
+    // The lines the cells fill along the axis: their spans, overlapping ones merged.
+    var lines: [(start: Double, end: Double)] = []
+    for span in cells.map({ vertical ? (Double($0.frame.minY), Double($0.frame.maxY)) : (Double($0.frame.minX), Double($0.frame.maxX)) }).sorted(by: {
+      $0.0 < $1.0
+    }) {
+      if let last = lines.last, span.0 < last.end { lines[lines.count - 1].end = max(last.end, span.1) } else { lines.append((span.0, span.1)) }
+    }
+    guard !lines.isEmpty else { return proposed }
+    let inset = viewport.insets
+    let snap = try SnapLayout(
+      starts: lines.map(\.start), ends: lines.map(\.end), contentExtent: max(Double(vertical ? content.height : content.width), lines[lines.count - 1].end),
+      viewport: Double(vertical ? viewport.size.height : viewport.size.width), leadingInset: vertical ? inset.top : inset.left,
+      trailingInset: vertical ? inset.bottom : inset.right)
+    let decision = try Snapping.target(layout: snap, offset: Double(vertical ? current.y : current.x), velocity: speed, options: options)
+    return vertical ? CGPoint(x: proposed.x, y: decision.target) : CGPoint(x: decision.target, y: proposed.y)
+  }
+
   /// From `targetContentOffset(forProposedContentOffset:)`: while the
   /// springs run, the offset they show (they move it themselves).
   public func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, _ base: () -> CGPoint) -> CGPoint {
@@ -189,20 +285,46 @@ public final class HarmonicLayoutSprings: NSObject {
   /// the new data. Refused (reported): the layout's own answers at once.
   public func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
     guard let collectionView = layout.collectionView else { return }
-    do {
-      try _update(updateItems.compactMap(LayoutAnimator.UpdateItem.init), in: collectionView)
-    } catch {
+    let items = updateItems.compactMap(LayoutAnimator.UpdateItem.init)
+    _change(collectionView, from: nil, items: items) { engine, new throws(HarmonicError) in
+      try engine.prepare(forCollectionViewUpdates: items, layout: new)
+    }
+  }
+
+  /// From `prepare(forAnimatedBoundsChange:)`, after super: a rotation or
+  /// resize springs every element from where it was in `oldBounds` to the
+  /// layout's answers for the new bounds, keeping the reader's place as a
+  /// fraction of the viewport (``anchorPolicy``). Refused (reported): the
+  /// layout's own answers at once.
+  public func prepare(forAnimatedBoundsChange oldBounds: CGRect) {
+    guard let collectionView = layout.collectionView else { return }
+    _change(collectionView, from: oldBounds, items: []) { engine, new throws(HarmonicError) in
+      try engine.prepare(forAnimatedBoundsChange: try _viewport(collectionView), layout: new)
+    }
+  }
+
+  /// Runs a change on the engine, reporting a refusal (the layout's own answers then show).
+  func _change(
+    _ collectionView: UICollectionView, from oldBounds: CGRect?, items: [LayoutAnimator.UpdateItem],
+    _ event: (inout LayoutAnimator, LayoutSnapshot) throws(HarmonicError) -> Void
+  ) {
+    do { try _changing(collectionView, from: oldBounds, items: items, event) } catch {
       report(error)
       engine = nil
       _stopFrames()
     }
   }
 
-  func _update(_ items: [LayoutAnimator.UpdateItem], in collectionView: UICollectionView) throws(HarmonicError) {
+  func _changing(
+    _ collectionView: UICollectionView, from oldBounds: CGRect?, items: [LayoutAnimator.UpdateItem],
+    _ event: (inout LayoutAnimator, LayoutSnapshot) throws(HarmonicError) -> Void
+  ) throws(HarmonicError) {
     if _clock == nil { _clock = try FrameClock(origin: Double(CACurrentMediaTime())) }
     guard let clock = _clock else { return }
     let now = try clock.time(atTimestamp: Double(CACurrentMediaTime()))
-    let viewport = try _viewport(collectionView)
+    let endViewport = try _viewport(collectionView)
+    var viewport = endViewport
+    if let oldBounds { viewport = try Viewport(size: oldBounds.size, insets: endViewport.insets) }
     // Where the change starts from: the springs in flight, or, from rest,
     // the layout's answers before it and what UIKit showed.
     let running = engine.flatMap { $0.isAnimating && $0.viewport == viewport && $0.layout is LayoutSnapshot ? $0 : nil }
@@ -221,7 +343,7 @@ public final class HarmonicLayoutSprings: NSObject {
       start = try LayoutSnapshot(elements: elements, contentSize: state.contentSize, itemCounts: state.counts)
     }
     let mapping = try LayoutAnimator.update(items).mapping(oldItemCounts: start.itemCounts, newItemCounts: _counts)
-    let offset = running?.contentOffset ?? collectionView.contentOffset
+    let offset = running?.contentOffset ?? oldBounds?.origin ?? collectionView.contentOffset
     func attempt(_ rect: CGRect) throws(HarmonicError) -> LayoutAnimator {
       let (old, new) = try _ends(from: start, reading: rect, mapping: mapping, completingStart: running == nil)
       var engine: LayoutAnimator
@@ -232,17 +354,19 @@ public final class HarmonicLayoutSprings: NSObject {
         engine = try LayoutAnimator(layout: old, viewport: viewport, contentOffset: offset, springs: springs, appearance: appearance, time: now)
       }
       (engine.springs, engine.appearance, engine.anchorPolicy, engine.reduceMotion) = (springs, appearance, anchorPolicy, reduceMotion)
+      (engine.scrollAxis, engine.scrollEffect, engine.scrollPhase) = (scrollAxis, scrollEffect, scrollPhase)
       engine.systemReducesMotion = UIAccessibility.isReduceMotionEnabled
-      try engine.prepare(forCollectionViewUpdates: items, layout: new)
+      try event(&engine, new)
       return engine
     }
     // The new layout, read around the visible area and where the content
-    // heads; once more, wider, when the update takes it beyond that.
-    var rect = _around(viewport.visibleRect(at: offset).union(viewport.visibleRect(at: running?.headingOffset ?? offset)), viewport)
+    // heads; once more, wider, when the change takes it beyond that.
+    let seen = viewport.visibleRect(at: offset).union(endViewport.visibleRect(at: offset))
+    var rect = _around(seen.union(viewport.visibleRect(at: running?.headingOffset ?? offset)), endViewport)
     var next = try attempt(rect)
-    let end = viewport.visibleRect(at: next.headingOffset)
+    let end = endViewport.visibleRect(at: next.headingOffset)
     if !rect.contains(end) {
-      rect = _around(rect.union(end), viewport)
+      rect = _around(rect.union(end), endViewport)
       next = try attempt(rect)
     }
     engine = next
@@ -336,13 +460,9 @@ open class HarmonicFlowLayout: UICollectionViewFlowLayout {
   /// The springs every override below forwards to.
   public private(set) lazy var springs = HarmonicLayoutSprings(layout: self)
 
-  open override func invalidateLayout() {
-    springs.layoutWillInvalidate()
-    super.invalidateLayout()
-  }
+  open override func invalidateLayout() { springs.invalidate { super.invalidateLayout() } }
   open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
-    springs.layoutWillInvalidate()
-    super.invalidateLayout(with: context)
+    springs.invalidate { super.invalidateLayout(with: context) }
   }
   open override func prepare() { springs.prepare { super.prepare() } }
   open override var collectionViewContentSize: CGSize { springs.collectionViewContentSize { super.collectionViewContentSize } }
@@ -359,11 +479,23 @@ open class HarmonicFlowLayout: UICollectionViewFlowLayout {
     super.prepare(forCollectionViewUpdates: updateItems)
     springs.prepare(forCollectionViewUpdates: updateItems)
   }
+  open override func prepare(forAnimatedBoundsChange oldBounds: CGRect) {
+    super.prepare(forAnimatedBoundsChange: oldBounds)
+    springs.prepare(forAnimatedBoundsChange: oldBounds)
+  }
   open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
     springs.initialLayoutAttributesForAppearingItem(at: itemIndexPath) { super.initialLayoutAttributesForAppearingItem(at: itemIndexPath) }
   }
   open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
     springs.finalLayoutAttributesForDisappearingItem(at: itemIndexPath) { super.finalLayoutAttributesForDisappearingItem(at: itemIndexPath) }
+  }
+  open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+    springs.shouldInvalidateLayout(forBoundsChange: newBounds) { super.shouldInvalidateLayout(forBoundsChange: newBounds) }
+  }
+  open override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+    springs.targetContentOffset(forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity) {
+      super.targetContentOffset(forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity)
+    }
   }
   open override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
     springs.targetContentOffset(forProposedContentOffset: proposedContentOffset) { super.targetContentOffset(forProposedContentOffset: proposedContentOffset) }
