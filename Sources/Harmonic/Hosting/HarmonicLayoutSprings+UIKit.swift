@@ -244,10 +244,7 @@ public final class HarmonicLayoutSprings: NSObject {
 
   func _snapTarget(_ proposed: CGPoint, velocity: CGPoint, options: Snapping.Options, in collectionView: UICollectionView) throws(HarmonicError) -> CGPoint {
     let vertical = scrollAxis == .vertical
-    let speed = Double(vertical ? velocity.y : velocity.x) * 1000
-    guard speed.isFinite, speed.magnitude <= 1e12 else {
-      throw .invalidParameter(name: "velocity", value: speed / 1000, accepted: "finite, within ±1e9 points per millisecond")
-    }
+    let speed = Double(vertical ? velocity.y : velocity.x) * 1000  // Snapping refuses one that is not finite, named
     let viewport = try _viewport(collectionView)
     let current = collectionView.contentOffset
     let rect = _around(viewport.visibleRect(at: current).union(viewport.visibleRect(at: proposed)), viewport)
