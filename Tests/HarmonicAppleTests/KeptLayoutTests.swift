@@ -148,7 +148,12 @@ struct KeptLayoutTests {
       #expect(TransitionLayoutTests.pose(a) == TransitionLayoutTests.pose(was), "item \(item) jumped at the delete")
     }
     host.frames(times.filter { $0 < 0.25 }, record: record)
-    // The insert, mid-flight: the pose holds.
+    // The insert, mid-flight: the pose holds, and so does the velocity
+    // (each center's travel in the 0.1 ms before and after it agree, to the
+    // springs' pull over that time).
+    _scriptedMediaTime = origin + 0.25 - 1e-4
+    host.springs.frame(atTimestamp: origin + 0.25 - 1e-4)
+    let earlier = host.pass()
     _scriptedMediaTime = origin + 0.25
     host.springs.frame(atTimestamp: origin + 0.25)
     let flying = host.pass()
@@ -161,6 +166,17 @@ struct KeptLayoutTests {
       guard let was = flying[item - 2] else { continue }
       #expect(TransitionLayoutTests.pose(a) == TransitionLayoutTests.pose(was), "item \(item) jumped at the insert")
     }
+    _scriptedMediaTime = origin + 0.25 + 1e-4
+    host.springs.frame(atTimestamp: origin + 0.25 + 1e-4)
+    let later = host.pass()
+    var compared = 0
+    for (item, a) in atInsert where item >= 2 {
+      guard let before = earlier[item - 2], let after = later[item] else { continue }
+      let (inBefore, inAfter) = (Double(a.center.y - before.center.y), Double(after.center.y - a.center.y))
+      #expect(abs(inAfter - inBefore) <= 1e-3 + 0.02 * abs(inBefore), "item \(item): \(inBefore) pt then \(inAfter) pt in 0.1 ms")
+      if abs(inBefore) > 1e-3 { compared += 1 }
+    }
+    #expect(compared > 3, "\(compared) moving items compared")
     host.frames(times.filter { $0 > 0.25 }, record: record)
     #expect(!host.springs.isAnimating && host.errors.isEmpty, "\(host.errors)")
     // At rest the answers are the layout's own; the last frame was exactly them.
