@@ -214,6 +214,29 @@ struct DocSnippetTests {
     }
   }
 
+  @Test("Layouts and transitions: a push between screens by model id")
+  func screenTransition() throws {
+    let screen = CGSize(width: 390, height: 844)
+    func row(_ i: Int) -> LayoutAttributes {           // the table, scrolled to 300
+      LayoutAttributes(indexPath: ItemIndexPath(item: i, section: 0), frame: CGRect(x: 0, y: 44 * Double(i) - 300, width: 390, height: 44))
+    }
+    let gridOffset = ScreenTransition<Int>.destinationOffset(
+      bringing: CGRect(x: 262, y: 786, width: 128, height: 128), contentSize: CGSize(width: 390, height: 2224),
+      viewport: try Viewport(size: screen))           // row 20 tapped: the grid opens at y = 786
+    func cell(_ i: Int) -> LayoutAttributes {
+      LayoutAttributes(indexPath: ItemIndexPath(item: i, section: 0),
+                       frame: CGRect(x: Double(i % 3) * 131, y: Double(i / 3) * 131 - Double(gridOffset.y), width: 128, height: 128))
+    }
+    var push = try ScreenTransition(
+      from: .init(shown: (6...25).map { ($0, row($0)) }, place: { row($0) }),
+      to: .init(shown: (18...38).map { ($0, cell($0)) }, place: { cell($0) }),
+      container: screen, springs: .shared(.snappy))
+    try push.finish(velocity: 0, at: .zero)           // a tap: no gesture
+    try push.advance(to: AnimationTime(frame: 12, framesPerSecond: 120))
+    let views = push.shown                            // (model id, attributes) to draw this frame
+    #expect(gridOffset == CGPoint(x: 0, y: 786) && views.count > 10 && push.isAnimating)
+  }
+
   @Test("Layouts and transitions: a move while a move is in flight")
   func changesInFlight() throws {
     let two = try GridLayout(sections: [.init(itemCount: 12, itemSize: CGSize(width: 100, height: 100)),
