@@ -43,8 +43,10 @@ import UIKit
 /// setting) cross-fades. A bounds change springs the same way from the old
 /// bounds to the layout's answers for the new ones. While the springs run, the layout is invalidated
 /// each frame without being prepared again, and the last frame is exactly
-/// the layout's own answers. An element that moves further than a viewport
-/// beyond what is visible at either end fades instead of flying.
+/// the layout's own answers. Every element on screen before flies to its
+/// new place, however far; a cell that comes into view from further than a
+/// viewport beyond the visible area starts where it ends (or, during a
+/// change in flight, appears when the springs come to rest).
 ///
 /// **Errors surface.** A bad answer from the layout or an update the engine
 /// refuses goes to ``onError`` (without one, an assertion fails in debug
