@@ -82,8 +82,9 @@ public enum HarmonicFuzz {
 
   /// Entry points run only when named (`HARMONIC_FUZZ_TARGETS=host`): a
   /// first byte never picks them, so the corpus keeps its meaning.
-  /// `host`: ``LayoutAnimatorHost``'s scripts, from a seed the input gives.
-  static let namedOnly: [Target] = [Target(name: "host", body: fuzzHost)]
+  /// `host`: ``LayoutAnimatorHost``'s scripts, from a seed the input gives;
+  /// `screen`: a ``ScreenTransition`` and its events.
+  static let namedOnly: [Target] = [Target(name: "host", body: fuzzHost), Target(name: "screen", body: fuzzScreen)]
 
   static let allTargets = targets + namedOnly
 }
