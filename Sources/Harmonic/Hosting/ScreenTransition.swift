@@ -4,9 +4,9 @@
 /// by view, so cell reuse cannot ghost one), move in the transition's
 /// container coordinates from where the source shows them to where the
 /// destination will. Elements only one side shows appear or leave with the
-/// ``AppearanceStyle``. A gesture drives ``progress``; ``finish(velocity:)``
-/// and ``cancel(velocity:)`` hand its velocity to the springs (no fixed
-/// duration); ``grab()`` takes a release back where it shows it. With
+/// ``AppearanceStyle``. A gesture drives ``progress``; ``finish(velocity:at:)``
+/// and ``cancel(velocity:at:)`` hand its velocity to the springs (no fixed
+/// duration); ``grab(at:)`` takes a release back where it shows it. With
 /// motion reduced, every element cross-fades in place instead.
 ///
 /// It is ``LayoutAnimator``'s interactive transition between two snapshots
@@ -161,7 +161,7 @@ public struct ScreenTransition<ID: Hashable & Sendable>: Sendable {
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
   ///   a progress outside [0, 1] (a gesture past either end is for the app
   ///   to clamp or cancel), or no gesture holding the transition (a release
-  ///   springs: ``grab()`` it first); nothing changes then.
+  ///   springs: ``grab(at:)`` it first); nothing changes then.
   public mutating func setProgress(_ progress: Double, at time: AnimationTime) throws(HarmonicError) {
     try _Check.within(progress, "progress", .closed(0), .closed(1))
     try _Check.state(engine.activity == .interactive, "progress", value: progress, needs: "a gesture holding the transition (grab a release first)")
