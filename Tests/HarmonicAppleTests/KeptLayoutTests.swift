@@ -321,5 +321,21 @@ struct KeptLayoutTests {
     }
     #expect(layout.prepared == prepared, "a scroll prepared the layout again")
   }
+
+  @Test("a layout the app drops while its springs run: the next frame stops the display link, nothing traps")
+  func droppedMidFlight() throws {
+    var springs: HarmonicLayoutSprings?
+    do {
+      let host = Host.flow(count: 30)
+      host.count -= 1
+      host.collectionView.performBatchUpdates { host.collectionView.deleteItems(at: [IndexPath(item: 2, section: 0)]) }
+      springs = host.springs
+      #expect(host.springs.isAnimating && host.springs._link?._isRunning == true)
+      host.collectionView.collectionViewLayout = UICollectionViewLayout()  // the app swaps the layout out
+    }
+    let link = try #require(springs?._link)
+    springs?.frame(atTimestamp: Self.origin + 0.1)
+    #expect(springs?._link == nil && !link._isRunning)
+  }
 }
 #endif

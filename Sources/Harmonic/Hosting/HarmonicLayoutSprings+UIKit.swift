@@ -87,7 +87,11 @@ public final class HarmonicLayoutSprings: NSObject {
   /// The engine of the update in flight; nil before the first update.
   public private(set) var engine: LayoutAnimator?
   /// The layout that owns these springs.
-  package private(set) unowned var layout: UICollectionViewLayout
+  package var layout: UICollectionViewLayout { _layout! }
+  /// Weak: the display link holds the springs, and may outlive the layout
+  /// an app drops mid-flight (``frame(atTimestamp:)`` then stops it). Every
+  /// other entry is called by the layout itself.
+  weak var _layout: UICollectionViewLayout?
   var _clock: FrameClock?
   var _link: CADisplayLink?
   /// What UIKit was last shown at rest, with the content size and item counts then.
@@ -104,7 +108,7 @@ public final class HarmonicLayoutSprings: NSObject {
   ///   - springs: the springs of each update (default `.shared(.smooth)`).
   ///   - appearance: how inserted elements appear and deleted ones leave (default ``AppearanceStyle/fade``).
   public init(layout: UICollectionViewLayout, springs: LayoutTransition.Springs = .shared(.smooth), appearance: AppearanceStyle = .fade) {
-    (self.layout, self.springs, self.appearance) = (layout, springs, appearance)
+    (_layout, self.springs, self.appearance) = (layout, springs, appearance)
     super.init()
   }
 
@@ -440,6 +444,7 @@ public final class HarmonicLayoutSprings: NSObject {
   /// the content offset follows, the layout is invalidated (not prepared
   /// again); at rest the link stops and ``onIdle`` is called.
   package func frame(atTimestamp timestamp: CFTimeInterval) {
+    guard _layout != nil else { return _stopFrames() }
     guard let clock = _clock, engine != nil else { return }
     do { try engine?.advance(to: try clock.time(atTimestamp: Double(timestamp))) } catch { report(error) }
     if let engine { layout.collectionView?.contentOffset = engine.contentOffset }
