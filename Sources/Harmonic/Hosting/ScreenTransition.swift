@@ -207,10 +207,10 @@ public struct ScreenTransition<ID: Hashable & Sendable>: Sendable {
   public var isAnimating: Bool { engine.isAnimating && engine.activity != .interactive }
 
   /// Every element the transition shows now, with its model id, in
-  /// container coordinates (leaving ones included while they fade). An id
-  /// appears twice while it cross-fades in place (motion reduced, or an
-  /// element each side shows but only as a leaving and an arriving one):
-  /// draw a view for each entry, not for each id.
+  /// container coordinates (leaving ones included while they fade). With
+  /// motion reduced, an id both sides show appears twice, its leaving and
+  /// its arriving pose cross-fading in place: draw a view for each entry,
+  /// not for each id.
   public var shown: [(id: ID, attributes: LayoutAttributes)] {
     let rect = CGRect(origin: .zero, size: engine.viewport.size)
     let all = engine.layoutAttributesForElements(in: rect) + engine.leavingAttributes.filter { $0.frame._overlaps(rect) }
