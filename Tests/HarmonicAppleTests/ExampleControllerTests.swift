@@ -9,22 +9,23 @@ import _AppleInterface
 @MainActor
 @Suite("Apple shims: the example photo grid under a scripted host")
 struct ExampleControllerTests {
-  /// Display-link frames every 1/60 s from `start` until the driver stops (at most 4 s).
-  static func runFrames(_ controller: PhotoGridViewController, from start: Double) -> Double {
+  /// Frames every 1/60 s from `start` while `running` (at most 4 s), each
+  /// at its own media time. Returns the time of the last.
+  static func frames(from start: Double, while running: () -> Bool, frame: (Double) -> Void) -> Double {
     var t = start
-    while controller.driver.isRunning, t < start + 4 {
+    while running(), t < start + 4 {
       t += 1.0 / 60
       _scriptedMediaTime = t
-      controller.driver.frame(atTimestamp: t)
+      frame(t)
     }
     return t
   }
 
-  /// A pinch as UIKit reports it: one state and scale per 1/60 s frame from
-  /// `start`, each followed by its frame, then frames until rest. Returns the time.
+  /// A pinch as UIKit reports it: one state and scale per 1/60 s from
+  /// `start`, each handed to `change`, then `frame` at its time. Returns the time.
   static func pinch(
-    _ controller: PhotoGridViewController, _ recognizer: UIPinchGestureRecognizer, _ steps: [(UIGestureRecognizer.State, Double)],
-    from start: Double
+    _ recognizer: UIPinchGestureRecognizer, _ steps: [(UIGestureRecognizer.State, Double)], from start: Double,
+    change: (UIPinchGestureRecognizer) -> Void, frame: (Double) -> Void
   ) -> Double {
     var t = start
     for (state, scale) in steps {
@@ -32,9 +33,25 @@ struct ExampleControllerTests {
       _scriptedMediaTime = t
       recognizer._setScriptedState(state)
       recognizer.scale = CGFloat(scale)
-      controller.pinchChanged(recognizer)
-      if controller.driver.isRunning { controller.driver.frame(atTimestamp: t) }
+      change(recognizer)
+      frame(t)
     }
+    return t
+  }
+
+  /// Display-link frames of the photo grid until its driver stops.
+  static func runFrames(_ controller: PhotoGridViewController, from start: Double) -> Double {
+    frames(from: start, while: { controller.driver.isRunning }, frame: { controller.driver.frame(atTimestamp: $0) })
+  }
+
+  /// A pinch on the photo grid, each step followed by its frame, then frames until rest.
+  static func pinch(
+    _ controller: PhotoGridViewController, _ recognizer: UIPinchGestureRecognizer, _ steps: [(UIGestureRecognizer.State, Double)],
+    from start: Double
+  ) -> Double {
+    let t = pinch(
+      recognizer, steps, from: start, change: controller.pinchChanged,
+      frame: { t in if controller.driver.isRunning { controller.driver.frame(atTimestamp: t) } })
     return runFrames(controller, from: t)
   }
 
@@ -74,32 +91,19 @@ struct ExampleControllerTests {
 
   final class Coordinator: UIViewControllerTransitionCoordinator {}
 
-  /// Frames of the example's transition every 1/60 s from `start` while one runs (at most 4 s).
+  /// Frames of the layout-switch example's release until UIKit has its layout.
   static func runFrames(_ controller: LayoutSwitchViewController, from start: Double) -> Double {
-    var t = start
-    while let transition = controller.transition, transition.isReleased, t < start + 4 {
-      t += 1.0 / 60
-      _scriptedMediaTime = t
-      transition.frame(atTimestamp: t)
-    }
-    return t
+    frames(from: start, while: { controller.transition?.isReleased == true }, frame: { controller.transition?.frame(atTimestamp: $0) })
   }
 
-  /// A pinch on the example: one state and scale per 1/60 s, a frame after each while a release runs.
+  /// A pinch on the layout-switch example, a frame after each step while a release runs.
   static func pinch(
     _ controller: LayoutSwitchViewController, _ recognizer: UIPinchGestureRecognizer, _ steps: [(UIGestureRecognizer.State, Double)],
     from start: Double
   ) -> Double {
-    var t = start
-    for (state, scale) in steps {
-      t += 1.0 / 60
-      _scriptedMediaTime = t
-      recognizer._setScriptedState(state)
-      recognizer.scale = CGFloat(scale)
-      controller.pinchChanged(recognizer)
-      if let transition = controller.transition, transition.isReleased { transition.frame(atTimestamp: t) }
-    }
-    return t
+    pinch(
+      recognizer, steps, from: start, change: controller.pinchChanged,
+      frame: { t in if let transition = controller.transition, transition.isReleased { transition.frame(atTimestamp: t) } })
   }
 
   /// Every cell on screen, as the installed layout answers: index, frame.
