@@ -94,8 +94,9 @@ public final class HarmonicLayoutSprings: NSObject {
   weak var _layout: UICollectionViewLayout?
   var _clock: FrameClock?
   var _link: CADisplayLink?
-  /// What UIKit was last shown at rest, with the content size and item counts then.
-  var _shown: (elements: [LayoutAttributes], contentSize: CGSize, counts: [Int])?
+  /// What UIKit was last shown at rest (its own objects: converted only
+  /// when a change needs them), with the content size and item counts then.
+  var _shown: (elements: [UICollectionViewLayoutAttributes], contentSize: CGSize, counts: [Int])?
   /// The layout's answers around the visible area at its first invalidation
   /// at rest since it was last prepared: the state a change starts from.
   var _before: (elements: [LayoutAttributes], contentSize: CGSize, counts: [Int])?
@@ -137,10 +138,10 @@ public final class HarmonicLayoutSprings: NSObject {
     } else if !_ownInvalidation {
       // The layout still answers for the data it was prepared with: keep
       // those answers around the visible area, where a change starts from.
-      if !_basePrepareNeeded, !isAnimating, let collectionView = layout.collectionView, let viewport = try? _viewport(collectionView) {
+      if !_basePrepareNeeded, !isAnimating, let collectionView = layout.collectionView, let viewport = try? collectionView._viewport() {
         let rect = _around(viewport.visibleRect(at: collectionView.contentOffset), viewport)
         _reading = true
-        _before = ((layout.layoutAttributesForElements(in: rect) ?? []).map(LayoutSnapshot._attributes), layout.collectionViewContentSize, _counts)
+        _before = (LayoutSnapshot._attributes(in: rect, of: layout), layout.collectionViewContentSize, _counts)
         _reading = false
       }
       _basePrepareNeeded = true
@@ -155,7 +156,7 @@ public final class HarmonicLayoutSprings: NSObject {
     _basePrepareNeeded = false
     base()
     if let collectionView = layout.collectionView {
-      _counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
+      _counts = collectionView._itemCounts
     }
   }
 
@@ -183,9 +184,9 @@ public final class HarmonicLayoutSprings: NSObject {
       let answer = base()
       guard !_reading, let collectionView = layout.collectionView else { return answer }
       let bounds = collectionView.bounds
-      let read = rect.intersects(bounds) || scrollEffect != nil ? (answer ?? []).map(LayoutSnapshot._attributes) : nil
-      if let read, rect.intersects(bounds) { _shown = (read, layout.collectionViewContentSize, _counts) }
-      guard let effect = scrollEffect, var shown = read else { return answer }
+      if rect.intersects(bounds) { _shown = (answer ?? [], layout.collectionViewContentSize, _counts) }
+      guard let effect = scrollEffect, let answer else { return answer }
+      var shown = answer.map(LayoutSnapshot._attributes)
       // The effect at the scroll view's offset; an element it refuses stays as the layout put it.
       do { try effect.apply(to: &shown, in: bounds, phase: try _phase()) } catch { report(error) }
       return shown.map(\.uiKitAttributes)
@@ -251,7 +252,7 @@ public final class HarmonicLayoutSprings: NSObject {
   func _snapTarget(_ proposed: CGPoint, velocity: CGPoint, options: Snapping.Options, in collectionView: UICollectionView) throws(HarmonicError) -> CGPoint {
     let vertical = scrollAxis == .vertical
     let speed = Double(vertical ? velocity.y : velocity.x) * 1000  // Snapping refuses one that is not finite, named
-    let viewport = try _viewport(collectionView)
+    let viewport = try collectionView._viewport()
     let current = collectionView.contentOffset
     let rect = _around(viewport.visibleRect(at: current).union(viewport.visibleRect(at: proposed)), viewport)
     try LayoutSnapshot._checkRect(rect, "rect")
@@ -302,7 +303,7 @@ public final class HarmonicLayoutSprings: NSObject {
   public func prepare(forAnimatedBoundsChange oldBounds: CGRect) {
     guard let collectionView = layout.collectionView else { return }
     _change(collectionView, from: oldBounds, items: []) { engine, new throws(HarmonicError) in
-      try engine.prepare(forAnimatedBoundsChange: try _viewport(collectionView), layout: new)
+      try engine.prepare(forAnimatedBoundsChange: try collectionView._viewport(), layout: new)
     }
   }
 
@@ -325,7 +326,7 @@ public final class HarmonicLayoutSprings: NSObject {
     if _clock == nil { _clock = try FrameClock(origin: Double(CACurrentMediaTime())) }
     guard let clock = _clock else { return }
     let now = try clock.time(atTimestamp: Double(CACurrentMediaTime()))
-    let endViewport = try _viewport(collectionView)
+    let endViewport = try collectionView._viewport()
     var viewport = endViewport
     if let oldBounds { viewport = try Viewport(size: oldBounds.size, insets: endViewport.insets) }
     // Where the change starts from: the springs in flight, or, from rest,
@@ -337,13 +338,14 @@ public final class HarmonicLayoutSprings: NSObject {
     } else {
       var elements = _before?.elements ?? []
       var seen = Set(elements.map(\.elementID))
-      for element in _shown?.elements ?? [] where !seen.contains(element.elementID) {
+      for element in (_shown?.elements ?? []).map(LayoutSnapshot._attributes) where !seen.contains(element.elementID) {
         elements.append(element)
         seen.insert(element.elementID)
       }
       // Nothing shown yet: UIKit's own update.
-      guard let state = _before ?? _shown, !elements.isEmpty else { return }
-      start = try LayoutSnapshot(elements: elements, contentSize: state.contentSize, itemCounts: state.counts)
+      let state = _before.map { (size: $0.contentSize, counts: $0.counts) } ?? _shown.map { (size: $0.contentSize, counts: $0.counts) }
+      guard let state, !elements.isEmpty else { return }
+      start = try LayoutSnapshot(elements: elements, contentSize: state.size, itemCounts: state.counts)
     }
     let mapping = try LayoutAnimator.update(items).mapping(oldItemCounts: start.itemCounts, newItemCounts: _counts)
     let offset = running?.contentOffset ?? oldBounds?.origin ?? collectionView.contentOffset
@@ -388,14 +390,9 @@ public final class HarmonicLayoutSprings: NSObject {
     try LayoutSnapshot._checkRect(rect, "rect")
     _reading = true
     defer { _reading = false }
-    var read = (layout.layoutAttributesForElements(in: rect) ?? []).map(LayoutSnapshot._attributes)
-    var seen = Set(read.map(\.elementID))
-    for element in start.elements where element.kind == .cell {
-      guard let id = mapping.newElement(forOld: element.elementID), !seen.contains(id), let one = LayoutSnapshot._attributes(of: id, in: layout)
-      else { continue }
-      read.append(one)
-      seen.insert(id)
-    }
+    // Each cell of the start where the layout now puts it, however far.
+    let moved = start.elements.lazy.filter { $0.kind == .cell }.compactMap { mapping.newElement(forOld: $0.elementID) }
+    let read = LayoutSnapshot._adding(moved, from: layout, to: LayoutSnapshot._attributes(in: rect, of: layout))
     var (old, new) = (start.elements, [LayoutAttributes]())
     for element in read {
       guard element.kind == .cell, let id = mapping.oldElement(forNew: element.elementID), start.attributes(of: id) == nil else {
@@ -413,14 +410,6 @@ public final class HarmonicLayoutSprings: NSObject {
       try LayoutSnapshot(elements: new, contentSize: layout.collectionViewContentSize, itemCounts: _counts)
     )
     return ends
-  }
-
-  /// The collection view's size and adjusted content insets.
-  func _viewport(_ collectionView: UICollectionView) throws(HarmonicError) -> Viewport {
-    let inset = collectionView.adjustedContentInset
-    return try Viewport(
-      size: collectionView.bounds.size,
-      insets: LayoutInsets(top: Double(inset.top), left: Double(inset.left), bottom: Double(inset.bottom), right: Double(inset.right)))
   }
 
   /// `rect` widened by a viewport on every side.

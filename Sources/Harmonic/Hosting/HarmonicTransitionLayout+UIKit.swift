@@ -102,11 +102,8 @@ open class HarmonicTransitionLayout: UICollectionViewTransitionLayout {
 
   func _begin(_ collectionView: UICollectionView) throws(HarmonicError) {
     let clock = try FrameClock(origin: Double(CACurrentMediaTime()))
-    let inset = collectionView.adjustedContentInset
-    let viewport = try Viewport(
-      size: collectionView.bounds.size,
-      insets: LayoutInsets(top: Double(inset.top), left: Double(inset.left), bottom: Double(inset.bottom), right: Double(inset.right)))
-    let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
+    let viewport = try collectionView._viewport()
+    let counts = collectionView._itemCounts
     let from = collectionView.contentOffset
     currentLayout.prepare()
     nextLayout.prepare()
@@ -271,9 +268,6 @@ extension LayoutSnapshot {
   ) throws(HarmonicError) -> (LayoutSnapshot, LayoutSnapshot) {
     try _checkRect(startRect, "visible rect")
     try _checkRect(endRect, "nextLayout's visible rect")
-    func read(_ layout: UICollectionViewLayout, _ rect: CGRect) -> [LayoutAttributes] {
-      (layout.layoutAttributesForElements(in: rect) ?? []).map(LayoutSnapshot._attributes)
-    }
     /// `rect` widened by the frames, in `layout`, of `others` (finite ones: a
     /// bad frame is refused by the snapshot, named).
     func corridor(_ layout: UICollectionViewLayout, _ rect: CGRect, _ others: [LayoutAttributes]) -> CGRect {
@@ -286,21 +280,13 @@ extension LayoutSnapshot {
       }
       return corridor
     }
-    /// `elements` plus each of `others` the layout has and they lack.
-    func completed(_ elements: [LayoutAttributes], _ layout: UICollectionViewLayout, _ others: [LayoutAttributes]) -> [LayoutAttributes] {
-      var result = elements
-      var seen = Set(elements.map(\.elementID))
-      for id in others.map(\.elementID) where !seen.contains(id) {
-        guard let one = LayoutSnapshot._attributes(of: id, in: layout) else { continue }
-        result.append(one)
-        seen.insert(id)
-      }
-      return result
-    }
-    let (shownOld, shownNew) = (read(current, startRect), read(next, endRect))
-    let (old, new) = (read(current, corridor(current, startRect, shownNew)), read(next, corridor(next, endRect, shownOld)))
-    let start = try LayoutSnapshot(elements: completed(old, current, new), contentSize: current.collectionViewContentSize, itemCounts: itemCounts)
-    let end = try LayoutSnapshot(elements: completed(new, next, old), contentSize: next.collectionViewContentSize, itemCounts: itemCounts)
+    let (shownOld, shownNew) = (_attributes(in: startRect, of: current), _attributes(in: endRect, of: next))
+    let old = _attributes(in: corridor(current, startRect, shownNew), of: current)
+    let new = _attributes(in: corridor(next, endRect, shownOld), of: next)
+    let start = try LayoutSnapshot(
+      elements: _adding(new.map(\.elementID), from: current, to: old), contentSize: current.collectionViewContentSize, itemCounts: itemCounts)
+    let end = try LayoutSnapshot(
+      elements: _adding(old.map(\.elementID), from: next, to: new), contentSize: next.collectionViewContentSize, itemCounts: itemCounts)
     return (start, end)
   }
 }

@@ -194,13 +194,13 @@ extension LayoutAnimator {
     return vertical ? CGPoint(x: offset.x, y: endAlong) : CGPoint(x: endAlong, y: offset.y)
   }
 
-  /// Where the content offset was heading before a change: the snap's
-  /// target, the running transition's end, the gesture's target, or where
-  /// it is.
   /// Where the content is heading (``_heading``): for the shims, which
   /// read a layout the app keeps around where a change takes the content.
   package var headingOffset: CGPoint { _heading }
 
+  /// Where the content offset was heading before a change: the snap's
+  /// target, the running transition's end, the gesture's target, or where
+  /// it is.
   var _heading: CGPoint {
     switch stage {
     case .resting(let scroll): scroll.map { $0.offset(at: $0.end) } ?? contentOffset

@@ -91,14 +91,27 @@ extension LayoutSnapshot {
   ) throws(HarmonicError) {
     try LayoutSnapshot._checkRect(rect, "rect")
     layout.prepare()
-    var read = (layout.layoutAttributesForElements(in: rect) ?? []).map(LayoutSnapshot._attributes)
-    var seen = Set(read.map(\.elementID))
-    for id in elements where !seen.contains(id) {
+    let read = LayoutSnapshot._adding(elements, from: layout, to: LayoutSnapshot._attributes(in: rect, of: layout))
+    try self.init(elements: read, contentSize: layout.collectionViewContentSize, itemCounts: itemCounts)
+  }
+
+  /// What `layout` answers for `rect`, unchecked (no `prepare()`).
+  @MainActor static func _attributes(in rect: CGRect, of layout: UICollectionViewLayout) -> [LayoutAttributes] {
+    (layout.layoutAttributesForElements(in: rect) ?? []).map(LayoutSnapshot._attributes)
+  }
+
+  /// `elements` and each of `ids` they lack that `layout` has, read one at a time.
+  @MainActor static func _adding(
+    _ ids: some Sequence<ElementID>, from layout: UICollectionViewLayout, to elements: [LayoutAttributes]
+  ) -> [LayoutAttributes] {
+    var result = elements
+    var seen = Set(elements.map(\.elementID))
+    for id in ids where !seen.contains(id) {
       guard let one = LayoutSnapshot._attributes(of: id, in: layout) else { continue }
-      read.append(one)
+      result.append(one)
       seen.insert(id)
     }
-    try self.init(elements: read, contentSize: layout.collectionViewContentSize, itemCounts: itemCounts)
+    return result
   }
 
   /// One element as `layout` answers it (`layoutAttributesForItem(at:)`,
@@ -136,6 +149,18 @@ extension LayoutSnapshot {
       isHidden: attributes.isHidden)
     element.center = attributes.center
     return element
+  }
+}
+
+extension UICollectionView {
+  /// Items per section, from the data source.
+  var _itemCounts: [Int] { (0..<numberOfSections).map { numberOfItems(inSection: $0) } }
+
+  /// The viewport: the bounds' size and the adjusted content insets.
+  func _viewport() throws(HarmonicError) -> Viewport {
+    let inset = adjustedContentInset
+    return try Viewport(
+      size: bounds.size, insets: LayoutInsets(top: Double(inset.top), left: Double(inset.left), bottom: Double(inset.bottom), right: Double(inset.right)))
   }
 }
 
