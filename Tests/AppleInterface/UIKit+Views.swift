@@ -25,29 +25,99 @@ open class UIColor: NSObject, @unchecked Sendable {
     public static var flexibleHeight: AutoresizingMask { AutoresizingMask(rawValue: 1 << 4) }
   }
 
-  /// `open var frame: CGRect`
-  open var frame: CGRect
+  /// `open var frame: CGRect` (scripted host: the bounds' size around
+  /// `center`; transforms are not applied).
+  open var frame: CGRect {
+    get { CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height) }
+    set {
+      center = CGPoint(x: newValue.midX, y: newValue.midY)
+      bounds.size = newValue.size
+    }
+  }
   /// `open var bounds: CGRect`
   open var bounds: CGRect
+  /// `open var center: CGPoint`
+  open var center: CGPoint
+  /// `open var transform: CGAffineTransform`
+  open var transform: CGAffineTransform = .identity
+  /// `open var alpha: CGFloat`
+  open var alpha: CGFloat = 1
+  /// `open var isHidden: Bool`
+  open var isHidden = false
   /// `open var autoresizingMask: UIView.AutoresizingMask`
   open var autoresizingMask: AutoresizingMask = []
   /// `@NSCopying open var backgroundColor: UIColor?`
   open var backgroundColor: UIColor?
-  /// Scripted host: the subviews and gesture recognizers added.
+  /// `open var superview: UIView? { get }`
+  open private(set) weak var superview: UIView?
+  /// Scripted host: the subviews (back to front) and gesture recognizers added.
   public private(set) var _subviews: [UIView] = []
   public private(set) var _gestureRecognizers: [UIGestureRecognizer] = []
+  /// Scripted host: the view a snapshot view shows.
+  public private(set) weak var _snapshotOf: UIView?
 
   /// `public init(frame: CGRect)`
   public init(frame: CGRect) {
-    (self.frame, self.bounds) = (frame, CGRect(origin: .zero, size: frame.size))
+    (self.center, self.bounds) = (CGPoint(x: frame.midX, y: frame.midY), CGRect(origin: .zero, size: frame.size))
     super.init()
   }
   /// `public init?(coder: NSCoder)`
   public required init?(coder: NSCoder) { nil }
   /// `open func addSubview(_ view: UIView)`
-  open func addSubview(_ view: UIView) { _subviews.append(view) }
+  open func addSubview(_ view: UIView) {
+    view.removeFromSuperview()
+    _subviews.append(view)
+    view.superview = self
+  }
+  /// `open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView)`
+  open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+    view.removeFromSuperview()
+    let index = _subviews.firstIndex { $0 === siblingSubview }.map { $0 + 1 } ?? _subviews.count
+    _subviews.insert(view, at: index)
+    view.superview = self
+  }
+  /// `open func removeFromSuperview()`
+  open func removeFromSuperview() {
+    superview?._subviews.removeAll { $0 === self }
+    superview = nil
+  }
+  /// `open var window: UIWindow? { get }` (scripted host: the window at the root of the superviews, if any).
+  open var window: UIWindow? {
+    var view: UIView? = self
+    while let v = view, !(v is UIWindow) { view = v.superview }
+    return view as? UIWindow
+  }
+  /// `open func convert(_ rect: CGRect, to view: UIView?) -> CGRect`
+  /// (scripted host: through the superviews' frames and bounds origins, no transforms).
+  open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+    func root(_ v: UIView) -> (UIView, CGPoint) {  // the root, and v's origin in it
+      var (v, shift) = (v, CGPoint.zero)
+      while let s = v.superview {
+        shift.x += v.frame.minX - v.bounds.minX
+        shift.y += v.frame.minY - v.bounds.minY
+        v = s
+      }
+      return (v, shift)
+    }
+    let (mine, there) = (root(self), view.map(root) ?? root(self))
+    guard mine.0 === there.0 || view == nil else { return rect }
+    let to = view == nil ? CGPoint.zero : there.1
+    return rect.offsetBy(dx: mine.1.x - to.x, dy: mine.1.y - to.y)
+  }
+  /// `open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView?`
+  /// (scripted host: a view of the same bounds that remembers what it shows).
+  open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+    let snapshot = UIView(frame: bounds)
+    snapshot._snapshotOf = self
+    return snapshot
+  }
+  /// `open func layoutIfNeeded()` (scripted host: lays out the subviews).
+  open func layoutIfNeeded() { for view in _subviews { view.layoutIfNeeded() } }
   /// `open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer)`
-  open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) { _gestureRecognizers.append(gestureRecognizer) }
+  open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+    _gestureRecognizers.append(gestureRecognizer)
+    gestureRecognizer.view = self
+  }
 }
 
 /// UIKit (UIScrollView.h): `@MainActor open class UIScrollView : UIView, NSCoding, UIFocusItemScrollableContainer`.
@@ -66,6 +136,8 @@ open class UIColor: NSObject, @unchecked Sendable {
     get { bounds.origin }
     set { bounds.origin = newValue }
   }
+  /// `open var contentSize: CGSize`
+  open var contentSize: CGSize = .zero
   /// `open var decelerationRate: UIScrollView.DecelerationRate`
   open var decelerationRate: DecelerationRate = .normal
   /// `open var adjustedContentInset: UIEdgeInsets { get }` (iOS 11; scripted host: `_adjustedContentInset`).
@@ -194,6 +266,39 @@ extension UICollectionViewDelegate {
     _pending += indexPaths.map { UICollectionViewUpdateItem(_action: .insert, before: nil, after: $0) }
   }
 
+  /// `open var contentSize: CGSize` (scripted host: the layout's content size).
+  open override var contentSize: CGSize {
+    get { collectionViewLayout.collectionViewContentSize }
+    set {}
+  }
+  /// Scripted host: the cells shown, by index path, laid out by `layoutIfNeeded()` and `cellForItem(at:)`.
+  private var _cells: [IndexPath: UICollectionViewCell] = [:]
+  /// `open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell?`
+  /// (scripted host: the cell of a visible item, laid out at the layout's frame).
+  open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+    layoutIfNeeded()
+    return _cells[indexPath]
+  }
+  /// `open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes?`
+  open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    collectionViewLayout.layoutAttributesForItem(at: indexPath)
+  }
+  /// Scripted host: a cell for each item the layout shows in the bounds (kept while it stays visible).
+  open override func layoutIfNeeded() {
+    let shown = (collectionViewLayout.layoutAttributesForElements(in: bounds) ?? []).filter { $0.representedElementCategory == .cell }
+    let visible = Set(shown.map(\.indexPath))
+    for (path, cell) in _cells where !visible.contains(path) {
+      cell.removeFromSuperview()
+      _cells[path] = nil
+    }
+    for attributes in shown {
+      let cell = _cells[attributes.indexPath] ?? UICollectionViewCell(frame: attributes.frame)
+      if _cells[attributes.indexPath] == nil { addSubview(cell) }
+      (_cells[attributes.indexPath], cell.frame) = (cell, attributes.frame)
+      cell.apply(attributes)
+    }
+  }
+
   /// `open var numberOfSections: Int { get }` (scripted host: the data source's answer, 0 without one).
   open var numberOfSections: Int { dataSource?.numberOfSections(in: self) ?? 0 }
   /// `open func numberOfItems(inSection section: Int) -> Int` (scripted host: the data source's answer).
@@ -250,6 +355,8 @@ extension UICollectionViewDelegate {
   /// subclass that imports UIKit.UIGestureRecognizerSubclass; here the
   /// scripted host sets it with `_setScriptedState(_:)`).
   open private(set) var state: State = .possible
+  /// `open var view: UIView? { get }` (the view it was added to).
+  open internal(set) weak var view: UIView?
   /// `public init(target: Any?, action: Selector?)`
   public init(target: Any?, action: Selector?) { super.init() }
   /// Scripted host: what the touches would make the state.
@@ -273,6 +380,8 @@ extension UICollectionViewDelegate {
 @MainActor open class UIViewController: UIResponder {
   /// `open var view: UIView!`
   open var view: UIView! = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+  /// `open var navigationController: UINavigationController? { get }` (scripted host: set by the navigation controller).
+  open internal(set) weak var navigationController: UINavigationController?
   /// `public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)`
   public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
   /// `public init?(coder: NSCoder)`
@@ -281,6 +390,13 @@ extension UICollectionViewDelegate {
   public convenience override init() { self.init(nibName: nil, bundle: nil) }
   /// `open func viewDidLoad()`
   open func viewDidLoad() {}
+  /// `open func loadViewIfNeeded()` (iOS 9; scripted host: calls `viewDidLoad()` the first time).
+  open func loadViewIfNeeded() {
+    guard !_loaded else { return }
+    _loaded = true
+    viewDidLoad()
+  }
+  private var _loaded = false
   /// UIContentContainer: `func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator)`
   open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
 }

@@ -28,4 +28,12 @@ extension HarmonicLayoutSprings {
     return link
   }
 }
+
+@MainActor final class HarmonicFrameTarget: NSObject {
+  static func start(_ fire: @escaping @MainActor (CFTimeInterval) -> Void) -> CADisplayLink {
+    let link = CADisplayLink(target: HarmonicFrameTarget(), selector: Selector("_displayLinkFired:"))
+    link.add(to: .main, forMode: .common)
+    return link
+  }
+}
 #endif

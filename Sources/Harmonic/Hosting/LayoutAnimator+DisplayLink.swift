@@ -38,4 +38,21 @@ extension HarmonicLayoutSprings {
 
   @objc func _displayLinkFired(_ link: CADisplayLink) { frame(atTimestamp: link.timestamp) }
 }
+
+/// A display link's target for the generic ``HarmonicScreenTransition``
+/// (a generic class cannot declare an `@objc` method in an extension):
+/// calls `fire` with each frame's timestamp.
+@MainActor final class HarmonicFrameTarget: NSObject {
+  let fire: @MainActor (CFTimeInterval) -> Void
+  init(_ fire: @escaping @MainActor (CFTimeInterval) -> Void) { self.fire = fire }
+
+  /// A display link on the main run loop (common modes) calling `fire`.
+  static func start(_ fire: @escaping @MainActor (CFTimeInterval) -> Void) -> CADisplayLink {
+    let link = CADisplayLink(target: HarmonicFrameTarget(fire), selector: #selector(_displayLinkFired(_:)))
+    link.add(to: .main, forMode: .common)
+    return link
+  }
+
+  @objc func _displayLinkFired(_ link: CADisplayLink) { fire(link.timestamp) }
+}
 #endif

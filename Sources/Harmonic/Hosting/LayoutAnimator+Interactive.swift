@@ -143,6 +143,23 @@ extension LayoutAnimator {
     return transitionProgress
   }
 
+  /// The progress the current pose shows along the interactive path: the
+  /// gesture's while one holds it; while a release springs, the frame's
+  /// overall progress along the path (rubber-banded past either end, so
+  /// an overshoot reads past 1); nil at rest, or once the release's
+  /// average progress has all but arrived.
+  package var _shownProgress: Double? {
+    switch stage {
+    case .interactive(let gesture): return gesture.progress
+    case .transitioning(let running):
+      guard let gesture = running.grabbable else { return nil }
+      let (b, g) = gesture.shown.transition.overallProgressRange
+      let shown = g != b ? (running.shown.frame.overallProgress - b) / (g - b) : 0
+      return shown.isFinite ? shown : nil
+    case .resting: return nil
+    }
+  }
+
   /// The next state of ``grabInteractiveTransition()``.
   func _grabbing() throws(HarmonicError) -> _Next {
     let released: (_Running, _Gesture)? =

@@ -44,10 +44,12 @@ public struct ScreenTransition<ID: Hashable & Sendable>: Sendable {
   /// The model id of every element the engine animates.
   public let ids: [ElementID: ID]
   let _elements: [ID: (start: ElementID?, end: ElementID?)]
+  /// Where the last release headed: the side the transition rests on once it arrives.
+  var _restsAtDestination = false
 
   /// The kinds one-side elements take: they fade as views only one layout has.
-  static var _leaving: ElementKind { .decoration("harmonic.screen.leaving") }
-  static var _arriving: ElementKind { .decoration("harmonic.screen.arriving") }
+  package static var _leaving: ElementKind { .decoration("harmonic.screen.leaving") }
+  package static var _arriving: ElementKind { .decoration("harmonic.screen.arriving") }
 
   /// Starts the transition at `start` with progress 0 (every element where the source shows it).
   ///
@@ -156,6 +158,15 @@ public struct ScreenTransition<ID: Hashable & Sendable>: Sendable {
   /// while a release springs gives the released gesture's.
   public var progress: Double { engine.transitionProgress }
 
+  /// How far the pose shown is from the source (0) to the destination (1):
+  /// the gesture's progress while one holds the transition, the springs'
+  /// average progress while a release runs (an overshoot reads past the
+  /// end), and the side the transition rests on after. What an app's own
+  /// cross-fades follow, such as the destination screen's alpha.
+  public var shownProgress: Double {
+    engine._shownProgress ?? (_restsAtDestination ? 1 : 0)
+  }
+
   /// Poses every element at `progress` at tick `time` (the gesture's event).
   ///
   /// - Throws: ``HarmonicError/invalidParameter(name:value:accepted:)`` for
@@ -177,7 +188,7 @@ public struct ScreenTransition<ID: Hashable & Sendable>: Sendable {
     var next = engine
     try next.advance(to: time)
     try next.finishInteractiveTransition(velocity: velocity)
-    engine = next
+    (engine, _restsAtDestination) = (next, true)
   }
 
   /// As ``finish(velocity:at:)``, back to the source.
@@ -185,7 +196,7 @@ public struct ScreenTransition<ID: Hashable & Sendable>: Sendable {
     var next = engine
     try next.advance(to: time)
     try next.cancelInteractiveTransition(velocity: velocity)
-    engine = next
+    (engine, _restsAtDestination) = (next, false)
   }
 
   /// A touch lands at `time` while a release springs: the gesture holds the

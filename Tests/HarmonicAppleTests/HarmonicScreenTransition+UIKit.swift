@@ -1,0 +1,1 @@
+../../Sources/Harmonic/Hosting/HarmonicScreenTransition+UIKit.swift
