@@ -314,7 +314,7 @@ extension UINavigationControllerDelegate {
   public private(set) var _completed: Bool?
   var _onComplete: ((Bool) -> Void)?
 
-  init(container: UIView, from: UIViewController, to: UIViewController, isInteractive: Bool) {
+  public init(container: UIView, from: UIViewController, to: UIViewController, isInteractive: Bool) {
     (self.containerView, self.from, self.to, self.isInteractive) = (container, from, to, isInteractive)
     super.init()
   }

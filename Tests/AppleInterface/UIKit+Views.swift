@@ -218,8 +218,13 @@ extension UICollectionViewDelegate {
 @MainActor open class UICollectionView: UIScrollView {
   /// `open var collectionViewLayout: UICollectionViewLayout`
   open var collectionViewLayout: UICollectionViewLayout {
-    didSet { collectionViewLayout.collectionView = self }
+    didSet {
+      collectionViewLayout.collectionView = self
+      _needsPrepare = true
+    }
   }
+  /// Scripted host: whether the next `layoutIfNeeded()` prepares the layout first.
+  private var _needsPrepare = true
   /// `weak open var dataSource: (any UICollectionViewDataSource)?`
   open weak var dataSource: (any UICollectionViewDataSource)?
   /// `weak open var delegate: (any UICollectionViewDelegate)?`
@@ -285,6 +290,10 @@ extension UICollectionViewDelegate {
   }
   /// Scripted host: a cell for each item the layout shows in the bounds (kept while it stays visible).
   open override func layoutIfNeeded() {
+    if _needsPrepare {
+      _needsPrepare = false
+      collectionViewLayout.prepare()
+    }
     let shown = (collectionViewLayout.layoutAttributesForElements(in: bounds) ?? []).filter { $0.representedElementCategory == .cell }
     let visible = Set(shown.map(\.indexPath))
     for (path, cell) in _cells where !visible.contains(path) {
