@@ -20,6 +20,10 @@ import HarmonicTuning
 /// - `transition`: the page's grid → list preview (`direction` = `list` or
 ///   `grid`, `fps` within [10, 240]): ``LayoutTransition`` frames at k/fps
 ///   seconds up to completion, at most ``maximumFrames``.
+/// - `screen`: the page's push-and-pop preview (`direction` = `push` or
+///   `pop`, `release` progress within [0, 1], `velocity` in progress per
+///   second within ±100, `fps`): ``ScreenTransition`` frames from the
+///   release to rest, and the Swift that makes the transition in an app.
 /// - `snap`: a flick on a strip of cards (`offset`, `velocity` in points per
 ///   second, `fps`): ``Snapping`` target and the animation's frames.
 ///
@@ -146,6 +150,20 @@ public enum TuneAPI {
       case "list": input.toList = true
       case "grid": input.toList = false
       case let other: throw CommandError("direction", "`direction` must be list or grid; got \(CommandError.literal(other))")
+      }
+      return try CommandJSON.string(try input.run())
+    },
+    "screen": Endpoint(
+      parameters: with(springParameters, ["fps": .number, "direction": .text, "release": .number, "velocity": .number])
+    ) { query, _ throws(CommandError) in
+      var input = ScreenPreviewInput(spring: try query.spring())
+      if let fps = try query.number("fps") { input.fps = fps }
+      if let release = try query.number("release") { input.release = release }
+      if let velocity = try query.number("velocity") { input.velocity = velocity }
+      switch query.text("direction") ?? "push" {
+      case "push": input.push = true
+      case "pop": input.push = false
+      case let other: throw CommandError("direction", "`direction` must be push or pop; got \(CommandError.literal(other))")
       }
       return try CommandJSON.string(try input.run())
     },

@@ -199,3 +199,126 @@ struct SnapPreviewOutput: Codable, Sendable, Hashable {
   /// 16 entries of its 3-D transform] (``EffectPreview/cards(offset:velocity:)``).
   var cards: [[[Double]]]?
 }
+
+/// The input of the page's push-and-pop preview: the table-to-grid seed at
+/// the preview's size, as ``ScreenTransition`` runs it. A list of 24 rows
+/// 40 pt tall, scrolled to 120 pt (rows 3–14 show), pushes a three-across
+/// grid with row 9's item on its first row; the pop runs back.
+struct ScreenPreviewInput: Sendable, Hashable {
+  /// The spring (default `.smooth`).
+  var spring = SpringParameters()
+  /// Frames per second, within [10, 240].
+  var fps = 60.0
+  /// The push (list → grid) or the pop (grid → list).
+  var push = true
+  /// Where the gesture lets go, progress within [0, 1] (0: a tap, no gesture).
+  var release = 0.0
+  /// The gesture's velocity at the release, progress per second, within ±100.
+  var velocity = 0.0
+
+  static let rows = (count: 24, height: 40.0, offset: 120.0, tapped: 9)
+
+  /// The frames from the release to rest: every element's rectangle and
+  /// alpha, to 0.001, in the order of `ids`. A tap (release 0, velocity
+  /// 0) finishes; another release finishes or cancels as
+  /// ``LayoutAnimator/shouldFinish(progress:progressVelocity:threshold:)``
+  /// says. Also the Swift that makes this transition in an app.
+  func run() throws(CommandError) -> ScreenPreviewOutput {
+    let spring = try spring.spring(default: .smooth)
+    try TunePreview.checkFramesPerSecond(fps)
+    guard release >= 0, release <= 1 else { throw CommandError("release", "`release` must be a progress within [0, 1]; got \(release)") }
+    guard velocity.isFinite, velocity.magnitude <= 100 else {
+      throw CommandError("velocity", "`velocity` must be within ±100 progress per second; got \(velocity)")
+    }
+    let (size, rows) = (TunePreview.viewport, Self.rows)
+    let side = (Double(size.width) - 4) / 3
+    func row(_ i: Int) -> LayoutAttributes {
+      LayoutAttributes(
+        indexPath: ItemIndexPath(item: i, section: 0),
+        frame: CGRect(x: 0, y: Double(i) * rows.height - rows.offset, width: Double(size.width), height: rows.height - 1))
+    }
+    func cell(_ i: Int, top: Double) -> LayoutAttributes {
+      LayoutAttributes(
+        indexPath: ItemIndexPath(item: i, section: 0),
+        frame: CGRect(x: Double(i % 3) * (side + 2), y: Double(i / 3) * (side + 2) - top, width: side, height: side))
+    }
+    // Release 0 with no velocity is a tap (a push, a back button): it finishes.
+    let finishes = (release == 0 && velocity == 0) || LayoutAnimator.shouldFinish(progress: release, progressVelocity: velocity)
+    let (transition, top) = try checked("spring") { () throws(HarmonicError) -> (ScreenTransition<Int>, Double) in
+      let content = CGSize(width: size.width, height: Double((rows.count + 2) / 3) * (side + 2) - 2)
+      let top = Double(
+        ScreenTransition<Int>.destinationOffset(
+          bringing: cell(rows.tapped, top: 0).frame, contentSize: content, viewport: try Viewport(size: size)
+        ).y)
+      func shown(_ place: (Int) -> LayoutAttributes) -> [(id: Int, attributes: LayoutAttributes)] {
+        (0..<rows.count).map { ($0, place($0)) }.filter { $0.1.frame.intersects(CGRect(origin: .zero, size: size)) }
+      }
+      let list = ScreenTransition<Int>.Side(shown: shown(row), place: row)
+      let grid = ScreenTransition<Int>.Side(shown: shown { cell($0, top: top) }, place: { cell($0, top: top) })
+      var transition = try ScreenTransition(from: push ? list : grid, to: push ? grid : list, container: size, springs: .shared(spring))
+      try transition.setProgress(release, at: .zero)
+      if finishes { try transition.finish(velocity: velocity, at: .zero) } else { try transition.cancel(velocity: velocity, at: .zero) }
+      return (transition, top)
+    }
+    let order = transition.ids.keys.sorted {
+      ($0.kind == .cell ? 0 : 1, "\($0.kind)", $0.indexPath.item) < ($1.kind == .cell ? 0 : 1, "\($1.kind)", $1.indexPath.item)
+    }
+    let end = try checked("spring") { () throws(HarmonicError) in
+      var probe = transition
+      var t = AnimationTime.zero
+      while probe.isAnimating, t.seconds < 60 {
+        t = t + (try AnimationTime(seconds: 1.0 / 240))
+        try probe.advance(to: t)
+      }
+      return t.seconds
+    }
+    var frames: [[[Double]]] = []
+    var current = transition
+    for seconds in try TunePreview.frameTimes(until: end, fps: fps) {
+      try checked("fps") { () throws(HarmonicError) in try current.advance(to: try AnimationTime(seconds: seconds)) }
+      let everywhere = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
+      var poses: [ElementID: LayoutAttributes] = [:]
+      for a in current.engine.layoutAttributesForElements(in: everywhere) + current.engine.leavingAttributes { poses[a.elementID] = a }
+      frames.append(
+        order.map { id in
+          guard let a = poses[id] else { return [0, 0, 0, 0, 0] }
+          return [Double(a.frame.minX), Double(a.frame.minY), Double(a.size.width), Double(a.size.height), a.alpha].map(TunePreview.rounded)
+        })
+    }
+    let (m, k, c) = (spring.mass, spring.stiffness, spring.damping)
+    let code =
+      push
+      ? """
+      // In the navigation controller's delegate, for the push (a tap: wantsInteractiveStart false):
+      let transition = HarmonicScreenTransition(
+        from: list.screen, to: grid.screen, destinationOffset: .bringingToFirstRow(item),
+        springs: .shared(try Spring(mass: \(m), stiffness: \(k), damping: \(c))), wantsInteractiveStart: false)
+      """
+      : """
+      // In the navigation controller's delegate, for the pop (an edge pan):
+      let transition = HarmonicScreenTransition(
+        from: grid.screen, to: list.screen, springs: .shared(try Spring(mass: \(m), stiffness: \(k), damping: \(c))))
+      // In the pan's action, after popViewController(animated: true) on .began:
+      transition.follow(pan, distance: view.bounds.width)
+      """
+    return ScreenPreviewOutput(
+      viewport: [Double(size.width), Double(size.height)], fps: fps, gridOffset: top, finishes: finishes,
+      ids: order.map { transition.ids[$0]! }, frames: frames, code: code)
+  }
+}
+
+/// The push-and-pop preview's frames.
+struct ScreenPreviewOutput: Codable, Sendable, Hashable {
+  var viewport: [Double]
+  var fps: Double
+  /// The grid's content offset, points (the seed's rule).
+  var gridOffset: Double
+  /// Whether the release finished (true) or cancelled.
+  var finishes: Bool
+  /// The model id (row number) of each element.
+  var ids: [Int]
+  /// Per frame, per element: [x, y, width, height, alpha].
+  var frames: [[[Double]]]
+  /// The Swift that makes this transition in an app.
+  var code: String
+}

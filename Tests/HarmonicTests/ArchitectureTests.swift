@@ -34,6 +34,7 @@ struct ArchitectureTests {
     "Hosting/LayoutAnimator+UIKit.swift": ["UIKit", "_AppleInterface", "Harmonic"],
     "Hosting/HarmonicTransitionLayout+UIKit.swift": ["UIKit", "_AppleInterface", "Harmonic"],
     "Hosting/HarmonicLayoutSprings+UIKit.swift": ["UIKit", "_AppleInterface", "Harmonic"],
+    "Hosting/HarmonicScreenTransition+UIKit.swift": ["UIKit", "_AppleInterface", "Harmonic"],
     "Hosting/LayoutAnimator+DisplayLink.swift": ["UIKit"],
     "Hosting/HarmonicSpringAnimation+SwiftUI.swift": ["SwiftUI", "_AppleInterface", "Harmonic"],
     "Hosting/HarmonicScrollTargetBehavior+SwiftUI.swift": ["SwiftUI", "_AppleInterface", "Harmonic"],

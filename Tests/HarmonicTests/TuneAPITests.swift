@@ -130,6 +130,9 @@ struct TuneAPITests {
       ("transition", "response=5&dampingRatio=0.01", nil, 400, "spring"),
       ("snap", "response=0.5&dampingRatio=0.5", nil, 400, "velocity"),
       ("snap", "response=0.5&dampingRatio=0.5&velocity=1e300", nil, 400, "velocity"),
+      ("screen", "response=0.5&dampingRatio=0.5&direction=sideways", nil, 400, "direction"),
+      ("screen", "response=0.5&dampingRatio=0.5&release=1.5", nil, 400, "release"),
+      ("screen", "response=0.5&dampingRatio=0.5&velocity=1e3", nil, 400, "velocity"),
       ("shutdown", "", nil, 404, nil),
     ]
     for (endpoint, query, body, status, parameter) in cases {
@@ -190,6 +193,40 @@ struct TuneAPITests {
     for bad in ["interrupts=-1", "interrupts=61", "interrupts=" + Array(repeating: "0.1", count: 17).joined(separator: ",")] {
       let response = TuneAPI.respond(endpoint: "transition", query: "duration=0.5&bounce=0.25&" + bad)
       #expect(response.status == 400 && response.body.contains("interrupts"), "\(bad): \(response.body)")
+    }
+  }
+
+  @Test("The push-and-pop preview: rows to the grid with row 9 on top, a swipe pops, a slow short pan cancels")
+  func screenPreview() throws {
+    func run(_ query: String) throws -> (json: [String: Any], ids: [Int], frames: [[[Double]]]) {
+      let response = TuneAPI.respond(endpoint: "screen", query: "duration=0.4&bounce=0.1&fps=60&" + query)
+      #expect(response.status == 200, "\(response.body)")
+      let json = try jsonObject(response.body)
+      let frames = try #require(json["frames"] as? [[[Double]]])
+      return (json, try #require(json["ids"] as? [Int]), frames)
+    }
+    let side = (320.0 - 4) / 3
+    func r(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+    func row(_ i: Int) -> [Double] { [0, r(Double(i) * 40 - 120), 320, 39, 1] }
+    func cell(_ i: Int) -> [Double] { [r(Double(i % 3) * (side + 2)), r(Double(i / 3) * (side + 2) - 322), r(side), r(side), 1] }
+    let push = try run("direction=push")
+    #expect(abs((push.json["gridOffset"] as? Double ?? 0) - 3 * (side + 2)) < 1e-9)  // row 9's item on the grid's first row
+    #expect(Set(push.ids) == Set(3...23), "the union of rows 3–14 and items 9–23")
+    for (k, id) in push.ids.enumerated() {
+      if (3...14).contains(id) { #expect(push.frames.first?[k] == row(id)) }
+      #expect(push.frames.last?[k] == cell(id), "item \(id) ends on its cell")
+    }
+    #expect((push.json["code"] as? String ?? "").contains("HarmonicScreenTransition("))
+    let swipe = try run("direction=pop&release=0.35&velocity=3")
+    #expect(swipe.json["finishes"] as? Bool == true)
+    for (k, id) in swipe.ids.enumerated() { #expect(swipe.frames.last?[k] == row(id)) }
+    let back = try run("direction=pop&release=0.3&velocity=0")
+    #expect(back.json["finishes"] as? Bool == false)
+    for (k, id) in back.ids.enumerated() { #expect(back.frames.last?[k] == cell(id)) }
+    // The swipe's first frame is the pose at 35 %: each element that far from its cell to its row.
+    for (k, id) in swipe.ids.enumerated() where (9...14).contains(id) {
+      let (a, b) = (cell(id), row(id))
+      #expect(abs(swipe.frames[0][k][1] - (a[1] + 0.35 * (b[1] - a[1]))) <= 0.001)
     }
   }
 

@@ -677,6 +677,36 @@ async function loadTransition(autoplay) {
   } catch (error) { status(error.message); }
 }
 
+// The push and pop between screens (the table-to-grid seed): the server's
+// ScreenTransition frames, a tap's push or a swipe's pop released at 35 %
+// at 3 progress per second, played on their own clock; the code to paste.
+let screenPlaying = null;
+async function playScreen(direction) {
+  const stage = $("#screen-stage");
+  try {
+    const json = await api("screen", { ...springParams(state.spring), fps: state.fps, direction,
+      release: direction === "pop" ? 0.35 : undefined, velocity: direction === "pop" ? 3 : undefined });
+    stage.replaceChildren(...json.ids.map((id) => el("div", String(id + 1), { class: "item" })));
+    const boxes = Array.from(stage.children);
+    const apply = (k) => json.frames[k].forEach(([x, y, w, h, a], i) => {
+      const style = boxes[i].style;
+      style.left = `${x}px`; style.top = `${y}px`; style.width = `${w}px`; style.height = `${h}px`; style.opacity = a;
+    });
+    $("#screen-code").textContent = json.code;
+    if (screenPlaying) cancelAnimationFrame(screenPlaying);
+    const start = performance.now();
+    const tick = (now) => {
+      const k = Math.max(0, Math.min(json.frames.length - 1, Math.floor(((now - start) / 1000) * state.fps)));
+      apply(k);
+      if (k < json.frames.length - 1) { screenPlaying = requestAnimationFrame(tick); return; }
+      screenPlaying = null;
+      stage.dataset.direction = direction;
+      stage.dataset.played = String(Number(stage.dataset.played || 0) + 1);
+    };
+    screenPlaying = requestAnimationFrame(tick);
+  } catch (error) { status(error.message); }
+}
+
 // The strip: its offset and velocity as shown, whether it is moving, and
 // what it showed (the browser test reads the log).
 const snap = { offset: 0, velocity: 0, moving: false, layout: null, log: [] };
@@ -803,6 +833,8 @@ async function flick(velocity) {
 
 function wirePreviews() {
   $("#play-transition").addEventListener("click", () => loadTransition(true));
+  $("#play-push").addEventListener("click", () => playScreen("push"));
+  $("#play-pop").addEventListener("click", () => playScreen("pop"));
   $("#flick-forward").addEventListener("click", () => flick(1500));
   $("#flick-back").addEventListener("click", () => flick(-1500));
   const viewport = $("#snap-viewport");
