@@ -280,8 +280,17 @@ extension UINavigationControllerDelegate {
   private func _run(_ operation: Operation, from: UIViewController, to: UIViewController, animated: Bool, done: @escaping () -> Void) {
     let animator = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
     guard let animator else {
+      // Layout to layout: the arriving controller takes over the collection view, with its own layout.
+      let shared =
+        (to as? UICollectionViewController)?.useLayoutToLayoutNavigationTransitions == true
+        || (from as? UICollectionViewController)?.useLayoutToLayoutNavigationTransitions == true
+      if shared, let a = from as? UICollectionViewController, let b = to as? UICollectionViewController, let view = a.collectionView {
+        b.collectionView = view
+        if view.collectionViewLayout !== b.collectionViewLayout { view.collectionViewLayout = b.collectionViewLayout }
+      }
       from.view.removeFromSuperview()
       _show(to)
+      if shared, let b = to as? UICollectionViewController, let view = b.collectionView { b.view.addSubview(view) }
       return done()
     }
     let interaction = delegate?.navigationController(self, interactionControllerFor: animator)
@@ -300,6 +309,46 @@ extension UINavigationControllerDelegate {
     }
     _context = context
     if let interaction { interaction.startInteractiveTransition(context) } else { animator.animateTransition(using: context) }
+  }
+}
+
+/// UIKit (UICollectionViewController.h): `@MainActor open class UICollectionViewController : UIViewController, UICollectionViewDelegate, UICollectionViewDataSource`.
+/// Scripted host: the collection view is made at `viewDidLoad()` over the
+/// view's bounds; with `useLayoutToLayoutNavigationTransitions` a push or
+/// pop between two of them shares one collection view, which takes the
+/// arriving controller's layout (UIKit's documented behaviour).
+@MainActor open class UICollectionViewController: UIViewController, UICollectionViewDelegate, UICollectionViewDataSource {
+  /// `open var collectionView: UICollectionView!`
+  open var collectionView: UICollectionView!
+  /// `open var useLayoutToLayoutNavigationTransitions: Bool`
+  open var useLayoutToLayoutNavigationTransitions = false
+  /// `open var collectionViewLayout: UICollectionViewLayout { get }`
+  open var collectionViewLayout: UICollectionViewLayout { _layout }
+  private let _layout: UICollectionViewLayout
+
+  /// `public init(collectionViewLayout layout: UICollectionViewLayout)`
+  public init(collectionViewLayout layout: UICollectionViewLayout) {
+    _layout = layout
+    super.init(nibName: nil, bundle: nil)
+  }
+  public required init?(coder: NSCoder) { nil }
+
+  open override func viewDidLoad() {
+    super.viewDidLoad()
+    guard collectionView == nil else { return }
+    collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: _layout)
+    (collectionView.dataSource, collectionView.delegate) = (self, self)
+    view.addSubview(collectionView)
+  }
+  open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
+  open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    collectionView.dequeueReusableCell(withReuseIdentifier: "", for: indexPath)
+  }
+  open func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+  open func collectionView(
+    _ collectionView: UICollectionView, transitionLayoutForOldLayout fromLayout: UICollectionViewLayout, newLayout toLayout: UICollectionViewLayout
+  ) -> UICollectionViewTransitionLayout {
+    UICollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout)
   }
 }
 

@@ -258,6 +258,64 @@ extension HarmonicTransitionLayout {
   }
 }
 
+extension HarmonicTransitionLayout {
+  /// A layout-to-layout navigation push, interactive and interruptible
+  /// (UIKit's own, with `useLayoutToLayoutNavigationTransitions`, is
+  /// neither): `controller`'s layout is brought onto `current`'s collection
+  /// view by an interactive transition — the layout its delegate returns
+  /// from `collectionView(_:transitionLayoutForOldLayout:newLayout:)`,
+  /// which must be a ``HarmonicTransitionLayout`` — and once it finishes,
+  /// `controller` is pushed without animation, sharing the collection view
+  /// (`useLayoutToLayoutNavigationTransitions` is set for you). Drive the
+  /// returned layout as any other: ``transitionProgress`` from a gesture,
+  /// ``finish(velocity:)`` or ``cancel(velocity:)`` at the release,
+  /// ``grab()`` for a touch mid-flight; or ``finish(velocity:)`` at once for a tap.
+  ///
+  /// - Returns: the transition layout, or nil when `current` is not in a
+  ///   navigation controller or its delegate gave another kind (that
+  ///   transition is then finished at once and `controller` pushed, as UIKit's).
+  @discardableResult
+  public static func push(
+    _ controller: UICollectionViewController, from current: UICollectionViewController, completion: ((Bool) -> Void)? = nil
+  ) -> HarmonicTransitionLayout? {
+    guard let navigation = current.navigationController, let collectionView = current.collectionView else { return nil }
+    controller.useLayoutToLayoutNavigationTransitions = true
+    return _navigate(collectionView, to: controller.collectionViewLayout, completion: completion) { [weak navigation] in
+      navigation?.pushViewController(controller, animated: false)
+    }
+  }
+
+  /// As ``push(_:from:completion:)``, back: the controller beneath
+  /// `controller` in its navigation controller gets its layout back on the
+  /// shared collection view, and `controller` is popped without animation
+  /// once the transition finishes. nil when there is no collection view
+  /// controller beneath it.
+  @discardableResult
+  public static func pop(_ controller: UICollectionViewController, completion: ((Bool) -> Void)? = nil) -> HarmonicTransitionLayout? {
+    guard let navigation = controller.navigationController, navigation.viewControllers.count > 1,
+      let previous = navigation.viewControllers[navigation.viewControllers.count - 2] as? UICollectionViewController,
+      let collectionView = controller.collectionView
+    else { return nil }
+    return _navigate(collectionView, to: previous.collectionViewLayout, completion: completion) { [weak navigation] in
+      _ = navigation?.popViewController(animated: false)
+    }
+  }
+
+  static func _navigate(
+    _ collectionView: UICollectionView, to layout: UICollectionViewLayout, completion: ((Bool) -> Void)?, then navigate: @escaping () -> Void
+  ) -> HarmonicTransitionLayout? {
+    let started = collectionView.startInteractiveTransition(to: layout) { _, finished in
+      if finished { navigate() }
+      completion?(finished)
+    }
+    guard let harmonic = started as? HarmonicTransitionLayout else {
+      collectionView.finishInteractiveTransition()
+      return nil
+    }
+    return harmonic
+  }
+}
+
 extension LayoutSnapshot {
   /// Both ends of a transition between two of the app's (prepared)
   /// layouts: each read at its visible rect widened to its corridor (the
