@@ -288,7 +288,7 @@ extension UICollectionViewDelegate {
   open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
     collectionViewLayout.layoutAttributesForItem(at: indexPath)
   }
-  /// Scripted host: a cell for each item the layout shows in the bounds (kept while it stays visible).
+  /// Scripted host: the layout prepared once after it is set, then a cell for each item it shows in the bounds (kept while it stays visible).
   open override func layoutIfNeeded() {
     if _needsPrepare {
       _needsPrepare = false

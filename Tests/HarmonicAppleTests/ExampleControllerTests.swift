@@ -150,5 +150,40 @@ struct ExampleControllerTests {
     let shown = Self.cells(controller)
     #expect(!shown.isEmpty && shown.allSatisfy { $0.value == list.layoutAttributesForItem(at: IndexPath(item: $0.key, section: 0))!.frame })
   }
+
+  @Test("layout-to-layout navigation: a pinch pushes the grid controller, a second pinch catches it, a pinch out pops; one collection view")
+  func layoutNavigation() throws {
+    _scriptedMediaTime = 900
+    let list = AlbumController(grid: false, width: 390)
+    let nav = UINavigationController(rootViewController: list)
+    let view = try #require(list.collectionView)
+    view.layoutIfNeeded()
+    let recognizer = UIPinchGestureRecognizer(target: nil, action: nil)
+    func run(from t: Double) -> Double {
+      Self.frames(from: t, while: { list.transition?.isReleased == true }, frame: { list.transition?.frame(atTimestamp: $0) })
+    }
+    let release = { (t: Double) in if let transition = list.transition, transition.isReleased { transition.frame(atTimestamp: t) } }
+    // Pinch in and let go; a second pinch catches the push mid-flight and finishes it.
+    var t = Self.pinch(recognizer, [(.began, 1.0), (.changed, 0.9), (.changed, 0.8), (.ended, 0.78)], from: 900, change: list.pinchChanged, frame: release)
+    for _ in 0..<4 {
+      t += 1.0 / 60
+      _scriptedMediaTime = t
+      list.transition?.frame(atTimestamp: t)
+    }
+    let flying = try #require(list.transition)
+    t = Self.pinch(recognizer, [(.began, 1.0)], from: t, change: list.pinchChanged, frame: release)
+    #expect(!flying.isReleased && nav.viewControllers.count == 1, "caught before it landed")
+    t = Self.pinch(recognizer, [(.changed, 0.7), (.changed, 0.6), (.ended, 0.55)], from: t, change: list.pinchChanged, frame: release)
+    t = run(from: t)
+    let grid = try #require(nav.topViewController as? AlbumController)
+    #expect(grid.isGrid && grid.collectionView === view && view.collectionViewLayout === grid.collectionViewLayout)
+    let flow = try #require(grid.collectionViewLayout as? UICollectionViewFlowLayout)
+    let shown = (flow.layoutAttributesForElements(in: view.bounds) ?? []).count
+    #expect(flow.itemSize.width == (390 - 4) / 3 && shown == 3 * 7)
+    // Pinch out on the grid: back to the list, its own layout.
+    t = Self.pinch(recognizer, [(.began, 1.0), (.changed, 1.3), (.changed, 1.6), (.ended, 1.7)], from: t, change: list.pinchChanged, frame: release)
+    _ = run(from: t)
+    #expect(nav.viewControllers.count == 1 && view.collectionViewLayout === list.collectionViewLayout && list.transition == nil)
+  }
 }
 #endif
