@@ -95,6 +95,7 @@ struct Bench: ParsableCommand {
     for count in quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000] { print(try suite.transition(count: count)) }
     for count in [1_000, 100_000] { print(try suite.transitionFromAttributes(count: count)) }
     print(try suite.wrappedLayouts(count: 10_000))
+    for count in [50, 1_000] { print(try suite.screenTransition(count: count)) }
     for count in [1_000, 100_000] { print(try suite.attributesFromChannels(count: count)) }
     for count in [1_000, 100_000] { print(try suite.scrollEffects(count: count)) }
     print("")
