@@ -258,16 +258,20 @@ public final class HarmonicScreenTransition<ID: Hashable & Sendable>: NSObject, 
     let container = context.containerView
     _hadWindow = container.window != nil
     guard let to = context.viewController(forKey: .to) else { return _end(true) }
-    let toView: UIView = context.view(forKey: .to) ?? to.view
-    toView.frame = context.finalFrame(for: to)
-    container.addSubview(toView)
-    toView.layoutIfNeeded()
+    // UIKit gives no arriving view when it stays where it is (a dismissal
+    // back to a presenter that was never removed): then it is left alone.
+    let toView = context.view(forKey: .to)
+    if let toView {
+      toView.frame = context.finalFrame(for: to)
+      container.addSubview(toView)
+    }
+    (toView ?? to.view).layoutIfNeeded()
     _toView = toView
-    do { try _read(container, toView) } catch {
+    do { try _read(container, toView ?? to.view) } catch {
       report(error)
       _restore()
     }
-    toView.alpha = CGFloat(model?.shownProgress ?? 0)
+    toView?.alpha = CGFloat(model?.shownProgress ?? 0)
     _show()
   }
 
