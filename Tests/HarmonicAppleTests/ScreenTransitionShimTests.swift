@@ -276,6 +276,12 @@ struct ScreenTransitionShimTests {
       }
     }
     #expect(checked > 80)
+    // Let go (a slow release past half finishes), to rest: a transition left in flight keeps UIKit's context.
+    host.at(host.now + 1.0 / 60)
+    pan._setScriptedState(.ended)
+    grid.edgePan(pan)
+    host.run()
+    #expect(host.nav.viewControllers.count == 1)
   }
 
   @Test("a touch mid-push grabs it: the pose held, UIKit's transition paused, then panned back and cancelled")
