@@ -202,6 +202,110 @@ extension UIViewControllerInteractiveTransitioning {
   public var wantsInteractiveStart: Bool { true }
 }
 
+/// UIKit (UIViewController.h): `public enum UIModalPresentationStyle : Int, @unchecked Sendable` (the cases used).
+public enum UIModalPresentationStyle: Int, @unchecked Sendable {
+  case fullScreen = 0
+  case custom = 4
+  case overFullScreen = 5
+}
+
+/// UIKit (UIViewControllerTransitioning.h): `@MainActor public protocol UIViewControllerTransitioningDelegate : NSObjectProtocol`
+/// (every method optional; the four declared here are requirements with UIKit's default, nil, in the extension below).
+@MainActor public protocol UIViewControllerTransitioningDelegate: NSObjectProtocol {
+  /// `optional func animationController(forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?`
+  func animationController(
+    forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+  ) -> (any UIViewControllerAnimatedTransitioning)?
+  /// `optional func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?`
+  func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
+  /// `optional func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)?`
+  func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)?
+  /// `optional func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)?`
+  func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)?
+}
+
+extension UIViewControllerTransitioningDelegate {
+  public func animationController(
+    forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+  ) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+  public func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+  public func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)?
+  {
+    nil
+  }
+  public func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)? {
+    nil
+  }
+}
+
+extension UIViewController {
+  /// `open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)`.
+  /// Scripted host: the presented controller's transitioning delegate gives
+  /// the animator and interaction controller, run in a context whose
+  /// container is the window (or the root of this view). Full screen: the
+  /// presenter's view leaves at the end. Over full screen and custom: it
+  /// stays, and a dismissal's context gives no `.to` view (as UIKit's).
+  public func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+    let presented = viewControllerToPresent
+    presented.loadViewIfNeeded()
+    (presentedViewController, presented.presentingViewController) = (presented, self)
+    let keeps = presented.modalPresentationStyle != .fullScreen
+    _presentationRun(from: self, to: presented, toView: presented.view, fromView: keeps ? nil : view, presenting: true, animated: flag) {
+      [weak self] finished in
+      if finished, !keeps { self?.view.removeFromSuperview() }
+      if !finished {
+        self?.presentedViewController = nil
+        presented.presentingViewController = nil
+      }
+      completion?()
+    }
+  }
+
+  /// `open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil)` (scripted host: the presented controller's, as `present`).
+  public func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+    guard let presenting = presentingViewController else { return }
+    let keeps = modalPresentationStyle != .fullScreen
+    let presenter = presenting
+    _presentationRun(from: self, to: presenter, toView: keeps ? nil : presenter.view, fromView: view, presenting: false, animated: flag) {
+      [weak self] finished in
+      guard finished else { return }
+      self?.view.removeFromSuperview()
+      presenter.presentedViewController = nil
+      self?.presentingViewController = nil
+      completion?()
+    }
+  }
+
+  private func _presentationRun(
+    from: UIViewController, to: UIViewController, toView: UIView?, fromView: UIView?, presenting: Bool, animated: Bool,
+    done: @escaping (Bool) -> Void
+  ) {
+    let delegate = (presenting ? to : from).transitioningDelegate
+    let animator =
+      animated
+      ? (presenting ? delegate?.animationController(forPresented: to, presenting: from, source: from) : delegate?.animationController(forDismissed: from))
+      : nil
+    var root: UIView = from.view
+    while let up = root.superview { root = up }
+    guard let animator else {
+      if let toView { root.addSubview(toView) }
+      return done(true)
+    }
+    let interaction =
+      presenting ? delegate?.interactionControllerForPresentation(using: animator) : delegate?.interactionControllerForDismissal(using: animator)
+    let context = _ScriptedTransitionContext(
+      container: root, from: from, to: to, isInteractive: interaction?.wantsInteractiveStart ?? false, fromView: fromView, toView: toView)
+    let owner = presenting ? to : from
+    context._onComplete = { [weak owner] finished in
+      owner?._presentationContext = nil
+      animator.animationEnded(finished)
+      done(finished)
+    }
+    owner._presentationContext = context
+    if let interaction { interaction.startInteractiveTransition(context) } else { animator.animateTransition(using: context) }
+  }
+}
+
 /// UIKit (UINavigationController.h): `@MainActor public protocol UINavigationControllerDelegate : NSObjectProtocol`
 /// (every method optional; the two declared here are requirements with UIKit's default, nil, in the extension below).
 @MainActor public protocol UINavigationControllerDelegate: NSObjectProtocol {
@@ -363,8 +467,17 @@ extension UINavigationControllerDelegate {
   public private(set) var _completed: Bool?
   var _onComplete: ((Bool) -> Void)?
 
+  /// The views `view(forKey:)` gives: the controllers' by default (a navigation transition's).
+  let fromView: UIView?, toView: UIView?
+
   public init(container: UIView, from: UIViewController, to: UIViewController, isInteractive: Bool) {
     (self.containerView, self.from, self.to, self.isInteractive) = (container, from, to, isInteractive)
+    (fromView, toView) = (from.view, to.view)
+    super.init()
+  }
+  public init(container: UIView, from: UIViewController, to: UIViewController, isInteractive: Bool, fromView: UIView?, toView: UIView?) {
+    (self.containerView, self.from, self.to, self.isInteractive) = (container, from, to, isInteractive)
+    (self.fromView, self.toView) = (fromView, toView)
     super.init()
   }
   public func updateInteractiveTransition(_ percentComplete: CGFloat) { _calls.append("update \(percentComplete)") }
@@ -389,7 +502,7 @@ extension UINavigationControllerDelegate {
   public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
     key == .from ? from : key == .to ? to : nil
   }
-  public func view(forKey key: UITransitionContextViewKey) -> UIView? { key == .from ? from.view : key == .to ? to.view : nil }
+  public func view(forKey key: UITransitionContextViewKey) -> UIView? { key == .from ? fromView : key == .to ? toView : nil }
   public func finalFrame(for vc: UIViewController) -> CGRect { containerView.bounds }
 }
 #endif

@@ -391,6 +391,16 @@ extension UICollectionViewDelegate {
   open var view: UIView! = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
   /// `open var navigationController: UINavigationController? { get }` (scripted host: set by the navigation controller).
   open internal(set) weak var navigationController: UINavigationController?
+  /// `open var modalPresentationStyle: UIModalPresentationStyle`
+  open var modalPresentationStyle: UIModalPresentationStyle = .fullScreen
+  /// `weak open var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?`
+  open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+  /// `open var presentedViewController: UIViewController? { get }`
+  open internal(set) var presentedViewController: UIViewController?
+  /// `open var presentingViewController: UIViewController? { get }`
+  open internal(set) weak var presentingViewController: UIViewController?
+  /// Scripted host: the presentation or dismissal in flight.
+  public internal(set) var _presentationContext: _ScriptedTransitionContext?
   /// `public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)`
   public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
   /// `public init?(coder: NSCoder)`

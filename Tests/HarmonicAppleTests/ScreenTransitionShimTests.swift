@@ -390,6 +390,97 @@ struct ScreenTransitionShimTests {
     #expect(host.nav.viewControllers.count == 2)
   }
 
+  /// A transitioning delegate for a presentation: a tap's present on
+  /// springs, an interactive dismissal, both grid ↔ detail heroes.
+  @MainActor final class Presenter: NSObject, UIViewControllerTransitioningDelegate {
+    let grid: ItemGridViewController
+    private(set) var transition: HarmonicScreenTransition<Int>?
+    var errors: [String] = []
+    init(grid: ItemGridViewController) { self.grid = grid }
+    private func made(_ next: HarmonicScreenTransition<Int>) -> HarmonicScreenTransition<Int> {
+      next.onError = { [weak self] in self?.errors.append("\($0)") }
+      next.completion = { [weak self] _ in self?.transition = nil }
+      transition = next
+      return next
+    }
+    func animationController(
+      forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)? {
+      guard let detail = presented as? ItemDetailViewController else { return nil }
+      return made(HarmonicScreenTransition(from: grid.screen, to: detail.screen, wantsInteractiveStart: false))
+    }
+    func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {
+      guard let detail = dismissed as? ItemDetailViewController else { return nil }
+      return made(HarmonicScreenTransition(from: detail.screen, to: grid.screen))
+    }
+    func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)? {
+      animator as? HarmonicScreenTransition<Int>
+    }
+    func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)? {
+      animator as? HarmonicScreenTransition<Int>
+    }
+  }
+
+  @Test("a presentation over full screen: a cell grows into the detail, an edge pan dismisses it back; the presenter's view never moves")
+  func presentation() throws {
+    _scriptedMediaTime = 300
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    let grid = ItemGridViewController(opening: 0)
+    grid.loadViewIfNeeded()
+    window.addSubview(grid.view)
+    grid.collectionView.layoutIfNeeded()
+    let cell = try #require(grid.collectionView.cellForItem(at: IndexPath(item: 4, section: 0)))
+    let cellFrame = Self.frame(cell, in: window)
+    let presenter = Presenter(grid: grid)
+    let detail = ItemDetailViewController(item: 4)
+    detail.modalPresentationStyle = .overFullScreen
+    detail.transitioningDelegate = presenter
+    /// Frames every 1/60 s until the transition completes; the hero's snapshots as the last frame left them.
+    func run(from start: Double) -> (Double, [UIView]) {
+      var (t, hero) = (start, [UIView]())
+      while let transition = presenter.transition, t < start + 4 {
+        t += 1.0 / 60
+        _scriptedMediaTime = t
+        hero = window._subviews.filter { $0._snapshotOf === cell || $0._snapshotOf === detail.header }
+        transition.frame(atTimestamp: t)
+      }
+      return (t, hero)
+    }
+    grid.present(detail, animated: true)
+    let presenting = try #require(detail._presentationContext)
+    var (t, hero) = run(from: 300)
+    #expect(presenting._calls == ["complete true"] && grid.presentedViewController === detail)
+    #expect(detail.view.superview === window && grid.view.superview === window, "over full screen: the grid stays beneath")
+    #expect(hero.count == 2 && hero.allSatisfy { $0.frame == Self.frame(detail.header, in: window) }, "the cell landed on the header")
+    // An edge pan on the detail dismisses it: UIKit gives no .to view (the grid never left), and the shim leaves it alone.
+    let gridIndex = window._subviews.firstIndex { $0 === grid.view }
+    let pan = UIScreenEdgePanGestureRecognizer(target: nil, action: nil)
+    detail.view.addGestureRecognizer(pan)
+    pan._setScriptedState(.began)
+    detail.dismiss(animated: true)
+    let dismissal = try #require(presenter.transition)
+    let context = try #require(detail._presentationContext)
+    #expect(context.view(forKey: .to) == nil && context.isInteractive)
+    dismissal.follow(pan, distance: 390)
+    for x in [60.0, 120, 180] as [CGFloat] {
+      t += 1.0 / 60
+      _scriptedMediaTime = t
+      (pan._scriptedTranslation, pan._scriptedVelocity) = (CGPoint(x: x, y: 0), CGPoint(x: 1500, y: 0))
+      pan._setScriptedState(.changed)
+      dismissal.follow(pan, distance: 390)
+    }
+    t += 1.0 / 60
+    _scriptedMediaTime = t
+    pan._setScriptedState(.ended)
+    dismissal.follow(pan, distance: 390)
+    #expect(window._subviews.firstIndex { $0 === grid.view } == gridIndex && grid.view.alpha == 1, "the presenter's view is not moved or faded")
+    (t, hero) = run(from: t)
+    #expect(context._calls.first == "update 0.15384615384615385" && context._calls.suffix(2) == ["finish", "complete true"])
+    #expect(detail.view.superview == nil && grid.presentedViewController == nil && grid.view.superview === window)
+    #expect(hero.count == 2 && hero.allSatisfy { $0.frame == cellFrame } && !cell.isHidden, "back on the cell exactly")
+    #expect(presenter.errors.isEmpty, "\(presenter.errors)")
+  }
+
   /// A navigation delegate handing out one prepared transition.
   @MainActor final class Fixed: NSObject, UINavigationControllerDelegate {
     let transition: HarmonicScreenTransition<Int>
