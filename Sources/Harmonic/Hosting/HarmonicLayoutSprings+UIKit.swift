@@ -420,7 +420,7 @@ public final class HarmonicLayoutSprings: NSObject {
   // MARK: - Frames
 
   func _startFrames() {
-    if _link == nil, isAnimating { _link = _startDisplayLink() }
+    if _link == nil, isAnimating { _link = HarmonicFrameTarget.start { self.frame(atTimestamp: $0) } }
   }
 
   func _stopFrames() {

@@ -169,7 +169,7 @@ open class HarmonicTransitionLayout: UICollectionViewTransitionLayout {
     }
     heading = towardsEnd
     _show()
-    if _link == nil { _link = _startDisplayLink() }
+    if _link == nil { _link = HarmonicFrameTarget.start { self.frame(atTimestamp: $0) } }
   }
 
   func _releaseEngine(velocity: Double, towardsEnd: Bool) throws(HarmonicError) {

@@ -369,7 +369,7 @@ public final class HarmonicDisplayLinkDriver: NSObject {
   /// Starts the frames, when the engine animates and none are coming.
   public func start() {
     guard link == nil, layout.engine.isAnimating else { return }
-    link = _startDisplayLink()
+    link = HarmonicFrameTarget.start { self.frame(atTimestamp: $0) }
   }
 
   /// One frame: what the display link calls every frame with its
