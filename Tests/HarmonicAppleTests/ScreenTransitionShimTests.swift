@@ -334,15 +334,8 @@ struct ScreenTransitionShimTests {
   func sameBitsAtAnyRate() throws {
     let at60 = try Self.pushBits { s in (1...90).map { s + Double($0) / 60 } }
     let at120 = try Self.pushBits { s in (1...180).map { s + Double($0) / 120 } }
-    var generator = SplitMix(seed: 7)
-    let irregular = try Self.pushBits { s in
-      var times: [Double] = []
-      for k in 1...90 {
-        let jitter = Double(generator.next() % 1000) / 1000  // a frame somewhere in the 1/60 s before each instant
-        times += [s + (Double(k) - jitter) / 60, s + Double(k) / 60]
-      }
-      return times
-    }
+    // Irregular: 3–25 ms apart, every 1/60 s among them (the transition-layout tests' schedule).
+    let irregular = try Self.pushBits { s in TransitionLayoutTests.frames(period: nil, until: 1.5).map { s + $0 } }
     let common = Set(at60.keys).intersection(at120.keys).intersection(irregular.keys).filter { $0 > 0 }
     #expect(common.count >= 30)
     for k in common.sorted() {
@@ -592,16 +585,4 @@ struct ScreenTransitionShimTests {
   }
 }
 
-/// A small deterministic generator (SplitMix64) for irregular frame times.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 #endif
