@@ -263,20 +263,17 @@ struct ScreenPreviewInput: Sendable, Hashable {
     let order = transition.ids.keys.sorted {
       ($0.kind == .cell ? 0 : 1, "\($0.kind)", $0.indexPath.item) < ($1.kind == .cell ? 0 : 1, "\($1.kind)", $1.indexPath.item)
     }
-    let end = try checked("spring") { () throws(HarmonicError) in
-      var probe = transition
-      var t = AnimationTime.zero
-      while probe.isAnimating, t.seconds < 60 {
-        t = t + (try AnimationTime(seconds: 1.0 / 240))
-        try probe.advance(to: t)
-      }
-      return t.seconds
-    }
+    // Frames at k/fps from the release, up to the first at rest.
     var frames: [[[Double]]] = []
     var current = transition
-    for seconds in try TunePreview.frameTimes(until: end, fps: fps) {
+    let everywhere = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
+    repeat {
+      guard frames.count < TuneAPI.maximumFrames else {
+        throw CommandError(
+          "spring", "the transition takes more than \(TuneAPI.maximumFrames) frames at \(fps) fps to settle; the preview plays at most that many")
+      }
+      let seconds = Double(frames.count) / fps
       try checked("fps") { () throws(HarmonicError) in try current.advance(to: try AnimationTime(seconds: seconds)) }
-      let everywhere = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
       var poses: [ElementID: LayoutAttributes] = [:]
       for a in current.engine.layoutAttributesForElements(in: everywhere) + current.engine.leavingAttributes { poses[a.elementID] = a }
       frames.append(
@@ -284,7 +281,7 @@ struct ScreenPreviewInput: Sendable, Hashable {
           guard let a = poses[id] else { return [0, 0, 0, 0, 0] }
           return [Double(a.frame.minX), Double(a.frame.minY), Double(a.size.width), Double(a.size.height), a.alpha].map(TunePreview.rounded)
         })
-    }
+    } while current.isAnimating
     let (m, k, c) = (spring.mass, spring.stiffness, spring.damping)
     let code =
       push

@@ -153,11 +153,19 @@ extension LayoutAnimator {
     case .interactive(let gesture): return gesture.progress
     case .transitioning(let running):
       guard let gesture = running.grabbable else { return nil }
-      let (b, g) = gesture.shown.transition.overallProgressRange
-      let shown = g != b ? (running.shown.frame.overallProgress - b) / (g - b) : 0
+      let shown = Self._bandedProgress(of: running, along: gesture)
       return shown.isFinite ? shown : nil
     case .resting: return nil
     }
+  }
+
+  /// The rubber-banded progress along `gesture`'s path that `running`'s
+  /// frame shows: its overall progress counts along the path's own range
+  /// (a path that began mid-flight starts where that motion was). Not
+  /// finite when the frame's progress is not; 0 for a path of no range.
+  static func _bandedProgress(of running: _Running, along gesture: _Gesture) -> Double {
+    let (b, g) = gesture.shown.transition.overallProgressRange
+    return g != b ? (running.shown.frame.overallProgress - b) / (g - b) : 0
   }
 
   /// The next state of ``grabInteractiveTransition()``.
@@ -169,12 +177,9 @@ extension LayoutAnimator {
     )
     var gesture = released!.1
     let running = released!.0
-    // The frame's overall progress counts along the path's own range (a
-    // path that began mid-flight starts where that motion was): back to
-    // the path's banded progress, then through the band's inverse. The
-    // band never reaches −1 or 2; an overshoot past them is taken at its edge.
-    let (b, g) = gesture.shown.transition.overallProgressRange
-    let banded = g != b ? (running.shown.frame.overallProgress - b) / (g - b) : 0
+    // Back to the path's banded progress, then through the band's inverse.
+    // The band never reaches −1 or 2; an overshoot past them is taken at its edge.
+    let banded = Self._bandedProgress(of: running, along: gesture)
     let shown = min(max(banded.isFinite ? banded : 0, (-1.0).nextUp), 2.0.nextDown)
     let progress = try LayoutTransition.progress(fromRubberBanded: shown)
     try gesture.shown.transition.scrub(progress: progress, rubberBand: true, into: &gesture.shown.frame)
